@@ -1,0 +1,64 @@
+//! Business conflicts (requests that are well-formed but not allowed by the records'
+//! current state; the HTTP layer answers each with 409 and the message below), and the
+//! resources whose absence is reported as "<Resource> not found.".
+
+/// A kind of record the API serves by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Resource {
+    /// Categories.
+    Category,
+    /// Contracts.
+    Contract,
+    /// Estimates.
+    Estimate,
+    /// Milestones.
+    Milestone,
+    /// Notes.
+    Note,
+}
+
+impl Resource {
+    /// "Category not found." and so on.
+    pub fn not_found_message(self) -> &'static str {
+        match self {
+            Resource::Category => "Category not found.",
+            Resource::Contract => "Contract not found.",
+            Resource::Estimate => "Estimate not found.",
+            Resource::Milestone => "Milestone not found.",
+            Resource::Note => "Note not found.",
+        }
+    }
+}
+
+/// A request refused because of the records' current state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Conflict {
+    /// Deleting a system-default category.
+    #[error("You cannot delete a system default category.")]
+    SystemDefaultCategory,
+    /// Deleting a category that still has records.
+    #[error("This category is not empty. First move its items to another category.")]
+    CategoryNotEmpty,
+    /// Publishing an estimate that is not a stored draft.
+    #[error("Estimate has already been published.")]
+    EstimateAlreadyPublished,
+    /// Emailing a draft estimate.
+    #[error("Estimate is still in draft status.")]
+    EstimateStillDraft,
+    /// Converting an estimate a second time.
+    #[error("Estimate has already been converted to an invoice.")]
+    EstimateAlreadyConverted,
+    /// Creating or renaming a milestone to a title its project already has.
+    #[error("A milestone with this title already exists in this project.")]
+    DuplicateMilestoneTitle,
+    /// Deleting a project's `uncategorised` milestone.
+    #[error("You cannot delete the default milestone.")]
+    DefaultMilestone,
+}
+
+impl Conflict {
+    /// The message shown to the client.
+    pub fn message(self) -> String {
+        self.to_string()
+    }
+}

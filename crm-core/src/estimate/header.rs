@@ -1,0 +1,451 @@
+//! Estimate headers: create, update (with the totals-related rules), clone.
+//!
+//! PATCH semantics: `bill_categoryid` and `bill_date` are required; other fields absent are
+//! kept, sent empty are cleared (`bill_adjustment_amount` cleared is `0.00`). Changing
+//! `bill_tax_type` clears the stored taxes and header discount (and, to `inline`, the
+//! lines' tax rates; to `summary`, the lines' discounts), as the CRM does; a discount sent
+//! in the same request then applies. In inline mode the header discount must be `none`.
+
+use chrono::NaiveDate;
+
+use crate::category::CategoryType;
+use crate::ids::{CategoryId, ClientId, ProjectId};
+use crate::input::{
+    read_choice, read_date, read_money, read_money_non_negative, read_percent_0_100, text, Choice, Form, Patch, RawMap,
+    TextRule,
+};
+use crate::money::{Money, Percent};
+use crate::totals::{DiscountKind, HeaderDiscount, TaxMode};
+use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+
+impl Choice for TaxMode {
+    const CHOICES: &'static [(&'static str, Self)] = &[("summary", TaxMode::Summary), ("inline", TaxMode::Inline)];
+}
+
+impl Choice for DiscountKind {
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("none", DiscountKind::None), ("fixed", DiscountKind::Fixed), ("percentage", DiscountKind::Percentage)];
+}
+
+impl TaxMode {
+    /// The mode's text (`summary`, `inline`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaxMode::Summary => "summary",
+            TaxMode::Inline => "inline",
+        }
+    }
+}
+
+impl DiscountKind {
+    /// The kind's text (`none`, `fixed`, `percentage`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiscountKind::None => "none",
+            DiscountKind::Fixed => "fixed",
+            DiscountKind::Percentage => "percentage",
+        }
+    }
+}
+
+/// The expiry date must be on or after the estimate date.
+pub fn check_expiry(date: NaiveDate, expiry: Option<NaiveDate>) -> Result<(), FieldErrors> {
+    match expiry {
+        Some(e) if e < date => {
+            Err(FieldErrors::single("bill_expiry_date", message::after_or_equal("bill_expiry_date", "bill_date")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The header fields shared by create and clone.
+struct Basics {
+    client: Option<ClientId>,
+    category: Option<CategoryId>,
+    date: Option<NaiveDate>,
+    expiry: Option<NaiveDate>,
+    project: Option<ProjectId>,
+}
+
+fn read_basics(form: &mut Form<'_>) -> Basics {
+    let client = form.required_ref("bill_clientid", RefKind::Client).and_then(ClientId::new);
+    let category = form.required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate)).and_then(CategoryId::new);
+    let date = form.required("bill_date", read_date);
+    let expiry = form.optional("bill_expiry_date", read_date);
+    if let (Some(d), Some(_)) = (date, expiry)
+        && check_expiry(d, expiry).is_err()
+    {
+        form.error("bill_expiry_date", message::after_or_equal("bill_expiry_date", "bill_date"));
+    }
+    let project = form.optional_ref("bill_projectid", RefKind::Project).and_then(ProjectId::new);
+    Basics { client, category, date, expiry, project }
+}
+
+/// `POST /estimates`: an empty estimate header (status `draft`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewEstimate {
+    /// `bill_clientid`.
+    pub client: ClientId,
+    /// `bill_categoryid` (an estimate category).
+    pub category: CategoryId,
+    /// `bill_date`.
+    pub date: NaiveDate,
+    /// `bill_expiry_date`.
+    pub expiry: Option<NaiveDate>,
+    /// `bill_projectid`.
+    pub project: Option<ProjectId>,
+    /// `bill_tax_type` (default `summary`).
+    pub tax_type: TaxMode,
+    /// `bill_notes`.
+    pub notes: Option<String>,
+    /// `bill_terms`.
+    pub terms: Option<String>,
+    references: References,
+}
+
+impl NewEstimate {
+    /// Reads the command from a request.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let b = read_basics(&mut form);
+        let tax_type = form.optional("bill_tax_type", read_choice::<TaxMode>).unwrap_or_default();
+        let notes = form.optional("bill_notes", text(TextRule::LONG));
+        let terms = form.optional("bill_terms", text(TextRule::LONG));
+        let references = form.finish()?;
+        match (b.client, b.category, b.date) {
+            (Some(client), Some(category), Some(date)) => Ok(NewEstimate {
+                client,
+                category,
+                date,
+                expiry: b.expiry,
+                project: b.project,
+                tax_type,
+                notes,
+                terms,
+                references,
+            }),
+            _ => Err(Rejected::default()),
+        }
+    }
+
+    /// The ids to check in the database.
+    pub fn references(&self) -> &References {
+        &self.references
+    }
+}
+
+/// `POST /estimates/{id}/clone`: the new estimate's header; everything else is copied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EstimateClone {
+    /// `bill_clientid`.
+    pub client: ClientId,
+    /// `bill_categoryid`.
+    pub category: CategoryId,
+    /// `bill_date`.
+    pub date: NaiveDate,
+    /// `bill_expiry_date`.
+    pub expiry: Option<NaiveDate>,
+    /// `bill_projectid`.
+    pub project: Option<ProjectId>,
+    references: References,
+}
+
+impl EstimateClone {
+    /// Reads the command from a request.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let b = read_basics(&mut form);
+        let references = form.finish()?;
+        match (b.client, b.category, b.date) {
+            (Some(client), Some(category), Some(date)) => {
+                Ok(EstimateClone { client, category, date, expiry: b.expiry, project: b.project, references })
+            }
+            _ => Err(Rejected::default()),
+        }
+    }
+
+    /// The ids to check in the database.
+    pub fn references(&self) -> &References {
+        &self.references
+    }
+}
+
+/// `PATCH /estimates/{id}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EstimateUpdate {
+    /// `bill_categoryid`.
+    pub category: CategoryId,
+    /// `bill_date`.
+    pub date: NaiveDate,
+    /// `bill_expiry_date`.
+    pub expiry: Patch<NaiveDate>,
+    /// `bill_projectid`.
+    pub project: Patch<ProjectId>,
+    /// `bill_notes`.
+    pub notes: Patch<String>,
+    /// `bill_terms`.
+    pub terms: Patch<String>,
+    /// `bill_tax_type`; absent (or empty) keeps the stored mode.
+    pub tax_type: Option<TaxMode>,
+    /// `bill_discount_type`.
+    pub discount_type: Option<DiscountKind>,
+    /// `bill_discount_amount` (fixed discounts; zero or more).
+    pub discount_amount: Option<Money>,
+    /// `bill_discount_percentage` (percentage discounts; 0–100).
+    pub discount_percentage: Option<Percent>,
+    /// `bill_adjustment_description`.
+    pub adjustment_description: Patch<String>,
+    /// `bill_adjustment_amount` (either sign).
+    pub adjustment_amount: Patch<Money>,
+    references: References,
+}
+
+impl EstimateUpdate {
+    /// Reads the command from a request.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let category = form.required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate)).and_then(CategoryId::new);
+        let date = form.required("bill_date", read_date);
+        let expiry = form.patch("bill_expiry_date", read_date);
+        if let (Some(d), Patch::Set(e)) = (date, &expiry)
+            && check_expiry(d, Some(*e)).is_err()
+        {
+            form.error("bill_expiry_date", message::after_or_equal("bill_expiry_date", "bill_date"));
+        }
+        let project = form.patch_ref("bill_projectid", RefKind::Project);
+        let notes = form.patch("bill_notes", text(TextRule::LONG));
+        let terms = form.patch("bill_terms", text(TextRule::LONG));
+        let tax_type = form.optional("bill_tax_type", read_choice::<TaxMode>);
+        let discount_type = form.optional("bill_discount_type", read_choice::<DiscountKind>);
+        let discount_amount = form.optional("bill_discount_amount", read_money_non_negative);
+        let discount_percentage = form.optional("bill_discount_percentage", read_percent_0_100);
+        if tax_type == Some(TaxMode::Inline) && matches!(discount_type, Some(DiscountKind::Fixed | DiscountKind::Percentage)) {
+            form.error("bill_discount_type", inline_discount_message());
+        }
+        let adjustment_description = form.patch("bill_adjustment_description", text(TextRule::SHORT));
+        let adjustment_amount = form.patch("bill_adjustment_amount", read_money);
+        let references = form.finish()?;
+        let (Some(category), Some(date)) = (category, date) else {
+            return Err(Rejected::default());
+        };
+        let project = match project {
+            Patch::Set(id) => ProjectId::new(id).map_or(Patch::Keep, Patch::Set),
+            Patch::Clear => Patch::Clear,
+            Patch::Keep => Patch::Keep,
+        };
+        Ok(EstimateUpdate {
+            category,
+            date,
+            expiry,
+            project,
+            notes,
+            terms,
+            tax_type,
+            discount_type,
+            discount_amount,
+            discount_percentage,
+            adjustment_description,
+            adjustment_amount,
+            references,
+        })
+    }
+
+    /// The ids to check in the database.
+    pub fn references(&self) -> &References {
+        &self.references
+    }
+
+    /// Applies the totals-related fields to the stored `current` state: the new tax mode,
+    /// header discount and adjustment, and whether the mode changed (the store then clears
+    /// the taxes and the lines' mode-specific fields).
+    pub fn resolve(&self, current: &TotalsHeader) -> Result<ResolvedHeader, FieldErrors> {
+        let tax_type = self.tax_type.unwrap_or(current.tax_type);
+        let mode_changed = tax_type != current.tax_type;
+        let stored = if mode_changed { HeaderDiscount::None } else { current.discount };
+        let kind = self.discount_type.unwrap_or(stored.kind());
+        let mut errors = FieldErrors::new();
+        let discount = match kind {
+            DiscountKind::None => HeaderDiscount::None,
+            DiscountKind::Fixed => match (self.discount_amount, stored) {
+                (Some(a), _) | (None, HeaderDiscount::Fixed(a)) => HeaderDiscount::Fixed(a),
+                (None, _) => {
+                    errors.add("bill_discount_amount", message::required_if("bill_discount_amount", "bill_discount_type", "fixed"));
+                    HeaderDiscount::None
+                }
+            },
+            DiscountKind::Percentage => match (self.discount_percentage, stored) {
+                (Some(p), _) | (None, HeaderDiscount::Percentage(p)) => HeaderDiscount::Percentage(p),
+                (None, _) => {
+                    errors.add(
+                        "bill_discount_percentage",
+                        message::required_if("bill_discount_percentage", "bill_discount_type", "percentage"),
+                    );
+                    HeaderDiscount::None
+                }
+            },
+        };
+        if tax_type == TaxMode::Inline && discount != HeaderDiscount::None {
+            errors.add("bill_discount_type", inline_discount_message());
+        }
+        let adjustment = match self.adjustment_amount {
+            Patch::Keep => current.adjustment,
+            Patch::Clear => Money::ZERO,
+            Patch::Set(a) => a,
+        };
+        errors.into_result()?;
+        Ok(ResolvedHeader { header: TotalsHeader { tax_type, discount, adjustment }, mode_changed })
+    }
+}
+
+/// The message for a header discount in inline mode.
+fn inline_discount_message() -> String {
+    format!("The {} must be none when bill tax type is inline.", crate::validation::attribute("bill_discount_type"))
+}
+
+/// The stored header fields the totals depend on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TotalsHeader {
+    /// Summary or inline.
+    pub tax_type: TaxMode,
+    /// The header discount.
+    pub discount: HeaderDiscount,
+    /// The adjustment amount.
+    pub adjustment: Money,
+}
+
+/// The outcome of [`EstimateUpdate::resolve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResolvedHeader {
+    /// The new totals-related header.
+    pub header: TotalsHeader,
+    /// True when the tax mode changed: taxes and mode-specific line fields are cleared.
+    pub mode_changed: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::RawValue;
+
+    fn raw(pairs: &[(&str, &str)]) -> RawMap {
+        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+    }
+
+    fn msg(e: &FieldErrors, field: &str) -> Vec<String> {
+        e.get(field).map(<[String]>::to_vec).unwrap_or_default()
+    }
+
+    fn update(extra: &[(&str, &str)]) -> Result<EstimateUpdate, Rejected> {
+        let mut pairs = vec![("bill_categoryid", "4"), ("bill_date", "2026-06-20")];
+        pairs.extend_from_slice(extra);
+        EstimateUpdate::parse(&raw(&pairs))
+    }
+
+    fn money(s: &str) -> Money {
+        s.parse().unwrap()
+    }
+
+    const SUMMARY: TotalsHeader = TotalsHeader { tax_type: TaxMode::Summary, discount: HeaderDiscount::None, adjustment: Money::ZERO };
+
+    #[test]
+    fn a_new_estimate_needs_client_category_and_date() {
+        let r = NewEstimate::parse(&raw(&[])).unwrap_err();
+        assert_eq!(msg(&r.errors, "bill_clientid"), ["The bill clientid field is required."]);
+        assert_eq!(msg(&r.errors, "bill_categoryid"), ["The bill categoryid field is required."]);
+        assert_eq!(msg(&r.errors, "bill_date"), ["The bill date field is required."]);
+    }
+
+    #[test]
+    fn a_new_estimate_defaults_to_summary_taxes() {
+        let e = NewEstimate::parse(&raw(&[("bill_clientid", "1"), ("bill_categoryid", "4"), ("bill_date", "2026-06-20")])).unwrap();
+        assert_eq!(e.tax_type, TaxMode::Summary);
+        let kinds: Vec<_> = e.references().as_slice().iter().map(|r| r.kind).collect();
+        assert_eq!(kinds, vec![RefKind::Client, RefKind::Category(CategoryType::Estimate)]);
+    }
+
+    #[test]
+    fn the_expiry_date_must_not_precede_the_estimate_date() {
+        let r = NewEstimate::parse(&raw(&[
+            ("bill_clientid", "1"),
+            ("bill_categoryid", "4"),
+            ("bill_date", "2026-06-20"),
+            ("bill_expiry_date", "2026-06-19"),
+            ("bill_tax_type", "flat"),
+        ]))
+        .unwrap_err();
+        assert_eq!(msg(&r.errors, "bill_expiry_date"), ["The bill expiry date must be a date after or equal to bill date."]);
+        assert_eq!(msg(&r.errors, "bill_tax_type"), ["The selected bill tax type is invalid."]);
+    }
+
+    #[test]
+    fn a_fixed_discount_needs_an_amount() {
+        let u = update(&[("bill_discount_type", "fixed")]).unwrap();
+        let e = u.resolve(&SUMMARY).unwrap_err();
+        assert_eq!(
+            msg(&e, "bill_discount_amount"),
+            ["The bill discount amount field is required when bill discount type is fixed."]
+        );
+        let u = update(&[("bill_discount_type", "fixed"), ("bill_discount_amount", "25")]).unwrap();
+        assert_eq!(u.resolve(&SUMMARY).unwrap().header.discount, HeaderDiscount::Fixed(money("25")));
+    }
+
+    #[test]
+    fn discount_values_are_bounded() {
+        let r = update(&[("bill_discount_amount", "-1"), ("bill_discount_percentage", "101")]).unwrap_err();
+        assert_eq!(msg(&r.errors, "bill_discount_amount"), ["The bill discount amount must be at least 0."]);
+        assert_eq!(msg(&r.errors, "bill_discount_percentage"), ["The bill discount percentage must be between 0 and 100."]);
+    }
+
+    #[test]
+    fn an_absent_discount_keeps_the_stored_one_and_a_new_amount_updates_it() {
+        let current = TotalsHeader { discount: HeaderDiscount::Fixed(money("10")), ..SUMMARY };
+        assert_eq!(update(&[]).unwrap().resolve(&current).unwrap().header.discount, current.discount);
+        let u = update(&[("bill_discount_amount", "12.50")]).unwrap();
+        assert_eq!(u.resolve(&current).unwrap().header.discount, HeaderDiscount::Fixed(money("12.50")));
+    }
+
+    #[test]
+    fn inline_estimates_refuse_a_header_discount() {
+        let r = update(&[("bill_tax_type", "inline"), ("bill_discount_type", "fixed"), ("bill_discount_amount", "5")]).unwrap_err();
+        assert_eq!(msg(&r.errors, "bill_discount_type"), ["The bill discount type must be none when bill tax type is inline."]);
+        let inline = TotalsHeader { tax_type: TaxMode::Inline, ..SUMMARY };
+        let u = update(&[("bill_discount_type", "percentage"), ("bill_discount_percentage", "5")]).unwrap();
+        assert!(u.resolve(&inline).unwrap_err().has("bill_discount_type"));
+    }
+
+    #[test]
+    fn changing_the_tax_mode_clears_the_stored_discount() {
+        let current = TotalsHeader { discount: HeaderDiscount::Percentage(Percent::HUNDRED), ..SUMMARY };
+        let r = update(&[("bill_tax_type", "inline")]).unwrap().resolve(&current).unwrap();
+        assert!(r.mode_changed);
+        assert_eq!(r.header.discount, HeaderDiscount::None);
+        assert_eq!(r.header.tax_type, TaxMode::Inline);
+        let same = update(&[("bill_tax_type", "summary")]).unwrap().resolve(&current).unwrap();
+        assert!(!same.mode_changed);
+        assert_eq!(same.header.discount, current.discount);
+    }
+
+    #[test]
+    fn the_adjustment_is_kept_cleared_to_zero_or_set() {
+        let current = TotalsHeader { adjustment: money("-5"), ..SUMMARY };
+        assert_eq!(update(&[]).unwrap().resolve(&current).unwrap().header.adjustment, money("-5"));
+        assert_eq!(update(&[("bill_adjustment_amount", "")]).unwrap().resolve(&current).unwrap().header.adjustment, Money::ZERO);
+        let set = update(&[("bill_adjustment_amount", "-100.25")]).unwrap().resolve(&current).unwrap();
+        assert_eq!(set.header.adjustment, money("-100.25"));
+    }
+
+    #[test]
+    fn an_update_requires_category_and_date() {
+        let r = EstimateUpdate::parse(&raw(&[])).unwrap_err();
+        assert_eq!(msg(&r.errors, "bill_categoryid"), ["The bill categoryid field is required."]);
+        assert_eq!(msg(&r.errors, "bill_date"), ["The bill date field is required."]);
+    }
+
+    #[test]
+    fn a_clone_takes_its_header_from_the_request() {
+        let c = EstimateClone::parse(&raw(&[("bill_clientid", "2"), ("bill_categoryid", "4"), ("bill_date", "2026-07-01"), ("bill_projectid", "9")]))
+            .unwrap();
+        assert_eq!(c.project.map(ProjectId::get), Some(9));
+        assert_eq!(c.references().as_slice().len(), 3);
+    }
+}

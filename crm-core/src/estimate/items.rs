@@ -1,0 +1,292 @@
+//! `PUT /estimates/{id}/items`: the complete bill (line items and, in summary mode, the
+//! estimate-level tax rates).
+//!
+//! Parsing happens in two steps because the allowed fields depend on the estimate's stored
+//! tax mode: [`ItemsRequest::parse`] checks everything that does not depend on the mode;
+//! [`ItemsRequest::for_mode`] then refuses the other mode's fields (naming them) and gives
+//! the [`LineItems`] command. Lines keep the request order.
+
+use crate::ids::TaxRateId;
+use crate::input::{read_choice, read_id, read_money_non_negative, read_percent_0_100, read_quantity, read_unit_rate, text, Form, RawMap, RawValue, TextRule};
+use crate::money::{Quantity, UnitRate};
+use crate::totals::{DiscountKind, LineDiscount, TaxMode};
+use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+
+/// The most line items one estimate may have.
+pub const MAX_ITEMS: usize = 1000;
+/// The most estimate-level tax rates.
+pub const MAX_TAX_RATES: usize = 100;
+
+/// One line item as requested.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemInput {
+    /// `description` (required).
+    pub description: String,
+    /// `long_description`.
+    pub long_description: Option<String>,
+    /// `unit`.
+    pub unit: Option<String>,
+    /// `quantity` (> 0).
+    pub quantity: Quantity,
+    /// `rate` (> 0).
+    pub rate: UnitRate,
+    /// `tax_rate_id` (inline only).
+    pub tax_rate: Option<TaxRateId>,
+    /// `discount_type` / `discount_value` (inline only).
+    pub discount: LineDiscount,
+}
+
+/// The request before the tax mode is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemsRequest {
+    items: Vec<ItemInput>,
+    /// The request position of each item (empty elements are skipped).
+    positions: Vec<usize>,
+    tax_rate_ids: Vec<(String, TaxRateId)>,
+    /// Field keys given that only inline mode accepts.
+    inline_only_fields: Vec<String>,
+}
+
+/// The validated command for the estimate's mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineItems {
+    /// The tax mode the lines were validated for.
+    pub mode: TaxMode,
+    /// The lines, in order (positions 1..n).
+    pub items: Vec<ItemInput>,
+    /// Summary mode: the distinct estimate-level tax rates, in order.
+    pub tax_rate_ids: Vec<TaxRateId>,
+    references: References,
+}
+
+impl LineItems {
+    /// The tax rates to check (each must exist and be enabled).
+    pub fn references(&self) -> &References {
+        &self.references
+    }
+}
+
+impl ItemsRequest {
+    /// Reads `items` (required, 1 to [`MAX_ITEMS`]) and `tax_rate_ids` (optional).
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let mut items = Vec::new();
+        let mut positions = Vec::new();
+        let mut inline_only_fields = Vec::new();
+        match form.list("items", true, MAX_ITEMS) {
+            Some(list) if list.is_empty() => form.error("items", message::required("items")),
+            Some(list) => {
+                for (i, value) in list {
+                    if let Some(item) = read_item(&mut form, i, value, &mut inline_only_fields) {
+                        items.push(item);
+                        positions.push(i);
+                    }
+                }
+            }
+            None => {}
+        }
+        let mut tax_rate_ids: Vec<(String, TaxRateId)> = Vec::new();
+        if let Some(list) = form.list("tax_rate_ids", false, MAX_TAX_RATES) {
+            for (i, value) in list {
+                let key = format!("tax_rate_ids.{i}");
+                if let Some(id) = form.element(&key, value, read_id).and_then(TaxRateId::new) {
+                    if tax_rate_ids.iter().any(|(_, t)| *t == id) {
+                        form.error_at(&key, message::distinct(&key));
+                    } else {
+                        tax_rate_ids.push((key, id));
+                    }
+                }
+            }
+        }
+        form.finish()?;
+        Ok(ItemsRequest { items, positions, tax_rate_ids, inline_only_fields })
+    }
+
+    /// Checks the request against the estimate's tax mode: summary refuses per-line tax
+    /// rates and discounts; inline refuses `tax_rate_ids`.
+    pub fn for_mode(self, mode: TaxMode) -> Result<LineItems, Rejected> {
+        let mut errors = FieldErrors::new();
+        let mut references = References::default();
+        match mode {
+            TaxMode::Summary => {
+                for field in &self.inline_only_fields {
+                    errors.add(field, message::prohibited_if(field, "bill_tax_type", "summary"));
+                }
+                for (key, id) in &self.tax_rate_ids {
+                    references.push(key, RefKind::EnabledTaxRate, id.get());
+                }
+            }
+            TaxMode::Inline => {
+                if !self.tax_rate_ids.is_empty() {
+                    errors.add("tax_rate_ids", message::prohibited_if("tax_rate_ids", "bill_tax_type", "inline"));
+                }
+                for (i, item) in self.positions.iter().zip(&self.items) {
+                    if let Some(rate) = item.tax_rate {
+                        references.push(&format!("items.{i}.tax_rate_id"), RefKind::EnabledTaxRate, rate.get());
+                    }
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(Rejected { errors, references });
+        }
+        let tax_rate_ids = match mode {
+            TaxMode::Summary => self.tax_rate_ids.into_iter().map(|(_, id)| id).collect(),
+            TaxMode::Inline => Vec::new(),
+        };
+        Ok(LineItems { mode, items: self.items, tax_rate_ids, references })
+    }
+}
+
+fn read_item(form: &mut Form<'_>, index: usize, value: &RawValue, inline_only: &mut Vec<String>) -> Option<ItemInput> {
+    let prefix = format!("items.{index}.");
+    let RawValue::Map(map) = value else {
+        let field = format!("items.{index}");
+        form.error_at(&field, message::array(&field));
+        return None;
+    };
+    let mut f = Form::with_prefix(map, &prefix);
+    let description = f.required("description", text(TextRule::LONG));
+    let long_description = f.optional("long_description", text(TextRule::LONG));
+    let unit = f.optional("unit", text(TextRule::UNIT));
+    let quantity = f.required("quantity", read_quantity);
+    let rate = f.required("rate", read_unit_rate);
+    let tax_rate = f.optional("tax_rate_id", read_id).and_then(TaxRateId::new);
+    if f.is_filled("tax_rate_id") {
+        inline_only.push(f.field("tax_rate_id"));
+    }
+    let discount_type = f.optional("discount_type", read_choice::<DiscountKind>).unwrap_or_default();
+    if discount_type != DiscountKind::None {
+        inline_only.push(f.field("discount_type"));
+    }
+    if f.is_filled("discount_value") {
+        inline_only.push(f.field("discount_value"));
+    }
+    let discount = match discount_type {
+        DiscountKind::None => Some(LineDiscount::None),
+        DiscountKind::Fixed => {
+            required_discount_value(&mut f, "fixed", read_money_non_negative).map(LineDiscount::Fixed)
+        }
+        DiscountKind::Percentage => {
+            required_discount_value(&mut f, "percentage", read_percent_0_100).map(LineDiscount::Percentage)
+        }
+    };
+    let item = match (description, quantity, rate, discount) {
+        (Some(description), Some(quantity), Some(rate), Some(discount)) => {
+            Some(ItemInput { description, long_description, unit, quantity, rate, tax_rate, discount })
+        }
+        _ => None,
+    };
+    form.absorb(f);
+    item
+}
+
+fn required_discount_value<T>(
+    f: &mut Form<'_>,
+    kind: &str,
+    read: fn(&str, &RawValue, &mut FieldErrors) -> Option<T>,
+) -> Option<T> {
+    if !f.is_filled("discount_value") {
+        let field = f.field("discount_value");
+        let other = f.field("discount_type");
+        f.error_at(&field, message::required_if(&field, &other, kind));
+        return None;
+    }
+    f.optional("discount_value", read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::RawValue as V;
+
+    fn item(pairs: &[(&str, &str)]) -> V {
+        V::Map(pairs.iter().map(|(k, v)| (*k, V::text(*v))).collect())
+    }
+
+    fn request(items: Vec<V>, tax_rate_ids: Option<Vec<&str>>) -> RawMap {
+        let mut raw = RawMap::new();
+        raw.insert("items", V::List(items));
+        if let Some(ids) = tax_rate_ids {
+            raw.insert("tax_rate_ids", V::List(ids.into_iter().map(V::text).collect()));
+        }
+        raw
+    }
+
+    fn msg(e: &FieldErrors, field: &str) -> Vec<String> {
+        e.get(field).map(<[String]>::to_vec).unwrap_or_default()
+    }
+
+    const DESIGN: &[(&str, &str)] = &[("description", "Design"), ("quantity", "2"), ("rate", "100")];
+
+    #[test]
+    fn items_are_required_and_not_empty() {
+        let e = ItemsRequest::parse(&RawMap::new()).unwrap_err().errors;
+        assert_eq!(msg(&e, "items"), ["The items field is required."]);
+        let e = ItemsRequest::parse(&request(vec![], None)).unwrap_err().errors;
+        assert_eq!(msg(&e, "items"), ["The items field is required."]);
+    }
+
+    #[test]
+    fn each_item_needs_a_description_a_positive_quantity_and_a_positive_rate() {
+        let e = ItemsRequest::parse(&request(vec![item(&[("quantity", "0"), ("rate", "-1")])], None)).unwrap_err().errors;
+        assert_eq!(msg(&e, "items.0.description"), ["The items.0.description field is required."]);
+        assert_eq!(msg(&e, "items.0.quantity"), ["The items.0.quantity must be greater than 0."]);
+        assert_eq!(msg(&e, "items.0.rate"), ["The items.0.rate must be greater than 0."]);
+    }
+
+    #[test]
+    fn an_item_that_is_not_an_object_is_reported_at_its_position() {
+        let e = ItemsRequest::parse(&request(vec![item(DESIGN), V::text("x")], None)).unwrap_err().errors;
+        assert_eq!(msg(&e, "items.1"), ["The items.1 must be an array."]);
+    }
+
+    #[test]
+    fn summary_mode_takes_distinct_tax_rate_ids() {
+        let req = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1", "3"]))).unwrap();
+        let lines = req.for_mode(TaxMode::Summary).unwrap();
+        assert_eq!(lines.tax_rate_ids.iter().map(|t| t.get()).collect::<Vec<_>>(), vec![1, 3]);
+        assert_eq!(lines.references().as_slice()[1].field, "tax_rate_ids.1");
+        let e = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1", "1"]))).unwrap_err().errors;
+        assert_eq!(msg(&e, "tax_rate_ids.1"), ["The tax rate ids.1 field has a duplicate value."]);
+    }
+
+    #[test]
+    fn summary_mode_refuses_per_line_taxes_and_discounts() {
+        let line = item(&[("description", "A"), ("quantity", "1"), ("rate", "5"), ("tax_rate_id", "2"), ("discount_type", "fixed"), ("discount_value", "1")]);
+        let r = ItemsRequest::parse(&request(vec![line], None)).unwrap().for_mode(TaxMode::Summary).unwrap_err();
+        assert_eq!(msg(&r.errors, "items.0.tax_rate_id"), ["The items.0.tax rate id field is prohibited when bill tax type is summary."]);
+        assert!(r.errors.has("items.0.discount_type"));
+        assert!(r.errors.has("items.0.discount_value"));
+    }
+
+    #[test]
+    fn inline_mode_refuses_estimate_level_tax_rates() {
+        let r = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1"]))).unwrap().for_mode(TaxMode::Inline).unwrap_err();
+        assert_eq!(msg(&r.errors, "tax_rate_ids"), ["The tax rate ids field is prohibited when bill tax type is inline."]);
+    }
+
+    #[test]
+    fn inline_lines_carry_their_tax_rate_and_discount() {
+        let line = item(&[("description", "A"), ("quantity", "2"), ("rate", "100"), ("tax_rate_id", "2"), ("discount_type", "percentage"), ("discount_value", "10")]);
+        let lines = ItemsRequest::parse(&request(vec![line], Some(vec![]))).unwrap().for_mode(TaxMode::Inline).unwrap();
+        assert_eq!(lines.items[0].tax_rate.map(TaxRateId::get), Some(2));
+        assert_eq!(lines.items[0].discount, LineDiscount::Percentage("10".parse().unwrap()));
+        assert_eq!(lines.references().as_slice()[0].field, "items.0.tax_rate_id");
+    }
+
+    #[test]
+    fn a_line_discount_needs_its_value_within_bounds() {
+        let missing = item(&[("description", "A"), ("quantity", "1"), ("rate", "5"), ("discount_type", "fixed")]);
+        let over = item(&[("description", "A"), ("quantity", "1"), ("rate", "5"), ("discount_type", "percentage"), ("discount_value", "150")]);
+        let e = ItemsRequest::parse(&request(vec![missing, over], None)).unwrap_err().errors;
+        assert_eq!(msg(&e, "items.0.discount_value"), ["The items.0.discount value field is required when items.0.discount type is fixed."]);
+        assert_eq!(msg(&e, "items.1.discount_value"), ["The items.1.discount value must be between 0 and 100."]);
+    }
+
+    #[test]
+    fn too_many_items_are_refused() {
+        let e = ItemsRequest::parse(&request(vec![item(DESIGN); MAX_ITEMS + 1], None)).unwrap_err().errors;
+        assert_eq!(msg(&e, "items"), ["The items may not have more than 1000 items."]);
+    }
+}

@@ -1,0 +1,37 @@
+//! Pure domain library of the CRM business-records API.
+//!
+//! No I/O, no async, no clock, no environment: today's date is always a parameter. The
+//! store (`crm-store-pg`) and the service (`crm-http`) call into this crate for every rule.
+//!
+//! - [`money`]: decimal amounts with the API's input limits; the one rounding rule.
+//! - [`totals`]: the estimate totals calculator with its two arithmetic policies.
+//! - [`validation`]: field errors with Laravel-style messages; references to check.
+//! - [`input`]: raw request input and the typed field readers.
+//! - [`ids`], [`time`]: identifiers, timestamps.
+//! - [`listing`]: page, limit, order, sort whitelists, search.
+//! - [`tags`], [`slug`]: tag sets, category slugs.
+//! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
+//! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`]: per area,
+//!   the records, the commands built from valid input, and the area's rules.
+
+pub mod category;
+pub mod conflict;
+pub mod contract;
+pub mod estimate;
+pub mod ids;
+pub mod input;
+pub mod invoice;
+pub mod listing;
+pub mod milestone;
+pub mod money;
+pub mod note;
+pub mod slug;
+pub mod tags;
+pub mod time;
+pub mod totals;
+pub mod validation;
+
+/// Serialises a flag as the API's `"yes"` / `"no"`.
+pub fn serde_yes_no<S: serde::Serializer>(flag: &bool, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(if *flag { "yes" } else { "no" })
+}

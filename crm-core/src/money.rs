@@ -1,0 +1,364 @@
+//! Decimal amounts with the input limits of the API, and the one rounding rule used
+//! outside the totals calculator.
+//!
+//! Every amount is a [`Decimal`] wrapped in a type that can only be built when the value
+//! respects its limits, so a `Money` is always storable in a `NUMERIC(15,2)` column and a
+//! `Percent` in a `NUMERIC(10,2)` column. Rounding is never `round_dp` (banker's rounding):
+//! it is [`round_half_away`], named, everywhere.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Serialize, Serializer};
+
+/// Why a decimal value was refused by one of the amount types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AmountError {
+    /// The text is not a decimal number.
+    #[error("not a number")]
+    NotANumber,
+    /// More significant decimal places than the type allows.
+    #[error("more than {max} decimal places")]
+    TooManyDecimals {
+        /// The most decimal places the type accepts.
+        max: u32,
+    },
+    /// The magnitude is at or above the type's bound.
+    #[error("out of range")]
+    OutOfRange,
+    /// Zero or negative where only positive values are allowed.
+    #[error("must be greater than zero")]
+    NotPositive,
+    /// Negative where only zero or more is allowed.
+    #[error("must not be negative")]
+    Negative,
+}
+
+/// Rounds half away from zero to `dp` decimal places (the database's rule for DECIMAL).
+///
+/// `round_half_away(2.675, 2) == 2.68`, `round_half_away(-0.125, 2) == -0.13`.
+pub fn round_half_away(value: Decimal, dp: u32) -> Decimal {
+    value.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// Parses decimal text exactly: an optional sign, digits with an optional point, and an
+/// optional exponent (`"12"`, `"-0.5"`, `".25"`, `"1e3"`, `"2.50"`), as PHP's `is_numeric`
+/// accepts them. Surrounding whitespace is not accepted.
+///
+/// Trailing zeros after the point are not significant: `"2.500"` has one decimal place.
+/// `max_decimals` and `max_integer_digits` bound the value before any arithmetic, so
+/// absurd inputs such as `"1e400"` or `"1e-400"` are refused without overflow.
+pub fn parse_decimal(
+    text: &str,
+    max_decimals: u32,
+    max_integer_digits: u32,
+) -> Result<Decimal, AmountError> {
+    let (negative, rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(at) => (&rest[..at], parse_exponent(&rest[at + 1..])?),
+        None => (rest, 0),
+    };
+    let (int_part, frac_part) = match mantissa.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (mantissa, ""),
+    };
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (int_part.is_empty() && frac_part.is_empty()) || !all_digits(int_part) || !all_digits(frac_part)
+    {
+        return Err(AmountError::NotANumber);
+    }
+    // Significant digits without leading zeros, and the power of ten of the last one.
+    let digits: String = format!("{int_part}{frac_part}");
+    let digits = digits.trim_start_matches('0');
+    let trimmed = digits.trim_end_matches('0');
+    if trimmed.is_empty() {
+        return Ok(Decimal::ZERO);
+    }
+    let dropped_zeros = (digits.len() - trimmed.len()) as i64;
+    let last_power = exponent - frac_part.len() as i64 + dropped_zeros;
+    let decimals = (-last_power).max(0);
+    if decimals > i64::from(max_decimals) {
+        return Err(AmountError::TooManyDecimals { max: max_decimals });
+    }
+    let integer_digits = trimmed.len() as i64 + last_power;
+    if integer_digits > i64::from(max_integer_digits) {
+        return Err(AmountError::OutOfRange);
+    }
+    // At most max_integer_digits + max_decimals digits here, which the callers keep ≤ 28.
+    let mut mantissa: i128 = trimmed.parse().map_err(|_| AmountError::OutOfRange)?;
+    for _ in 0..last_power.max(0) {
+        mantissa = mantissa.checked_mul(10).ok_or(AmountError::OutOfRange)?;
+    }
+    if negative {
+        mantissa = -mantissa;
+    }
+    Decimal::try_from_i128_with_scale(mantissa, decimals as u32).map_err(|_| AmountError::OutOfRange)
+}
+
+fn parse_exponent(text: &str) -> Result<i64, AmountError> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AmountError::NotANumber);
+    }
+    // Exponents beyond ±10^6 are absurd; clamping keeps the arithmetic in range while the
+    // digit-count checks still refuse them.
+    let magnitude: i64 = digits.parse().unwrap_or(i64::MAX).min(1_000_000);
+    Ok(if text.starts_with('-') { -magnitude } else { magnitude })
+}
+
+/// Writes a decimal with at least `min_dp` decimal places (more if it has them).
+fn fmt_with_min_dp(value: Decimal, min_dp: u32, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut v = value.normalize();
+    if v.scale() < min_dp {
+        v.rescale(min_dp);
+    }
+    if v.is_zero() {
+        // `normalize` may keep a negative zero's sign; the API never shows "-0.00".
+        v = Decimal::new(0, min_dp);
+    }
+    fmt::Display::fmt(&v, f)
+}
+
+macro_rules! amount_type {
+    (
+        $(#[$meta:meta])*
+        $name:ident, decimals = $dp:expr, integer_digits = $int:expr, shown_dp = $shown:expr,
+        check = $check:expr
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        pub struct $name(Decimal);
+
+        impl $name {
+            /// The most decimal places accepted on input.
+            pub const MAX_DECIMALS: u32 = $dp;
+            /// The most digits before the decimal point.
+            pub const MAX_INTEGER_DIGITS: u32 = $int;
+
+            /// Builds the value, refusing too many decimal places, out-of-range magnitudes
+            /// and values outside the type's sign rule.
+            pub fn new(value: Decimal) -> Result<Self, AmountError> {
+                if value.normalize().scale() > Self::MAX_DECIMALS {
+                    return Err(AmountError::TooManyDecimals { max: Self::MAX_DECIMALS });
+                }
+                let bound = Decimal::from_i128_with_scale(10i128.pow(Self::MAX_INTEGER_DIGITS), 0);
+                if value.abs() >= bound {
+                    return Err(AmountError::OutOfRange);
+                }
+                let check: fn(Decimal) -> Result<(), AmountError> = $check;
+                check(value)?;
+                // Keep the shown number of decimals (more when the value has them).
+                let mut v = value;
+                v.rescale(v.normalize().scale().max($shown).min(Self::MAX_DECIMALS));
+                Ok(Self(v))
+            }
+
+            /// Parses decimal text (see [`parse_decimal`]) and applies the type's limits.
+            pub fn parse(text: &str) -> Result<Self, AmountError> {
+                Self::new(parse_decimal(text, Self::MAX_DECIMALS, Self::MAX_INTEGER_DIGITS)?)
+            }
+
+            /// The exact decimal value.
+            pub fn get(self) -> Decimal {
+                self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt_with_min_dp(self.0, $shown, f)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = AmountError;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Self::parse(s)
+            }
+        }
+
+        impl TryFrom<Decimal> for $name {
+            type Error = AmountError;
+            fn try_from(value: Decimal) -> Result<Self, Self::Error> {
+                Self::new(value)
+            }
+        }
+
+        impl From<$name> for Decimal {
+            fn from(value: $name) -> Decimal {
+                value.0
+            }
+        }
+
+        impl Serialize for $name {
+            /// Serialised as decimal text (`"1250.00"`), never as a float.
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+    };
+}
+
+fn any_sign(_: Decimal) -> Result<(), AmountError> {
+    Ok(())
+}
+
+fn non_negative(value: Decimal) -> Result<(), AmountError> {
+    if value.is_sign_negative() && !value.is_zero() {
+        Err(AmountError::Negative)
+    } else {
+        Ok(())
+    }
+}
+
+fn positive(value: Decimal) -> Result<(), AmountError> {
+    if value > Decimal::ZERO {
+        Ok(())
+    } else {
+        Err(AmountError::NotPositive)
+    }
+}
+
+amount_type!(
+    /// A money amount: at most 2 decimal places, magnitude below 10^13 (fits
+    /// `NUMERIC(15,2)`), either sign. Shown with exactly two decimals: `"1250.00"`.
+    Money, decimals = 2, integer_digits = 13, shown_dp = 2, check = any_sign
+);
+
+amount_type!(
+    /// A percentage such as a tax rate or a discount percentage: at most 2 decimal places,
+    /// zero or more, below 10^8 (fits `NUMERIC(10,2)`). Shown with two decimals: `"7.50"`.
+    Percent, decimals = 2, integer_digits = 8, shown_dp = 2, check = non_negative
+);
+
+amount_type!(
+    /// A line item quantity: greater than zero, at most 4 decimal places, below 10^11
+    /// (fits `NUMERIC(15,4)`). Shown with at least two decimals: `"2.00"`, `"1.2345"`.
+    Quantity, decimals = 4, integer_digits = 11, shown_dp = 2, check = positive
+);
+
+amount_type!(
+    /// A line item unit rate (price per unit): greater than zero, at most 4 decimal
+    /// places, below 10^11. Shown with at least two decimals: `"100.00"`, `"1.005"`.
+    UnitRate, decimals = 4, integer_digits = 11, shown_dp = 2, check = positive
+);
+
+impl Money {
+    /// Zero, shown as `"0.00"`.
+    pub const ZERO: Money = Money(Decimal::from_parts(0, 0, 0, false, 2));
+
+    /// Rounds any decimal half away from zero to cents and checks the range.
+    pub fn round_from(value: Decimal) -> Result<Self, AmountError> {
+        Self::new(round_half_away(value, 2))
+    }
+
+    /// Builds an amount from a whole number of cents (`cents / 100`).
+    pub fn from_cents(cents: i64) -> Result<Self, AmountError> {
+        Self::new(Decimal::new(cents, 2))
+    }
+}
+
+impl Percent {
+    /// Zero percent, shown as `"0.00"`.
+    pub const ZERO: Percent = Percent(Decimal::from_parts(0, 0, 0, false, 2));
+    /// One hundred percent.
+    pub const HUNDRED: Percent = Percent(Decimal::from_parts(10000, 0, 0, false, 2));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Decimal {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn decimal_text_parses_plain_signed_and_exponent_forms() {
+        assert_eq!(parse_decimal("12", 2, 13), Ok(d("12")));
+        assert_eq!(parse_decimal("-0.5", 2, 13), Ok(d("-0.5")));
+        assert_eq!(parse_decimal("+.25", 2, 13), Ok(d("0.25")));
+        assert_eq!(parse_decimal("5.", 2, 13), Ok(d("5")));
+        assert_eq!(parse_decimal("1e3", 2, 13), Ok(d("1000")));
+        assert_eq!(parse_decimal("125E-2", 2, 13), Ok(d("1.25")));
+        assert_eq!(parse_decimal("0000.000", 2, 13), Ok(Decimal::ZERO));
+    }
+
+    #[test]
+    fn decimal_text_rejects_what_is_not_a_number() {
+        for bad in ["", "-", ".", "abc", "1,5", " 1", "1 ", "0x10", "1e", "1e+", "--1", "1.2.3", "NaN", "inf"] {
+            assert_eq!(parse_decimal(bad, 2, 13), Err(AmountError::NotANumber), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn trailing_zeros_are_not_significant_decimals() {
+        assert_eq!(parse_decimal("2.500", 2, 13), Ok(d("2.5")));
+        assert_eq!(parse_decimal("2.505", 2, 13), Err(AmountError::TooManyDecimals { max: 2 }));
+    }
+
+    #[test]
+    fn absurd_exponents_are_refused_without_overflow() {
+        assert_eq!(parse_decimal("1e400", 2, 13), Err(AmountError::OutOfRange));
+        assert_eq!(parse_decimal("1e-400", 2, 13), Err(AmountError::TooManyDecimals { max: 2 }));
+        assert_eq!(parse_decimal("1e99999999999999999999", 2, 13), Err(AmountError::OutOfRange));
+        assert_eq!(parse_decimal("99999999999999999999999999999999999", 2, 13), Err(AmountError::OutOfRange));
+    }
+
+    #[test]
+    fn money_accepts_two_decimals_below_ten_to_the_thirteen() {
+        assert_eq!(Money::parse("9999999999999.99").unwrap().to_string(), "9999999999999.99");
+        assert_eq!(Money::parse("-9999999999999.99").unwrap().to_string(), "-9999999999999.99");
+        assert_eq!(Money::parse("10000000000000"), Err(AmountError::OutOfRange));
+        assert_eq!(Money::parse("1.005"), Err(AmountError::TooManyDecimals { max: 2 }));
+    }
+
+    #[test]
+    fn money_is_shown_with_exactly_two_decimals() {
+        assert_eq!(Money::parse("1250").unwrap().to_string(), "1250.00");
+        assert_eq!(Money::parse("0.5").unwrap().to_string(), "0.50");
+        assert_eq!(Money::parse("-0").unwrap().to_string(), "0.00");
+        assert_eq!(Money::ZERO.to_string(), "0.00");
+    }
+
+    #[test]
+    fn money_serialises_as_text() {
+        let json = serde_json::to_string(&Money::parse("7").unwrap()).unwrap();
+        assert_eq!(json, "\"7.00\"");
+    }
+
+    #[test]
+    fn quantity_must_be_positive_with_at_most_four_decimals() {
+        assert_eq!(Quantity::parse("0"), Err(AmountError::NotPositive));
+        assert_eq!(Quantity::parse("-1"), Err(AmountError::NotPositive));
+        assert_eq!(Quantity::parse("1.23456"), Err(AmountError::TooManyDecimals { max: 4 }));
+        assert_eq!(Quantity::parse("1.2345").unwrap().to_string(), "1.2345");
+        assert_eq!(Quantity::parse("2").unwrap().to_string(), "2.00");
+        assert_eq!(UnitRate::parse("1.005").unwrap().to_string(), "1.005");
+        assert_eq!(UnitRate::parse("100000000000"), Err(AmountError::OutOfRange));
+    }
+
+    #[test]
+    fn percent_is_never_negative() {
+        assert_eq!(Percent::parse("-0.01"), Err(AmountError::Negative));
+        assert_eq!(Percent::parse("7.5").unwrap().to_string(), "7.50");
+        assert_eq!(Percent::HUNDRED.to_string(), "100.00");
+    }
+
+    #[test]
+    fn rounding_is_half_away_from_zero() {
+        assert_eq!(round_half_away(d("2.675"), 2), d("2.68"));
+        assert_eq!(round_half_away(d("-0.125"), 2), d("-0.13"));
+        assert_eq!(round_half_away(d("0.124"), 2), d("0.12"));
+    }
+
+    #[test]
+    fn money_built_from_cents_keeps_two_decimals() {
+        assert_eq!(Money::from_cents(-1205).unwrap().to_string(), "-12.05");
+    }
+}

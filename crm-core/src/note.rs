@@ -1,0 +1,288 @@
+//! Notes: the record, its commands and the visibility rule.
+//!
+//! A note may be attached to a client, lead, project, task or user. A private note is
+//! visible only to its creator. Sticky notes exist in the schema but the API never lists,
+//! serves or creates them. The attachment cannot be changed after creation.
+
+use serde::Serialize;
+
+use crate::choice_enum;
+use crate::ids::{NoteId, UserId};
+use crate::input::{read_choice, read_id, text, Form, Patch, RawMap, TextRule};
+use crate::listing::ListParams;
+use crate::time::RecordDates;
+use crate::validation::{message, RefKind, Rejected, References};
+
+choice_enum!(
+    /// What a note can be attached to.
+    pub enum NoteResourceType {
+        /// A client.
+        Client = "client",
+        /// A lead.
+        Lead = "lead",
+        /// A project.
+        Project = "project",
+        /// A task.
+        Task = "task",
+        /// A user.
+        User = "user",
+    }
+);
+
+choice_enum!(
+    /// Who can see a note.
+    pub enum NoteVisibility {
+        /// Everyone with access (the default).
+        Public = "public",
+        /// Only its creator.
+        Private = "private",
+    }
+);
+
+choice_enum!(
+    /// Sort keys of the note list.
+    pub enum NoteSort {
+        /// By title.
+        Title = "note_title",
+        /// By creation time.
+        Created = "note_created",
+        /// By update time.
+        Updated = "note_updated",
+    }
+);
+
+impl NoteResourceType {
+    /// What the attached id must exist as.
+    pub fn ref_kind(self) -> RefKind {
+        match self {
+            NoteResourceType::Client => RefKind::Client,
+            NoteResourceType::Lead => RefKind::Lead,
+            NoteResourceType::Project => RefKind::Project,
+            NoteResourceType::Task => RefKind::Task,
+            NoteResourceType::User => RefKind::User,
+        }
+    }
+}
+
+/// The resource a note is attached to; both `null` for a standalone note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct NoteResource {
+    /// The resource type.
+    #[serde(rename = "type")]
+    pub resource_type: Option<NoteResourceType>,
+    /// The resource id.
+    pub id: Option<i64>,
+}
+
+/// A note as the API shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// Note id.
+    pub id: NoteId,
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// `public` or `private`.
+    pub visibility: NoteVisibility,
+    /// The attached resource.
+    pub resource: NoteResource,
+    /// Who created it.
+    pub creator_id: UserId,
+    /// Tag titles.
+    pub tags: Vec<String>,
+    /// Creation and update times.
+    pub dates: RecordDates,
+}
+
+/// Whether `viewer` may see a note with this visibility created by `creator`.
+pub fn visible_to(visibility: NoteVisibility, creator: UserId, viewer: UserId) -> bool {
+    match visibility {
+        NoteVisibility::Public => true,
+        NoteVisibility::Private => creator == viewer,
+    }
+}
+
+/// `POST /notes`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewNote {
+    /// `note_title`.
+    pub title: String,
+    /// `note_description`.
+    pub description: String,
+    /// `note_visibility` (default `public`).
+    pub visibility: NoteVisibility,
+    /// `noteresource_type` + `noteresource_id`.
+    pub resource: Option<(NoteResourceType, i64)>,
+    references: References,
+}
+
+impl NewNote {
+    /// Reads the command from a request.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let title = form.required("note_title", text(TextRule::TITLE));
+        let description = form.required("note_description", text(TextRule::LONG));
+        let visibility = form.optional("note_visibility", read_choice::<NoteVisibility>).unwrap_or(NoteVisibility::Public);
+        let type_given = form.is_filled("noteresource_type");
+        let id_given = form.is_filled("noteresource_id");
+        let resource_type = form.optional("noteresource_type", read_choice::<NoteResourceType>);
+        let resource_id = form.optional("noteresource_id", read_id);
+        if type_given && !id_given {
+            form.error("noteresource_id", message::required_with("noteresource_id", "noteresource_type"));
+        }
+        if id_given && !type_given {
+            form.error("noteresource_type", message::required_with("noteresource_type", "noteresource_id"));
+        }
+        let resource = resource_type.zip(resource_id);
+        if let Some((t, id)) = resource {
+            form.reference("noteresource_id", t.ref_kind(), id);
+        }
+        let references = form.finish()?;
+        match (title, description) {
+            (Some(title), Some(description)) => Ok(NewNote { title, description, visibility, resource, references }),
+            _ => Err(Rejected::default()),
+        }
+    }
+
+    /// The attached resource to check.
+    pub fn references(&self) -> &References {
+        &self.references
+    }
+}
+
+/// `PATCH /notes/{id}`: title and description are required; the visibility follows
+/// [`Patch`] (cleared means `public`); attachment fields are ignored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteUpdate {
+    /// `note_title`.
+    pub title: String,
+    /// `note_description`.
+    pub description: String,
+    /// `note_visibility`.
+    pub visibility: Patch<NoteVisibility>,
+}
+
+impl NoteUpdate {
+    /// Reads the command from a request.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let title = form.required("note_title", text(TextRule::TITLE));
+        let description = form.required("note_description", text(TextRule::LONG));
+        let visibility = form.patch("note_visibility", read_choice::<NoteVisibility>);
+        form.finish()?;
+        match (title, description) {
+            (Some(title), Some(description)) => Ok(NoteUpdate { title, description, visibility }),
+            _ => Err(Rejected::default()),
+        }
+    }
+
+    /// The visibility after the update, given the stored one.
+    pub fn visibility_after(&self, current: NoteVisibility) -> NoteVisibility {
+        match self.visibility {
+            Patch::Keep => current,
+            Patch::Clear => NoteVisibility::Public,
+            Patch::Set(v) => v,
+        }
+    }
+}
+
+/// `GET /notes`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteListQuery {
+    /// Paging, order, sort, search (title and description).
+    pub params: ListParams<NoteSort>,
+    /// `resource_type` filter.
+    pub resource_type: Option<NoteResourceType>,
+    /// `resource_id` filter.
+    pub resource_id: Option<i64>,
+    /// `visibility` filter.
+    pub visibility: Option<NoteVisibility>,
+}
+
+impl NoteListQuery {
+    /// Reads the query string.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let params = ListParams::read(&mut form);
+        let resource_type = form.optional("resource_type", read_choice::<NoteResourceType>);
+        let resource_id = form.optional("resource_id", read_id);
+        let visibility = form.optional("visibility", read_choice::<NoteVisibility>);
+        form.finish()?;
+        let params = params.ok_or_else(Rejected::default)?;
+        Ok(NoteListQuery { params, resource_type, resource_id, visibility })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::RawValue;
+
+    fn raw(pairs: &[(&str, &str)]) -> RawMap {
+        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+    }
+
+    fn msg(r: &Rejected, field: &str) -> Vec<String> {
+        r.errors.get(field).map(<[String]>::to_vec).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_note_needs_a_title_and_a_description() {
+        let r = NewNote::parse(&raw(&[])).unwrap_err();
+        assert_eq!(msg(&r, "note_title"), ["The note title field is required."]);
+        assert_eq!(msg(&r, "note_description"), ["The note description field is required."]);
+    }
+
+    #[test]
+    fn notes_are_public_unless_private_is_asked() {
+        let n = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D")])).unwrap();
+        assert_eq!(n.visibility, NoteVisibility::Public);
+        assert_eq!(n.resource, None);
+        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("note_visibility", "secret")])).unwrap_err();
+        assert_eq!(msg(&r, "note_visibility"), ["The selected note visibility is invalid."]);
+    }
+
+    #[test]
+    fn a_resource_type_needs_an_id_and_an_id_needs_a_type() {
+        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_type", "client")])).unwrap_err();
+        assert_eq!(msg(&r, "noteresource_id"), ["The noteresource id field is required when noteresource type is present."]);
+        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_id", "1")])).unwrap_err();
+        assert_eq!(msg(&r, "noteresource_type"), ["The noteresource type field is required when noteresource id is present."]);
+        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_type", "invoice"), ("noteresource_id", "1")])).unwrap_err();
+        assert_eq!(msg(&r, "noteresource_type"), ["The selected noteresource type is invalid."]);
+    }
+
+    #[test]
+    fn the_attached_resource_is_checked_in_its_own_table() {
+        let n = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_type", "task"), ("noteresource_id", "9")])).unwrap();
+        assert_eq!(n.resource, Some((NoteResourceType::Task, 9)));
+        let r = &n.references().as_slice()[0];
+        assert_eq!((r.field.as_str(), r.kind, r.id), ("noteresource_id", RefKind::Task, 9));
+    }
+
+    #[test]
+    fn private_notes_are_visible_to_their_creator_only() {
+        let a = UserId::new(1).unwrap();
+        let b = UserId::new(2).unwrap();
+        assert!(visible_to(NoteVisibility::Private, a, a));
+        assert!(!visible_to(NoteVisibility::Private, a, b));
+        assert!(visible_to(NoteVisibility::Public, a, b));
+    }
+
+    #[test]
+    fn an_update_clearing_the_visibility_makes_the_note_public() {
+        let u = NoteUpdate::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("note_visibility", "")])).unwrap();
+        assert_eq!(u.visibility_after(NoteVisibility::Private), NoteVisibility::Public);
+        let u = NoteUpdate::parse(&raw(&[("note_title", "T"), ("note_description", "D")])).unwrap();
+        assert_eq!(u.visibility_after(NoteVisibility::Private), NoteVisibility::Private);
+    }
+
+    #[test]
+    fn list_filters_are_checked() {
+        let r = NoteListQuery::parse(&raw(&[("resource_type", "x"), ("resource_id", "y"), ("visibility", "z")])).unwrap_err();
+        assert_eq!(msg(&r, "resource_type"), ["The selected resource type is invalid."]);
+        assert_eq!(msg(&r, "resource_id"), ["The resource id must be an integer."]);
+        assert_eq!(msg(&r, "visibility"), ["The selected visibility is invalid."]);
+    }
+}

@@ -1,0 +1,202 @@
+//! The estimate totals calculator (`shared/spec/TOTALS.md`), with two arithmetic policies.
+//!
+//! The CRM computes totals in the browser with IEEE-754 doubles and stores the posted
+//! figures in `DECIMAL(15,2)` columns. [`Policy::CrmParity`] reproduces those figures bit
+//! for bit (the same operations, in the same order, on `f64`, with the CRM's rounding
+//! functions); [`Policy::ExactDecimal`] runs the same steps with exact decimal arithmetic
+//! and rounds half away from zero at every rounding point.
+//!
+//! Inputs and outputs are always decimal values; only the parity policy uses `f64`, and only
+//! inside this module.
+//!
+//! ```
+//! use crm_core::money::{Money, Percent, Quantity, UnitRate};
+//! use crm_core::totals::{compute, HeaderDiscount, Line, LineDiscount, Policy, TaxMode, TotalsInput};
+//!
+//! let input = TotalsInput {
+//!     tax_mode: TaxMode::Summary,
+//!     lines: vec![Line {
+//!         quantity: "1.5".parse::<Quantity>().unwrap(),
+//!         rate: "1385.27".parse::<UnitRate>().unwrap(),
+//!         discount: LineDiscount::None,
+//!         tax_rate: None,
+//!     }],
+//!     tax_rates: vec![],
+//!     discount: HeaderDiscount::None,
+//!     adjustment: Money::ZERO,
+//! };
+//! // 1.5 × 1385.27 = 2077.905 exactly, but 2077.9049999… as a double: the CRM shows 2077.90.
+//! let parity = compute(&input, Policy::CrmParity).unwrap();
+//! assert_eq!(parity.totals.final_amount.to_string(), "2077.90");
+//! let exact = compute(&input, Policy::ExactDecimal).unwrap();
+//! assert_eq!(exact.totals.final_amount.to_string(), "2077.91");
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::money::{Money, Percent, Quantity, UnitRate};
+
+mod exact;
+mod parity;
+
+/// Which arithmetic the calculator uses. See the module documentation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// The CRM's own figures, bit for bit: `f64` arithmetic and the CRM's rounding
+    /// functions. The HTTP service uses this policy.
+    #[default]
+    CrmParity,
+    /// The same steps on exact decimals, every rounding half away from zero.
+    ExactDecimal,
+}
+
+/// How an estimate applies taxes (`bill_tax_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaxMode {
+    /// Estimate-level tax rates applied to the discounted subtotal.
+    #[default]
+    Summary,
+    /// A tax rate and a discount per line; line totals include their tax.
+    Inline,
+}
+
+/// The kind of an estimate's header discount (`bill_discount_type`), as stored and shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiscountKind {
+    /// No discount.
+    #[default]
+    None,
+    /// A fixed amount.
+    Fixed,
+    /// A percentage of the subtotal.
+    Percentage,
+}
+
+/// A line's own discount (inline mode only; ignored in summary mode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum LineDiscount {
+    /// No discount.
+    #[default]
+    None,
+    /// A fixed amount off the line (capped at the line's value).
+    Fixed(Money),
+    /// A percentage of the line's value.
+    Percentage(Percent),
+}
+
+/// The estimate's header discount (summary mode only; ignored in inline mode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum HeaderDiscount {
+    /// No discount.
+    #[default]
+    None,
+    /// A fixed amount off the subtotal (may exceed it).
+    Fixed(Money),
+    /// A percentage of the subtotal.
+    Percentage(Percent),
+}
+
+impl HeaderDiscount {
+    /// The stored kind of this discount.
+    pub fn kind(&self) -> DiscountKind {
+        match self {
+            HeaderDiscount::None => DiscountKind::None,
+            HeaderDiscount::Fixed(_) => DiscountKind::Fixed,
+            HeaderDiscount::Percentage(_) => DiscountKind::Percentage,
+        }
+    }
+}
+
+/// One line item as the calculator sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// Quantity (> 0).
+    pub quantity: Quantity,
+    /// Unit rate (> 0).
+    pub rate: UnitRate,
+    /// The line's discount (inline mode only).
+    pub discount: LineDiscount,
+    /// The line's tax rate (inline mode only); `None` means no tax.
+    pub tax_rate: Option<Percent>,
+}
+
+/// Everything the totals depend on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct TotalsInput {
+    /// Summary or inline taxation.
+    pub tax_mode: TaxMode,
+    /// The line items, in order.
+    pub lines: Vec<Line>,
+    /// Summary mode: the selected estimate-level tax rates (ignored in inline mode).
+    pub tax_rates: Vec<Percent>,
+    /// Summary mode: the header discount (ignored in inline mode).
+    pub discount: HeaderDiscount,
+    /// The adjustment added to the final amount (may be negative).
+    pub adjustment: Money,
+}
+
+/// The computed figures of one line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct LineTotals {
+    /// The line total (inline mode: after discount, including tax).
+    pub total: Money,
+    /// The line's stored discount amount (`0.00` in summary mode).
+    pub discount_amount: Money,
+}
+
+/// The estimate's `totals` object, minus `adjustment_description` (which is not computed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Totals {
+    /// Sum of the line totals.
+    pub subtotal: Money,
+    /// Summary: the subtotal before the header discount; inline: the sum of
+    /// quantity × rate before line discounts.
+    pub subtotal_before_discount: Money,
+    /// The header discount's kind (always `none` in inline mode).
+    pub discount_type: DiscountKind,
+    /// The header discount percentage for `percentage` discounts, else `0.00`.
+    pub discount_percentage: Percent,
+    /// Summary: the header discount amount; inline: the sum of the line discounts.
+    pub discount_amount: Money,
+    /// The amount taxes apply to.
+    pub amount_before_tax: Money,
+    /// Summary: the sum of the selected rates; inline: `0.00`.
+    pub tax_total_percentage: Percent,
+    /// The total tax.
+    pub tax_total_amount: Money,
+    /// The adjustment, as given.
+    pub adjustment_amount: Money,
+    /// What the client pays.
+    pub final_amount: Money,
+}
+
+/// The calculator's result: one [`LineTotals`] per input line, in order, and the totals.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Computed {
+    /// Per-line figures, in input order.
+    pub lines: Vec<LineTotals>,
+    /// The estimate's totals.
+    pub totals: Totals,
+}
+
+/// Why totals could not be computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TotalsError {
+    /// A computed amount does not fit the stored columns (money below 10^13,
+    /// percentages below 10^8).
+    #[error("a computed amount is out of range")]
+    Overflow,
+}
+
+/// Computes line and estimate totals under `policy`.
+///
+/// Never panics: values that do not fit the stored columns give [`TotalsError::Overflow`].
+pub fn compute(input: &TotalsInput, policy: Policy) -> Result<Computed, TotalsError> {
+    match policy {
+        Policy::CrmParity => parity::compute(input),
+        Policy::ExactDecimal => exact::compute(input),
+    }
+}

@@ -1,0 +1,565 @@
+//! The [`Policy::CrmParity`](super::Policy::CrmParity) arithmetic: the CRM's own figures,
+//! bit for bit (`shared/spec/TOTALS.md`).
+//!
+//! The CRM computes in the browser on IEEE-754 doubles, rounds with its own functions, and
+//! the server stores decimal text in `DECIMAL(15,2)` columns. This file replays exactly that:
+//!
+//! - every input decimal becomes the double `parseFloat` would give ([`to_f64`]);
+//! - the operations happen on `f64` in the spec's order (`after + after * rate / 100`, never
+//!   `after * (1 + rate / 100)`: the doubles differ);
+//! - each rounding point uses the CRM's function: [`r2_cents`] (`Math.round` on `|x| * 100`),
+//!   [`to_fixed2`] (`Number.prototype.toFixed(2)`), [`db_shortest_cents`] (the database
+//!   rounding the shortest round-trip text of a double) and [`db_php14_cents`] (the database
+//!   rounding PHP's 14-significant-digit text of a double).
+//!
+//! Rounded figures travel as whole cents (`i64`): every stored value is below 10^13, so its
+//! cents fit a double exactly and `cents / 100` is the double the CRM holds. Formatting is
+//! kept off the per-line path: it only happens once per estimate, or for a line discount
+//! that sits within a hair of a half cent (see [`db_php14_cents`]).
+
+use std::fmt::{self, Write as _};
+
+use rust_decimal::Decimal;
+
+use super::{
+    Computed, HeaderDiscount, LineDiscount, LineTotals, TaxMode, Totals, TotalsError, TotalsInput,
+};
+use crate::money::{Money, Percent};
+use crate::totals::DiscountKind;
+
+/// Every power of ten that a double holds exactly (10^22 is the last one).
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// One more than the largest number of cents a stored amount may have (10^13 units).
+const CENTS_LIMIT: f64 = 1e15;
+
+/// Below this many cents (10^10 units) the php14 fast path may decide alone.
+const PHP14_FAST_LIMIT: f64 = 1e12;
+
+/// Computes the totals with the CRM's double arithmetic.
+pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    match input.tax_mode {
+        TaxMode::Summary => summary(input),
+        TaxMode::Inline => inline(input),
+    }
+}
+
+/// Summary mode (spec, "Summary mode", steps 1–7). Line discounts and line tax rates are
+/// not looked at.
+fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    let mut lines = Vec::with_capacity(input.lines.len());
+    let mut subtotal = 0.0_f64;
+    for line in &input.lines {
+        let cents = r2_cents(to_f64(line.quantity.get()) * to_f64(line.rate.get()))?;
+        lines.push(LineTotals {
+            total: money(cents)?,
+            discount_amount: Money::ZERO,
+        });
+        subtotal += cents_to_f64(cents);
+    }
+    let (discount, discount_percentage) = match input.discount {
+        HeaderDiscount::None => (0.0, Percent::ZERO),
+        HeaderDiscount::Fixed(amount) => (to_f64(amount.get()), Percent::ZERO),
+        HeaderDiscount::Percentage(pct) => (subtotal * to_f64(pct.get()) / 100.0, pct),
+    };
+    let amount_before_tax = if discount > 0.0 {
+        subtotal - discount
+    } else {
+        subtotal
+    };
+    let tax_pct = input
+        .tax_rates
+        .iter()
+        .fold(0.0, |sum, rate| sum + to_f64(rate.get()));
+    let tax = if tax_pct > 0.0 {
+        amount_before_tax * tax_pct / 100.0
+    } else {
+        0.0
+    };
+    let final_amount = subtotal - discount + tax + to_f64(input.adjustment.get());
+    let subtotal = money(db_shortest_cents(subtotal)?)?;
+    let totals = Totals {
+        subtotal,
+        subtotal_before_discount: subtotal,
+        discount_type: input.discount.kind(),
+        discount_percentage,
+        discount_amount: money(r2_cents(discount)?)?,
+        amount_before_tax: money(r2_cents(amount_before_tax)?)?,
+        tax_total_percentage: percent(db_shortest_cents(tax_pct)?)?,
+        tax_total_amount: money(r2_cents(tax)?)?,
+        adjustment_amount: input.adjustment,
+        final_amount: money(r2_cents(final_amount)?)?,
+    };
+    Ok(Computed { lines, totals })
+}
+
+/// Inline mode (spec, "Inline mode", steps 1–6, and the server's recomputed figures). The
+/// header discount and the estimate-level tax rates are not looked at.
+fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    let mut lines = Vec::with_capacity(input.lines.len());
+    let (mut subtotal, mut tax, mut gross, mut discounts) = (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
+    for line in &input.lines {
+        let base = to_f64(line.quantity.get()) * to_f64(line.rate.get());
+        gross += base;
+        let (raw, capped) = match line.discount {
+            LineDiscount::None => (0.0, false),
+            LineDiscount::Fixed(amount) => cap(to_f64(amount.get()), base),
+            LineDiscount::Percentage(pct) => cap(base * to_f64(pct.get()) / 100.0, base),
+        };
+        let after = base - to_fixed2(raw);
+        let tax_rate = line.tax_rate.map_or(0.0, |rate| to_f64(rate.get()));
+        let total_cents = r2_cents(after + after * tax_rate / 100.0)?;
+        let total = cents_to_f64(total_cents);
+        subtotal += total;
+        if tax_rate != 0.0 && total_cents != 0 {
+            tax += total * tax_rate / (100.0 + tax_rate);
+        }
+        let discount_amount = stored_line_discount(line.discount, raw, capped)?;
+        // The server sums the stored decimals as PHP floats.
+        discounts += to_f64(discount_amount.get());
+        lines.push(LineTotals {
+            total: money(total_cents)?,
+            discount_amount,
+        });
+    }
+    let adjustment = to_f64(input.adjustment.get());
+    let totals = Totals {
+        subtotal: money(db_shortest_cents(subtotal)?)?,
+        subtotal_before_discount: money(db_php14_cents(gross)?)?,
+        discount_type: DiscountKind::None,
+        discount_percentage: Percent::ZERO,
+        discount_amount: money(db_php14_cents(discounts)?)?,
+        amount_before_tax: money(r2_cents(subtotal)?)?,
+        tax_total_percentage: Percent::ZERO,
+        tax_total_amount: money(r2_cents(tax)?)?,
+        adjustment_amount: input.adjustment,
+        final_amount: money(r2_cents(subtotal + adjustment)?)?,
+    };
+    Ok(Computed { lines, totals })
+}
+
+/// The CRM's cap: a raw discount above the line's value becomes the line's value.
+fn cap(raw: f64, base: f64) -> (f64, bool) {
+    if raw > base {
+        (base, true)
+    } else {
+        (raw, false)
+    }
+}
+
+/// A line's stored discount amount, `db(php14(raw))`.
+///
+/// An uncapped fixed discount below 10^12 is stored as given: its decimal has at most 14
+/// significant digits, the double is within 2^-53 of it (far less than half a unit of the
+/// 14th digit), so `php14` gives the decimal back and `db` keeps it. That saves building a
+/// new amount on the hot path.
+fn stored_line_discount(
+    discount: LineDiscount,
+    raw: f64,
+    capped: bool,
+) -> Result<Money, TotalsError> {
+    match discount {
+        LineDiscount::None => Ok(Money::ZERO),
+        LineDiscount::Fixed(amount) if !capped && raw.abs() < 1e12 => Ok(amount),
+        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) if raw == 0.0 => Ok(Money::ZERO),
+        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) => money(db_php14_cents(raw)?),
+    }
+}
+
+/// JavaScript's `parseFloat` of a decimal's text: the double nearest to the decimal.
+///
+/// When the mantissa is below 2^53 and the scale at most 22, both `mantissa` and `10^scale`
+/// are exact doubles and IEEE division rounds their exact quotient once, so the result is
+/// correctly rounded. Every amount type of the API satisfies that (quantities and rates
+/// below 10^11 with 4 decimals, money below 10^13 with 2). Anything else goes through
+/// Rust's correctly rounded text parser. (`Decimal::to_f64` is not correctly rounded.)
+fn to_f64(value: Decimal) -> f64 {
+    let mantissa = value.mantissa();
+    match POW10.get(value.scale() as usize) {
+        Some(&power) if mantissa.unsigned_abs() < 1 << 53 => mantissa as i64 as f64 / power,
+        _ => value.to_string().parse().unwrap_or(f64::NAN),
+    }
+}
+
+/// The double the CRM holds for a rounded amount of `cents`: `cents / 100`, correctly
+/// rounded because `|cents| < 10^15 < 2^53` is exact.
+fn cents_to_f64(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// `r2(x) = sign(x) * Math.round(|x| * 100) / 100`, as whole cents.
+///
+/// `|x| * 100` is a double multiplication (`1.005 * 100 = 100.49999999999999`). `Math.round`
+/// on a non-negative double rounds ties up; `trunc` then the exact fractional part gives
+/// the same without a libm call. A result of 10^13 or more (or NaN) is an overflow.
+fn r2_cents(x: f64) -> Result<i64, TotalsError> {
+    let scaled = x.abs() * 100.0;
+    if !(scaled < CENTS_LIMIT) {
+        return Err(TotalsError::Overflow);
+    }
+    let whole = scaled as i64;
+    // Exact: `whole` is `scaled` without its fractional bits.
+    let fraction = scaled - whole as f64;
+    let cents = whole + i64::from(fraction >= 0.5);
+    Ok(if x < 0.0 { -cents } else { cents })
+}
+
+/// `parseFloat(x.toFixed(2))`: the exact binary value of `x` rounded to cents, ties away
+/// from zero (toFixed works on the magnitude), then read back as the nearest double.
+///
+/// `x = m · 2^e` exactly. For `e < 0` the cents are `n = round_half_up(m · 100 / 2^-e)`,
+/// computed on integers. From `|x| ≥ 2^46` on, a double's spacing exceeds 0.01, so the
+/// nearest double to `n / 100` (within 0.005 of `x`) is `x` itself; below, `n < 2^53` and
+/// `n as f64 / 100.0` is correctly rounded.
+fn to_fixed2(x: f64) -> f64 {
+    let magnitude = x.abs();
+    if !(magnitude < 70_368_744_177_664.0) {
+        // 2^46 and above, or NaN/inf: toFixed gives the value back.
+        return x;
+    }
+    let bits = magnitude.to_bits();
+    let biased_exponent = ((bits >> 52) & 0x7ff) as i64;
+    let fraction_bits = bits & ((1 << 52) - 1);
+    let (mantissa, exponent) = if biased_exponent == 0 {
+        (fraction_bits, -1074)
+    } else {
+        (fraction_bits | 1 << 52, biased_exponent - 1075)
+    };
+    if exponent >= 0 {
+        return x; // an integer already
+    }
+    let shift = -exponent;
+    // mantissa · 100 < 2^60; for shift ≥ 62 the value is below a quarter cent.
+    let cents = if shift >= 62 {
+        0
+    } else {
+        (mantissa * 100 + (1 << (shift - 1))) >> shift
+    };
+    let rounded = cents as f64 / 100.0;
+    if x < 0.0 { -rounded } else { rounded }
+}
+
+/// `db(String(x))`: the database rounding the shortest round-trip text of `x` (what
+/// JavaScript's `String(x)` and Rust's `{}` both produce), half away from zero, as cents.
+fn db_shortest_cents(x: f64) -> Result<i64, TotalsError> {
+    let magnitude = x.abs();
+    if !(magnitude < 1e13) {
+        return Err(TotalsError::Overflow);
+    }
+    // The shortest text is within half a unit in the last place of `x`, so below 0.004 it
+    // is below half a cent; this also keeps the text short.
+    if magnitude < 0.004 {
+        return Ok(0);
+    }
+    let mut text = TextBuf::new();
+    write!(text, "{magnitude}").map_err(|_| TotalsError::Overflow)?;
+    let cents = text_to_cents(text.as_str()).ok_or(TotalsError::Overflow)?;
+    Ok(if x < 0.0 { -cents } else { cents })
+}
+
+/// `db(php14(x))`: the database rounding PHP's `%.14G` text of `x` (14 significant digits
+/// of the exact binary value, ties to even as zend_dtoa mode 2 does), half away from zero,
+/// as cents.
+///
+/// Fast path, and why it is exact. Let `v = |x|` exactly, `P` its 14-digit rounding and
+/// `y = fl(100 · v)`. With `10^e ≤ v`, `|P − v| ≤ ½·10^(e−13) ≤ ½·10^-13·v`, and
+/// `|y − 100v| ≤ 2^-53·100v`, so `|100P − y| < 0.51·10^-13·y`. Let `f` be the fractional
+/// part of `y` (computed exactly). If `|f − ½| > 10^-13·y`, no half-integer lies between
+/// `y` and `100P`, hence `round_half_away(P, 2) = round(y)/100` with `round(y)` the integer
+/// nearest `y` — no formatting needed. Otherwise (a near tie) the text is produced.
+fn db_php14_cents(x: f64) -> Result<i64, TotalsError> {
+    let scaled = x.abs() * 100.0;
+    if scaled < PHP14_FAST_LIMIT {
+        let whole = scaled as i64;
+        let fraction = scaled - whole as f64;
+        if (fraction - 0.5).abs() > scaled * 1e-13 {
+            let cents = whole + i64::from(fraction > 0.5);
+            return Ok(if x < 0.0 { -cents } else { cents });
+        }
+    }
+    db_php14_cents_slow(x)
+}
+
+/// [`db_php14_cents`] by producing the 14-significant-digit text. Rust's `{:.13e}` rounds
+/// the exact binary value to 14 significant digits, ties to even, like PHP.
+fn db_php14_cents_slow(x: f64) -> Result<i64, TotalsError> {
+    let magnitude = x.abs();
+    if !magnitude.is_finite() {
+        return Err(TotalsError::Overflow);
+    }
+    let mut text = TextBuf::new();
+    write!(text, "{magnitude:.13e}").map_err(|_| TotalsError::Overflow)?;
+    let cents = text_to_cents(text.as_str()).ok_or(TotalsError::Overflow)?;
+    Ok(if x < 0.0 { -cents } else { cents })
+}
+
+/// Rounds unsigned decimal text (`"123.456"`, `"1.2345678901232e12"`, `"5e-3"`) half away
+/// from zero to whole cents, on the digits, so no value is too large or too small to read.
+/// `None` when the text is not such a number or the cents reach 10^15 (10^13 units).
+fn text_to_cents(text: &str) -> Option<i64> {
+    let (digits, exponent) = match text.split_once(['e', 'E']) {
+        Some((digits, exponent)) => (digits, exponent.parse::<i64>().ok()?),
+        None => (text, 0),
+    };
+    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+    // value = (int_part ++ frac_part) · 10^(exponent − frac_len); cents shift by 2 more.
+    let shift = exponent
+        .checked_sub(frac_part.len() as i64)?
+        .checked_add(2)?;
+    let all = int_part.bytes().chain(frac_part.bytes());
+    let count = (int_part.len() + frac_part.len()) as i64;
+    // Digits at index `kept` and beyond are below a cent; `kept` < 0 means even the
+    // rounding digit is an implicit leading zero.
+    let kept = count + shift.min(0);
+    let mut cents: i64 = 0;
+    let mut round_up = false;
+    for (index, byte) in all.enumerate() {
+        if !byte.is_ascii_digit() {
+            return None;
+        }
+        let digit = i64::from(byte - b'0');
+        if (index as i64) < kept {
+            cents = cents.checked_mul(10)?.checked_add(digit)?;
+        } else if index as i64 == kept {
+            round_up = digit >= 5;
+        }
+    }
+    for _ in 0..shift.max(0) {
+        cents = cents.checked_mul(10)?;
+        if cents >= 1_000_000_000_000_000 {
+            return None;
+        }
+    }
+    let cents = cents + i64::from(round_up);
+    (cents < 1_000_000_000_000_000).then_some(cents)
+}
+
+/// A stored amount from whole cents; out of range is an overflow.
+fn money(cents: i64) -> Result<Money, TotalsError> {
+    Money::from_cents(cents).map_err(|_| TotalsError::Overflow)
+}
+
+/// A stored percentage from whole hundredths; out of range is an overflow.
+fn percent(hundredths: i64) -> Result<Percent, TotalsError> {
+    Percent::new(Decimal::new(hundredths, 2)).map_err(|_| TotalsError::Overflow)
+}
+
+/// A fixed stack buffer for number text, so formatting never allocates.
+struct TextBuf {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl TextBuf {
+    fn new() -> Self {
+        TextBuf {
+            bytes: [0; 64],
+            len: 0,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only whole `&str`s are ever copied in, so the prefix is valid UTF-8.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl fmt::Write for TextBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn php14_text(x: f64) -> String {
+        format!("{x:.13e}")
+    }
+
+    #[test]
+    fn r2_of_1_005_is_one_because_the_double_is_below_the_tie() {
+        assert_eq!(1.005_f64 * 100.0, 100.49999999999999);
+        assert_eq!(r2_cents(1.005), Ok(100));
+    }
+
+    #[test]
+    fn r2_of_15_015_rounds_up_because_the_product_is_an_exact_tie() {
+        assert_eq!(15.015_f64 * 100.0, 1501.5);
+        assert_eq!(r2_cents(15.015), Ok(1502));
+    }
+
+    #[test]
+    fn r2_rounds_half_away_from_zero_on_negative_values() {
+        assert_eq!(r2_cents(-15.015), Ok(-1502));
+        assert_eq!(r2_cents(-0.001), Ok(0));
+        assert_eq!(r2_cents(-0.0), Ok(0));
+    }
+
+    #[test]
+    fn r2_of_the_tricky_half_cent_product_keeps_the_cent_below() {
+        // 1.5 × 1385.27 = 2077.905 exactly, but the double is 2077.9049999999997.
+        assert_eq!(1.5 * 1385.27, 2077.9049999999997);
+        assert_eq!(r2_cents(1.5 * 1385.27), Ok(207790));
+    }
+
+    #[test]
+    fn r2_refuses_amounts_of_ten_to_the_thirteen_and_nan() {
+        assert_eq!(r2_cents(9_999_999_999_999.99), Ok(999_999_999_999_999));
+        assert_eq!(r2_cents(1e13), Err(TotalsError::Overflow));
+        assert_eq!(r2_cents(f64::NAN), Err(TotalsError::Overflow));
+        assert_eq!(r2_cents(f64::INFINITY), Err(TotalsError::Overflow));
+    }
+
+    #[test]
+    fn to_fixed2_rounds_the_exact_binary_value_ties_up() {
+        // 1.005 and 2.675 are slightly below their ties in binary; 0.125 is an exact tie.
+        assert_eq!(to_fixed2(1.005), 1.0);
+        assert_eq!(to_fixed2(2.675), 2.67);
+        assert_eq!(r2_cents(2.675), Ok(268));
+        assert_eq!(to_fixed2(0.125), 0.13);
+        assert_eq!(to_fixed2(-0.125), -0.13);
+        assert_eq!(to_fixed2(1.0 / 3.0), 0.33);
+    }
+
+    #[test]
+    fn to_fixed2_keeps_huge_and_integer_values_and_zeroes_tiny_ones() {
+        assert_eq!(to_fixed2(1e20), 1e20);
+        assert_eq!(to_fixed2(123_456_789_012_345.67), 123_456_789_012_345.67);
+        assert_eq!(to_fixed2(42.0), 42.0);
+        assert_eq!(to_fixed2(1e-300), 0.0);
+        assert_eq!(to_fixed2(0.004_999), 0.0);
+    }
+
+    #[test]
+    fn to_fixed2_matches_reading_back_its_exactly_rounded_text() {
+        // Reference: the exact binary value's decimal expansion, rounded on the digits.
+        for x in [
+            1.005, 2.675, 0.125, 8.345, 1234.565, 99.995, 10.075, 0.045, 5e-3,
+        ] {
+            let exact = format!("{x:.60}");
+            let cents = text_to_cents(&exact).unwrap();
+            assert_eq!(to_fixed2(x), cents as f64 / 100.0, "{x}");
+        }
+    }
+
+    #[test]
+    fn db_rounds_the_shortest_text_half_away_from_zero() {
+        assert_eq!(115.00999999999999_f64.to_string(), "115.00999999999999");
+        assert_eq!(db_shortest_cents(115.00999999999999), Ok(11501));
+        assert_eq!(db_shortest_cents(0.1 + 0.2), Ok(30));
+        assert_eq!(db_shortest_cents(-2.675), Ok(-268));
+        assert_eq!(db_shortest_cents(0.003), Ok(0));
+        assert_eq!(db_shortest_cents(1e13), Err(TotalsError::Overflow));
+        assert_eq!(
+            db_shortest_cents(9_999_999_999_999.994),
+            Ok(999_999_999_999_999)
+        );
+        assert_eq!(
+            db_shortest_cents(9_999_999_999_999.996),
+            Err(TotalsError::Overflow)
+        );
+    }
+
+    #[test]
+    fn php14_of_the_tricky_product_is_2077_905_so_db_rounds_it_up() {
+        assert_eq!(php14_text(2077.9049999999997), "2.0779050000000e3");
+        assert_eq!(db_php14_cents(2077.9049999999997), Ok(207791));
+        assert_eq!(db_php14_cents_slow(2077.9049999999997), Ok(207791));
+        assert_eq!(r2_cents(2077.9049999999997), Ok(207790));
+    }
+
+    #[test]
+    fn php14_rounds_an_exact_binary_tie_to_even_like_zend_dtoa() {
+        // 1234567890123.25 is exact in binary; its 14th digit is followed by exactly 5.
+        assert_eq!(php14_text(1_234_567_890_123.25), "1.2345678901232e12");
+        assert_eq!(php14_text(1_234_567_890_123.75), "1.2345678901238e12");
+        assert_eq!(php14_text(123_456_789_012.125), "1.2345678901212e11");
+        assert_eq!(
+            db_php14_cents(1_234_567_890_123.25),
+            Ok(123_456_789_012_320)
+        );
+        assert_eq!(db_php14_cents(123_456_789_012.125), Ok(12_345_678_901_212));
+    }
+
+    #[test]
+    fn php14_drops_the_fifteenth_digit_of_large_amounts() {
+        // The double of 1234567890123.46 is 1234567890123.4599…: 14 digits give …123.5.
+        assert_eq!(
+            db_php14_cents(1_234_567_890_123.46),
+            Ok(123_456_789_012_350)
+        );
+        assert_eq!(
+            db_php14_cents(9_999_999_999_999.99),
+            Err(TotalsError::Overflow)
+        );
+    }
+
+    #[test]
+    fn decimal_text_rounds_on_the_digits_at_any_magnitude() {
+        assert_eq!(text_to_cents("123.455"), Some(12346));
+        assert_eq!(text_to_cents("123.454999"), Some(12345));
+        assert_eq!(text_to_cents("100"), Some(10000));
+        assert_eq!(text_to_cents("5e-3"), Some(1));
+        assert_eq!(text_to_cents("4.9999999999999e-3"), Some(0));
+        assert_eq!(text_to_cents("1.0000000000000e-300"), Some(0));
+        assert_eq!(text_to_cents("1.0000000000000e300"), None);
+        assert_eq!(text_to_cents("9999999999999.995"), None);
+        assert_eq!(text_to_cents("1.2x"), None);
+    }
+
+    #[test]
+    fn decimals_become_the_nearest_double() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert_eq!(to_f64(d("1385.27")), 1385.27);
+        assert_eq!(to_f64(d("-0.1")), -0.1);
+        assert_eq!(to_f64(d("99999999999.9999")), 99_999_999_999.9999);
+        assert_eq!(to_f64(d("0.0000000000000000000000001")), 1e-25);
+        assert_eq!(
+            to_f64(d("12345678901234567890.12")),
+            12_345_678_901_234_567_890.12
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn the_php14_fast_path_agrees_with_the_formatted_text(
+            cents in 0_i64..1_000_000_000_000,
+            micro in -20_000_i64..20_000,
+            negative in any::<bool>(),
+        ) {
+            // Values around half cents, where the fast path must step aside when unsure.
+            let value = (cents as f64 + 0.5) / 100.0 + micro as f64 * 1e-9;
+            let x = if negative { -value } else { value };
+            prop_assert_eq!(db_php14_cents(x), db_php14_cents_slow(x));
+        }
+
+        #[test]
+        fn the_php14_fast_path_agrees_on_arbitrary_doubles(x in -1e11_f64..1e11) {
+            prop_assert_eq!(db_php14_cents(x), db_php14_cents_slow(x));
+        }
+
+        #[test]
+        fn to_fixed2_equals_rounding_the_full_expansion(x in -1e9_f64..1e9) {
+            let exact = format!("{:.1100}", x.abs());
+            let cents = text_to_cents(&exact).unwrap();
+            let expected = if x < 0.0 { -(cents as f64) / 100.0 } else { cents as f64 / 100.0 };
+            prop_assert_eq!(to_fixed2(x), expected);
+        }
+
+        #[test]
+        fn r2_equals_rounding_the_scaled_double_half_up(x in -1e12_f64..1e12) {
+            let cents = (x.abs() * 100.0).round() as i64;
+            prop_assert_eq!(r2_cents(x), Ok(if x < 0.0 { -cents } else { cents }));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! The store's one error type, and the mapping from PostgreSQL errors to domain outcomes.
+//!
+//! Unique-constraint violations are mapped by constraint name (the names are part of the
+//! schema, see `migrations/`), so that a duplicate found by the database under concurrency
+//! gives the same answer as one found by a read. A database that cannot be reached is
+//! [`StoreError::Unavailable`], never a panic.
+
+use crm_core::category::duplicate_name_error;
+use crm_core::conflict::{Conflict, Resource};
+use crm_core::validation::{FieldErrors, Rejected};
+
+/// What can go wrong in a store operation.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The record addressed by id does not exist (or is not visible to the caller).
+    #[error("{} not found", .0.not_found_message())]
+    NotFound(Resource),
+    /// The request names fields that are invalid given the database's content.
+    #[error("invalid: {0}")]
+    Invalid(FieldErrors),
+    /// The records' state does not allow the operation.
+    #[error("conflict: {0}")]
+    Conflict(Conflict),
+    /// The database cannot be reached or refuses connections for now.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// An unexpected database error (a bug or a broken invariant).
+    #[error("database error: {0}")]
+    Database(#[source] tokio_postgres::Error),
+    /// Stored data that breaks an invariant of the domain types, or another internal fault.
+    #[error("internal: {0}")]
+    Internal(String),
+    /// A migration problem (edited or unknown migration).
+    #[error("migration: {0}")]
+    Migration(String),
+}
+
+impl From<FieldErrors> for StoreError {
+    fn from(errors: FieldErrors) -> Self {
+        StoreError::Invalid(errors)
+    }
+}
+
+impl From<Rejected> for StoreError {
+    fn from(rejected: Rejected) -> Self {
+        StoreError::Invalid(rejected.errors)
+    }
+}
+
+impl From<Conflict> for StoreError {
+    fn from(conflict: Conflict) -> Self {
+        StoreError::Conflict(conflict)
+    }
+}
+
+/// SQLSTATE classes and codes that mean "try again later" rather than "bug".
+fn is_transient(code: &str) -> bool {
+    code.starts_with("08") // connection exceptions
+        || code.starts_with("57P") // admin/crash shutdown, cannot connect now
+        || code == "53300" // too many connections
+        || code == "40001" // serialization failure
+        || code == "40P01" // deadlock detected
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(error: tokio_postgres::Error) -> Self {
+        if let Some(db) = error.as_db_error() {
+            let code = db.code().code();
+            if code == "23505" {
+                match db.constraint() {
+                    Some("categories_type_name_key") => return StoreError::Invalid(duplicate_name_error()),
+                    Some("milestones_project_title_key") => {
+                        return StoreError::Conflict(Conflict::DuplicateMilestoneTitle);
+                    }
+                    Some("invoices_estimate_key") => return StoreError::Conflict(Conflict::EstimateAlreadyConverted),
+                    _ => {}
+                }
+            }
+            if is_transient(code) {
+                return StoreError::Unavailable(format!("{code}: {}", db.message()));
+            }
+            return StoreError::Database(error);
+        }
+        if error.is_closed() || std::error::Error::source(&error).is_some_and(|s| s.is::<std::io::Error>()) {
+            return StoreError::Unavailable(error.to_string());
+        }
+        StoreError::Database(error)
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(error: deadpool_postgres::PoolError) -> Self {
+        match error {
+            deadpool_postgres::PoolError::Backend(e) => e.into(),
+            other => StoreError::Unavailable(other.to_string()),
+        }
+    }
+}
+
+/// A stored value that does not fit its domain type (a broken invariant).
+pub(crate) fn corrupt(what: &str, detail: impl std::fmt::Display) -> StoreError {
+    StoreError::Internal(format!("stored {what} is invalid: {detail}"))
+}

@@ -1,0 +1,119 @@
+//! PostgreSQL persistence of the CRM business-records API.
+//!
+//! [`Store`] is the handle the service uses: every operation of the five areas, each
+//! taking crm-core commands and returning crm-core records. Multi-step writes run in one
+//! transaction; references and rules that depend on stored data are checked inside it and
+//! come back as [`StoreError::Invalid`] (field errors) or [`StoreError::Conflict`].
+//!
+//! - [`migrate`]: the migration runner; `create_database_if_missing`.
+//! - [`pool`]: configuration, the write pool and the shared pipelined readers.
+//! - [`error`]: the error type and the constraint-name mapping.
+//! - `categories`, `contracts`, `estimates`, `milestones`, `notes`: the areas' queries.
+//! - [`keys`]: API keys (digests only).
+//! - [`seed`]: the demo data set.
+//! - `testing` (feature `testing`): a fresh migrated database per test.
+
+pub mod error;
+pub mod keys;
+pub mod migrate;
+pub mod pool;
+pub mod seed;
+
+mod categories;
+mod contracts;
+mod db;
+mod estimates;
+mod milestones;
+mod notes;
+mod refs;
+mod rows;
+mod sql;
+mod tags;
+
+#[cfg(feature = "testing")]
+pub mod testing;
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use crm_core::ids::UserId;
+use crm_core::validation::{FieldErrors, References};
+
+pub use crate::error::StoreError;
+pub use crate::pool::StoreConfig;
+use crate::db::Db;
+use crate::pool::Readers;
+
+/// Who is acting and what day it is: every operation that creates records (creator) or
+/// derives a status from dates (today) takes one. The store has no clock of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ctx {
+    /// The acting user (the API key's user).
+    pub actor: UserId,
+    /// Today's date in the server's time zone (UTC by default).
+    pub today: NaiveDate,
+}
+
+/// One page of a list, and how many records match in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed<T> {
+    /// The page's records.
+    pub items: Vec<T>,
+    /// Every matching record's count.
+    pub total: u64,
+}
+
+/// The store: a write pool and shared read connections to one database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    pool: deadpool_postgres::Pool,
+    readers: Readers,
+    policy: crm_core::totals::Policy,
+}
+
+impl Store {
+    /// A store for `config`. Connections open lazily; call [`Store::ping`] to check the
+    /// database answers.
+    pub fn new(config: &StoreConfig) -> Result<Store, StoreError> {
+        let pool = pool::build_pool(config)?;
+        let readers = Readers::new(config.pg_config()?, config.readers);
+        Ok(Store { inner: Arc::new(Inner { pool, readers, policy: config.totals_policy }) })
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        let reader = self.inner.readers.get().await?;
+        reader.rows("SELECT 1", &[]).await?;
+        Ok(())
+    }
+
+    /// Checks the references of a rejected request, so that a 422 lists every failing
+    /// field at once ("The selected doc client id is invalid." beside a missing title).
+    pub async fn check_references(&self, references: &References) -> Result<FieldErrors, StoreError> {
+        if references.is_empty() {
+            return Ok(FieldErrors::new());
+        }
+        let reader = self.inner.readers.get().await?;
+        refs::invalid(&*reader, references).await
+    }
+
+    /// A pooled connection for writes and transactions.
+    pub(crate) async fn writer(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        Ok(self.inner.pool.get().await?)
+    }
+
+    /// The totals policy estimates are computed with.
+    pub(crate) fn policy(&self) -> crm_core::totals::Policy {
+        self.inner.policy
+    }
+
+    /// A shared read connection (single-statement reads only).
+    pub(crate) async fn reader(&self) -> Result<Arc<deadpool_postgres::ClientWrapper>, StoreError> {
+        self.inner.readers.get().await
+    }
+}

@@ -1,0 +1,148 @@
+//! A fresh, migrated database per test (feature `testing`).
+//!
+//! The first test of a run migrates a template database named after the migrations'
+//! fingerprint (`crm_test_tpl_<hash>`), under an advisory lock so that parallel test
+//! processes build it once. Every test then gets `CREATE DATABASE … TEMPLATE …` (a file
+//! copy, milliseconds) and drops it when the [`TestDb`] is dropped, even when the test
+//! panics. The server comes from `CRM_TEST_DATABASE_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/postgres`); its user must be allowed to create
+//! databases.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::migrate::{migrate, quote_ident, schema_fingerprint};
+use crate::pool::connect;
+use crate::{Store, StoreConfig, StoreError};
+
+/// The server used when `CRM_TEST_DATABASE_URL` is not set.
+pub const DEFAULT_TEST_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+/// The advisory lock key held while building the template ("crm-tmpl").
+const TEMPLATE_LOCK: i64 = 0x63_72_6d_2d_74_6d_70_6c;
+
+/// A database that exists for one test.
+#[derive(Debug)]
+pub struct TestDb {
+    admin: tokio_postgres::Config,
+    name: String,
+    config: StoreConfig,
+}
+
+fn admin_config() -> Result<tokio_postgres::Config, StoreError> {
+    let url = std::env::var("CRM_TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_TEST_URL.to_owned());
+    StoreConfig::new(url).pg_config()
+}
+
+impl TestDb {
+    /// Creates a fresh database from the migrated template.
+    pub async fn new() -> Result<TestDb, StoreError> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let admin = admin_config()?;
+        let template = ensure_template(&admin).await?;
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+        let name = format!(
+            "crm_test_{}_{}_{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed),
+            nanos
+        );
+        let client = connect(&admin).await?;
+        client
+            .batch_execute(&format!("CREATE DATABASE {} TEMPLATE {}", quote_ident(&name), quote_ident(&template)))
+            .await?;
+        let mut config = admin.clone();
+        config.dbname(&name);
+        let store_config = StoreConfig { pool_size: 8, readers: 2, ..StoreConfig::new(url_of(&config)) };
+        Ok(TestDb { admin, name, config: store_config })
+    }
+
+    /// The database's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// A store configuration pointing at this database.
+    pub fn config(&self) -> &StoreConfig {
+        &self.config
+    }
+
+    /// A store on this database.
+    pub fn store(&self) -> Result<Store, StoreError> {
+        Store::new(&self.config)
+    }
+
+    /// A plain connection to this database, for tests that inspect or prepare rows.
+    pub async fn client(&self) -> Result<tokio_postgres::Client, StoreError> {
+        let (client, connection) = self.config.pg_config()?.connect(tokio_postgres::NoTls).await?;
+        tokio::spawn(connection);
+        Ok(client)
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        let admin = self.admin.clone();
+        let name = self.name.clone();
+        // Drop runs inside the test's runtime: use a thread with a runtime of its own.
+        let dropped = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+            runtime.block_on(async move {
+                let client = connect(&admin).await.map_err(std::io::Error::other)?;
+                client
+                    .batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", quote_ident(&name)))
+                    .await
+                    .map_err(std::io::Error::other)
+            })
+        })
+        .join();
+        if !matches!(dropped, Ok(Ok(()))) {
+            eprintln!("warning: could not drop test database {}", self.name);
+        }
+    }
+}
+
+/// A URL for a parsed configuration (host, port, user, database).
+fn url_of(config: &tokio_postgres::Config) -> String {
+    let host = match config.get_hosts().first() {
+        Some(tokio_postgres::config::Host::Tcp(h)) => h.clone(),
+        Some(tokio_postgres::config::Host::Unix(p)) => p.display().to_string(),
+        None => "localhost".to_owned(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let mut s = format!("host='{}' port={port} dbname='{}'", host.replace('\'', "\\'"), config.get_dbname().unwrap_or("postgres"));
+    if let Some(user) = config.get_user() {
+        s.push_str(&format!(" user='{}'", user.replace('\'', "\\'")));
+    }
+    if let Some(password) = config.get_password() {
+        s.push_str(&format!(" password='{}'", String::from_utf8_lossy(password).replace('\'', "\\'")));
+    }
+    s
+}
+
+/// Builds the template for the current migrations once per server; returns its name.
+async fn ensure_template(admin: &tokio_postgres::Config) -> Result<String, StoreError> {
+    let template = format!("crm_test_tpl_{}", &schema_fingerprint()[..16]);
+    let client = connect(admin).await?;
+    let ready = "SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate";
+    if client.query_opt(ready, &[&template]).await?.is_some() {
+        return Ok(template);
+    }
+    client.execute("SELECT pg_advisory_lock($1)", &[&TEMPLATE_LOCK]).await?;
+    let built = async {
+        if client.query_opt(ready, &[&template]).await?.is_some() {
+            return Ok(());
+        }
+        client.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", quote_ident(&template))).await?;
+        client.batch_execute(&format!("CREATE DATABASE {}", quote_ident(&template))).await?;
+        let mut config = admin.clone();
+        config.dbname(&template);
+        migrate(&StoreConfig::new(url_of(&config))).await?;
+        client.batch_execute(&format!("ALTER DATABASE {} IS_TEMPLATE true", quote_ident(&template))).await?;
+        Ok::<(), StoreError>(())
+    }
+    .await;
+    client.execute("SELECT pg_advisory_unlock($1)", &[&TEMPLATE_LOCK]).await?;
+    built?;
+    Ok(template)
+}
