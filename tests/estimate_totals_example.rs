@@ -2,6 +2,9 @@
 //! ([`crm_workspace::estimate_json`]): every shared vector line, fed whole, gives exactly
 //! its `expected`; malformed or invalid lines give an error object.
 
+// Test code: a panic with its message is how a failure is reported.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use crm_core::totals::Policy;
 use crm_workspace::estimate_json::vector_line_to_output;
 use serde_json::Value;

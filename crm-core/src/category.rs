@@ -8,10 +8,10 @@ use serde::Serialize;
 use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::ids::{CategoryId, UserId};
-use crate::input::{read_choice, read_id, text, Form, Patch, RawMap, TextRule};
+use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
 use crate::listing::ListParams;
 use crate::time::RecordDates;
-use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 choice_enum!(
     /// The kind of record a category groups.
@@ -122,7 +122,13 @@ impl NewCategory {
         let icon = form.optional("category_icon", text(TextRule::SHORT));
         form.finish()?;
         match (name, category_type) {
-            (Some(name), Some(category_type)) => Ok(NewCategory { name, category_type, visibility, description, icon }),
+            (Some(name), Some(category_type)) => Ok(NewCategory {
+                name,
+                category_type,
+                visibility,
+                description,
+                icon,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -151,7 +157,12 @@ impl CategoryUpdate {
         let icon = form.patch("category_icon", text(TextRule::SHORT));
         form.finish()?;
         let name = name.ok_or_else(Rejected::default)?;
-        Ok(CategoryUpdate { name, visibility, description, icon })
+        Ok(CategoryUpdate {
+            name,
+            visibility,
+            description,
+            icon,
+        })
     }
 }
 
@@ -205,7 +216,9 @@ impl CategoryMigration {
     /// type are checked by the store with [`migration_target_error`].
     pub fn parse(raw: &RawMap, source: CategoryId) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let target = form.required("target_id", read_id).and_then(CategoryId::new);
+        let target = form
+            .required("target_id", read_id)
+            .and_then(CategoryId::new);
         if target == Some(source) {
             form.error("target_id", message::invalid("target_id"));
         }
@@ -222,7 +235,10 @@ pub fn migration_target_error() -> FieldErrors {
 
 /// The error for a name already used by a category of the same type.
 pub fn duplicate_name_error() -> FieldErrors {
-    FieldErrors::single("category_name", "A category with this name already exists.".to_owned())
+    FieldErrors::single(
+        "category_name",
+        "A category with this name already exists.".to_owned(),
+    )
 }
 
 /// `GET /categories`.
@@ -245,7 +261,11 @@ impl CategoryListQuery {
         let visibility = form.optional("visibility", read_choice::<CategoryVisibility>);
         form.finish()?;
         let params = params.ok_or_else(Rejected::default)?;
-        Ok(CategoryListQuery { params, category_type, visibility })
+        Ok(CategoryListQuery {
+            params,
+            category_type,
+            visibility,
+        })
     }
 }
 
@@ -262,7 +282,9 @@ impl CategoryType {
             | CategoryType::Ticket
             | CategoryType::Item
             | CategoryType::Expense => true,
-            CategoryType::Proposal | CategoryType::Knowledgebase | CategoryType::Subscription => false,
+            CategoryType::Proposal | CategoryType::Knowledgebase | CategoryType::Subscription => {
+                false
+            }
         }
     }
 }
@@ -284,7 +306,10 @@ mod tests {
     use crate::input::RawValue;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
     }
 
     fn errors(r: Result<impl std::fmt::Debug, Rejected>) -> FieldErrors {
@@ -292,16 +317,31 @@ mod tests {
     }
 
     fn msg(errors: &FieldErrors, field: &str) -> Vec<String> {
-        errors.get(field).map(<[String]>::to_vec).unwrap_or_default()
+        errors
+            .get(field)
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
     }
 
     #[test]
     fn a_new_category_needs_a_name_and_a_known_type() {
         let e = errors(NewCategory::parse(&raw(&[])));
-        assert_eq!(msg(&e, "category_name"), ["The category name field is required."]);
-        assert_eq!(msg(&e, "category_type"), ["The category type field is required."]);
-        let e = errors(NewCategory::parse(&raw(&[("category_name", "X"), ("category_type", "planet")])));
-        assert_eq!(msg(&e, "category_type"), ["The selected category type is invalid."]);
+        assert_eq!(
+            msg(&e, "category_name"),
+            ["The category name field is required."]
+        );
+        assert_eq!(
+            msg(&e, "category_type"),
+            ["The category type field is required."]
+        );
+        let e = errors(NewCategory::parse(&raw(&[
+            ("category_name", "X"),
+            ("category_type", "planet"),
+        ])));
+        assert_eq!(
+            msg(&e, "category_type"),
+            ["The selected category type is invalid."]
+        );
     }
 
     #[test]
@@ -324,23 +364,49 @@ mod tests {
     #[test]
     fn category_names_are_limited_to_150_characters_without_html() {
         let long = "n".repeat(151);
-        let e = errors(NewCategory::parse(&raw(&[("category_name", &long), ("category_type", "project")])));
-        assert_eq!(msg(&e, "category_name"), ["The category name may not be greater than 150 characters."]);
-        let e = errors(NewCategory::parse(&raw(&[("category_name", "<i>x</i>"), ("category_type", "project")])));
-        assert_eq!(msg(&e, "category_name"), ["The category name must not contain any HTML."]);
+        let e = errors(NewCategory::parse(&raw(&[
+            ("category_name", &long),
+            ("category_type", "project"),
+        ])));
+        assert_eq!(
+            msg(&e, "category_name"),
+            ["The category name may not be greater than 150 characters."]
+        );
+        let e = errors(NewCategory::parse(&raw(&[
+            ("category_name", "<i>x</i>"),
+            ("category_type", "project"),
+        ])));
+        assert_eq!(
+            msg(&e, "category_name"),
+            ["The category name must not contain any HTML."]
+        );
     }
 
     #[test]
     fn an_unknown_visibility_is_invalid() {
-        let e = errors(NewCategory::parse(&raw(&[("category_name", "A"), ("category_type", "project"), ("category_visibility", "world")])));
-        assert_eq!(msg(&e, "category_visibility"), ["The selected category visibility is invalid."]);
+        let e = errors(NewCategory::parse(&raw(&[
+            ("category_name", "A"),
+            ("category_type", "project"),
+            ("category_visibility", "world"),
+        ])));
+        assert_eq!(
+            msg(&e, "category_visibility"),
+            ["The selected category visibility is invalid."]
+        );
     }
 
     #[test]
     fn an_update_requires_the_name_and_patches_the_rest() {
         let e = errors(CategoryUpdate::parse(&raw(&[("category_icon", "x")])));
-        assert_eq!(msg(&e, "category_name"), ["The category name field is required."]);
-        let u = CategoryUpdate::parse(&raw(&[("category_name", "B"), ("category_description", "")])).unwrap();
+        assert_eq!(
+            msg(&e, "category_name"),
+            ["The category name field is required."]
+        );
+        let u = CategoryUpdate::parse(&raw(&[
+            ("category_name", "B"),
+            ("category_description", ""),
+        ]))
+        .unwrap();
         assert_eq!(u.description, Patch::Clear);
         assert_eq!(u.icon, Patch::Keep);
     }
@@ -348,11 +414,28 @@ mod tests {
     #[test]
     fn a_team_lists_distinct_users_and_reports_each_bad_element() {
         let mut r = RawMap::new();
-        r.insert("users", RawValue::List(vec![RawValue::text("5"), RawValue::text("8"), RawValue::text("5")]));
+        r.insert(
+            "users",
+            RawValue::List(vec![
+                RawValue::text("5"),
+                RawValue::text("8"),
+                RawValue::text("5"),
+            ]),
+        );
         let team = CategoryTeam::parse(&r).unwrap();
-        assert_eq!(team.users.iter().map(|u| u.get()).collect::<Vec<_>>(), vec![5, 8]);
+        assert_eq!(
+            team.users.iter().map(|u| u.get()).collect::<Vec<_>>(),
+            vec![5, 8]
+        );
         assert_eq!(team.references().as_slice().len(), 3);
-        r.insert("users", RawValue::List(vec![RawValue::text("5"), RawValue::text("x"), RawValue::text("-1")]));
+        r.insert(
+            "users",
+            RawValue::List(vec![
+                RawValue::text("5"),
+                RawValue::text("x"),
+                RawValue::text("-1"),
+            ]),
+        );
         let e = errors(CategoryTeam::parse(&r));
         assert_eq!(msg(&e, "users.1"), ["The users.1 must be an integer."]);
         assert_eq!(msg(&e, "users.2"), ["The selected users.2 is invalid."]);
@@ -370,34 +453,64 @@ mod tests {
     #[test]
     fn a_migration_target_must_be_another_category() {
         let source = CategoryId::new(3).unwrap();
-        let e = errors(CategoryMigration::parse(&raw(&[("target_id", "3")]), source));
+        let e = errors(CategoryMigration::parse(
+            &raw(&[("target_id", "3")]),
+            source,
+        ));
         assert_eq!(msg(&e, "target_id"), ["The selected target id is invalid."]);
         let e = errors(CategoryMigration::parse(&raw(&[]), source));
         assert_eq!(msg(&e, "target_id"), ["The target id field is required."]);
-        let e = errors(CategoryMigration::parse(&raw(&[("target_id", "four")]), source));
+        let e = errors(CategoryMigration::parse(
+            &raw(&[("target_id", "four")]),
+            source,
+        ));
         assert_eq!(msg(&e, "target_id"), ["The target id must be an integer."]);
-        assert_eq!(CategoryMigration::parse(&raw(&[("target_id", "4")]), source).unwrap().target.get(), 4);
+        assert_eq!(
+            CategoryMigration::parse(&raw(&[("target_id", "4")]), source)
+                .unwrap()
+                .target
+                .get(),
+            4
+        );
     }
 
     #[test]
     fn system_defaults_and_non_empty_categories_cannot_be_deleted() {
-        assert_eq!(check_deletion(true, 0), Err(Conflict::SystemDefaultCategory));
+        assert_eq!(
+            check_deletion(true, 0),
+            Err(Conflict::SystemDefaultCategory)
+        );
         assert_eq!(check_deletion(false, 2), Err(Conflict::CategoryNotEmpty));
         assert_eq!(check_deletion(false, 0), Ok(()));
         assert_eq!(
             Conflict::CategoryNotEmpty.message(),
             "This category is not empty. First move its items to another category."
         );
-        assert_eq!(Conflict::SystemDefaultCategory.message(), "You cannot delete a system default category.");
+        assert_eq!(
+            Conflict::SystemDefaultCategory.message(),
+            "You cannot delete a system default category."
+        );
     }
 
     #[test]
     fn list_filters_are_checked_against_their_values() {
-        let e = errors(CategoryListQuery::parse(&raw(&[("type", "x"), ("visibility", "y"), ("sort", "name")])));
+        let e = errors(CategoryListQuery::parse(&raw(&[
+            ("type", "x"),
+            ("visibility", "y"),
+            ("sort", "name"),
+        ])));
         assert_eq!(msg(&e, "type"), ["The selected type is invalid."]);
-        assert_eq!(msg(&e, "visibility"), ["The selected visibility is invalid."]);
+        assert_eq!(
+            msg(&e, "visibility"),
+            ["The selected visibility is invalid."]
+        );
         assert_eq!(msg(&e, "sort"), ["The selected sort is invalid."]);
-        let q = CategoryListQuery::parse(&raw(&[("type", "project"), ("sort", "category_name"), ("order", "asc")])).unwrap();
+        let q = CategoryListQuery::parse(&raw(&[
+            ("type", "project"),
+            ("sort", "category_name"),
+            ("order", "asc"),
+        ]))
+        .unwrap();
         assert_eq!(q.category_type, Some(CategoryType::Project));
         assert_eq!(q.params.sort, Some(CategorySort::Name));
     }
@@ -410,6 +523,9 @@ mod tests {
 
     #[test]
     fn the_duplicate_name_error_is_on_category_name() {
-        assert_eq!(msg(&duplicate_name_error(), "category_name"), ["A category with this name already exists."]);
+        assert_eq!(
+            msg(&duplicate_name_error(), "category_name"),
+            ["A category with this name already exists."]
+        );
     }
 }

@@ -12,11 +12,13 @@ use serde::Serialize;
 use crate::category::CategoryType;
 use crate::choice_enum;
 use crate::ids::{CategoryId, ClientId, ContractId, ContractTemplateId, LeadId, Named, ProjectId};
-use crate::input::{read_choice, read_date, read_id, read_money, text, Form, Patch, RawMap, TextRule};
+use crate::input::{
+    Form, Patch, RawMap, TextRule, read_choice, read_date, read_id, read_money, text,
+};
 use crate::listing::ListParams;
 use crate::money::Money;
 use crate::time::Timestamp;
-use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 choice_enum!(
     /// A contract's derived status.
@@ -85,19 +87,37 @@ pub struct StatusConditions {
 
 impl ContractStatus {
     /// Every status, in derivation order.
-    pub const ALL: [ContractStatus; 4] =
-        [ContractStatus::Draft, ContractStatus::Expired, ContractStatus::Active, ContractStatus::AwaitingSignatures];
+    pub const ALL: [ContractStatus; 4] = [
+        ContractStatus::Draft,
+        ContractStatus::Expired,
+        ContractStatus::Active,
+        ContractStatus::AwaitingSignatures,
+    ];
 
     /// The conditions under which a contract shows this status. The four sets of
     /// conditions are exclusive and cover every contract.
     pub fn conditions(self) -> StatusConditions {
         match self {
-            ContractStatus::Draft => StatusConditions { published: false, expired: None, fully_signed: None },
-            ContractStatus::Expired => StatusConditions { published: true, expired: Some(true), fully_signed: None },
-            ContractStatus::Active => StatusConditions { published: true, expired: Some(false), fully_signed: Some(true) },
-            ContractStatus::AwaitingSignatures => {
-                StatusConditions { published: true, expired: Some(false), fully_signed: Some(false) }
-            }
+            ContractStatus::Draft => StatusConditions {
+                published: false,
+                expired: None,
+                fully_signed: None,
+            },
+            ContractStatus::Expired => StatusConditions {
+                published: true,
+                expired: Some(true),
+                fully_signed: None,
+            },
+            ContractStatus::Active => StatusConditions {
+                published: true,
+                expired: Some(false),
+                fully_signed: Some(true),
+            },
+            ContractStatus::AwaitingSignatures => StatusConditions {
+                published: true,
+                expired: Some(false),
+                fully_signed: Some(false),
+            },
         }
     }
 
@@ -171,17 +191,24 @@ pub struct Contract {
 /// The end date must be on or after the start date.
 pub fn check_period(start: NaiveDate, end: Option<NaiveDate>) -> Result<(), FieldErrors> {
     match end {
-        Some(end) if end < start => {
-            Err(FieldErrors::single("doc_date_end", message::after_or_equal("doc_date_end", "doc_date_start")))
-        }
+        Some(end) if end < start => Err(FieldErrors::single(
+            "doc_date_end",
+            message::after_or_equal("doc_date_end", "doc_date_start"),
+        )),
         _ => Ok(()),
     }
 }
 
 /// Reads a date pair, adding the order error when both are valid.
-fn read_period(form: &mut Form<'_>, start_required: bool) -> (Option<NaiveDate>, Option<NaiveDate>) {
-    let start =
-        if start_required { form.required("doc_date_start", read_date) } else { form.optional("doc_date_start", read_date) };
+fn read_period(
+    form: &mut Form<'_>,
+    start_required: bool,
+) -> (Option<NaiveDate>, Option<NaiveDate>) {
+    let start = if start_required {
+        form.required("doc_date_start", read_date)
+    } else {
+        form.optional("doc_date_start", read_date)
+    };
     let end = form.optional("doc_date_end", read_date);
     if let (Some(s), Some(_)) = (start, end)
         && let Err(e) = check_period(s, end)
@@ -225,17 +252,25 @@ impl NewContract {
     /// Reads the command from a request.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let client = form.required_ref("doc_client_id", RefKind::Client).and_then(ClientId::new);
+        let client = form
+            .required_ref("doc_client_id", RefKind::Client)
+            .and_then(ClientId::new);
         let title = form.required("doc_title", text(TextRule::TITLE));
         let (date_start, date_end) = read_period(&mut form, true);
-        let category =
-            form.required_ref("doc_categoryid", RefKind::Category(CategoryType::Contract)).and_then(CategoryId::new);
+        let category = form
+            .required_ref("doc_categoryid", RefKind::Category(CategoryType::Contract))
+            .and_then(CategoryId::new);
         let value = form.optional("doc_value", read_money);
-        let project = form.optional_ref("doc_project_id", RefKind::Project).and_then(ProjectId::new);
-        let lead = form.optional_ref("doc_lead_id", RefKind::Lead).and_then(LeadId::new);
+        let project = form
+            .optional_ref("doc_project_id", RefKind::Project)
+            .and_then(ProjectId::new);
+        let lead = form
+            .optional_ref("doc_lead_id", RefKind::Lead)
+            .and_then(LeadId::new);
         let body = form.optional("doc_body", text(TextRule::LONG));
-        let template =
-            form.optional_ref("contract_template", RefKind::ContractTemplate).and_then(ContractTemplateId::new);
+        let template = form
+            .optional_ref("contract_template", RefKind::ContractTemplate)
+            .and_then(ContractTemplateId::new);
         let references = form.finish()?;
         match (client, title, date_start, category) {
             (Some(client), Some(title), Some(date_start), Some(category)) => Ok(NewContract {
@@ -291,17 +326,27 @@ impl ContractUpdate {
         if let (Some(start), Patch::Set(end)) = (date_start, &date_end)
             && check_period(start, Some(*end)).is_err()
         {
-            form.error("doc_date_end", message::after_or_equal("doc_date_end", "doc_date_start"));
+            form.error(
+                "doc_date_end",
+                message::after_or_equal("doc_date_end", "doc_date_start"),
+            );
         }
-        let category =
-            form.required_ref("doc_categoryid", RefKind::Category(CategoryType::Contract)).and_then(CategoryId::new);
+        let category = form
+            .required_ref("doc_categoryid", RefKind::Category(CategoryType::Contract))
+            .and_then(CategoryId::new);
         let value = form.patch("doc_value", read_money);
         let body = form.patch("doc_body", text(TextRule::LONG));
         let references = form.finish()?;
         match (title, date_start, category) {
-            (Some(title), Some(date_start), Some(category)) => {
-                Ok(ContractUpdate { title, date_start, category, date_end, value, body, references })
-            }
+            (Some(title), Some(date_start), Some(category)) => Ok(ContractUpdate {
+                title,
+                date_start,
+                category,
+                date_end,
+                value,
+                body,
+                references,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -338,17 +383,29 @@ impl ContractClone {
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let title = form.required("doc_title", text(TextRule::TITLE));
-        let client = form.required_ref("doc_client_id", RefKind::Client).and_then(ClientId::new);
-        let category =
-            form.required_ref("doc_categoryid", RefKind::Category(CategoryType::Contract)).and_then(CategoryId::new);
+        let client = form
+            .required_ref("doc_client_id", RefKind::Client)
+            .and_then(ClientId::new);
+        let category = form
+            .required_ref("doc_categoryid", RefKind::Category(CategoryType::Contract))
+            .and_then(CategoryId::new);
         let (date_start, date_end) = read_period(&mut form, true);
-        let project = form.optional_ref("doc_project_id", RefKind::Project).and_then(ProjectId::new);
+        let project = form
+            .optional_ref("doc_project_id", RefKind::Project)
+            .and_then(ProjectId::new);
         let value = form.optional("doc_value", read_money);
         let references = form.finish()?;
         match (title, client, category, date_start) {
-            (Some(title), Some(client), Some(category), Some(date_start)) => {
-                Ok(ContractClone { title, client, category, date_start, date_end, project, value, references })
-            }
+            (Some(title), Some(client), Some(category), Some(date_start)) => Ok(ContractClone {
+                title,
+                client,
+                category,
+                date_start,
+                date_end,
+                project,
+                value,
+                references,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -379,10 +436,17 @@ impl ContractListQuery {
         let params = ListParams::read(&mut form);
         let status = form.optional("status", read_choice::<ContractStatus>);
         let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let category = form.optional("category_id", read_id).and_then(CategoryId::new);
+        let category = form
+            .optional("category_id", read_id)
+            .and_then(CategoryId::new);
         form.finish()?;
         let params = params.ok_or_else(Rejected::default)?;
-        Ok(ContractListQuery { params, status, client, category })
+        Ok(ContractListQuery {
+            params,
+            status,
+            client,
+            category,
+        })
     }
 }
 
@@ -392,40 +456,72 @@ mod tests {
     use crate::input::RawValue;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
     }
 
     fn msg(r: &Rejected, field: &str) -> Vec<String> {
-        r.errors.get(field).map(<[String]>::to_vec).unwrap_or_default()
+        r.errors
+            .get(field)
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
     }
 
     fn day(s: &str) -> NaiveDate {
         s.parse().unwrap()
     }
 
-    const VALID: &[(&str, &str)] =
-        &[("doc_client_id", "12"), ("doc_title", "Service Agreement"), ("doc_date_start", "2026-06-01"), ("doc_categoryid", "6")];
+    const VALID: &[(&str, &str)] = &[
+        ("doc_client_id", "12"),
+        ("doc_title", "Service Agreement"),
+        ("doc_date_start", "2026-06-01"),
+        ("doc_categoryid", "6"),
+    ];
 
     #[test]
     fn a_new_contract_reports_every_missing_required_field() {
         let r = NewContract::parse(&raw(&[])).unwrap_err();
-        assert_eq!(msg(&r, "doc_client_id"), ["The doc client id field is required."]);
+        assert_eq!(
+            msg(&r, "doc_client_id"),
+            ["The doc client id field is required."]
+        );
         assert_eq!(msg(&r, "doc_title"), ["The doc title field is required."]);
-        assert_eq!(msg(&r, "doc_date_start"), ["The doc date start field is required."]);
-        assert_eq!(msg(&r, "doc_categoryid"), ["The doc categoryid field is required."]);
+        assert_eq!(
+            msg(&r, "doc_date_start"),
+            ["The doc date start field is required."]
+        );
+        assert_eq!(
+            msg(&r, "doc_categoryid"),
+            ["The doc categoryid field is required."]
+        );
     }
 
     #[test]
     fn a_new_contract_lists_every_reference_to_check() {
         let mut pairs = VALID.to_vec();
-        pairs.extend([("doc_project_id", "3"), ("doc_lead_id", "4"), ("contract_template", "2")]);
+        pairs.extend([
+            ("doc_project_id", "3"),
+            ("doc_lead_id", "4"),
+            ("contract_template", "2"),
+        ]);
         let c = NewContract::parse(&raw(&pairs)).unwrap();
-        let kinds: Vec<_> = c.references().as_slice().iter().map(|r| (r.field.as_str(), r.kind, r.id)).collect();
+        let kinds: Vec<_> = c
+            .references()
+            .as_slice()
+            .iter()
+            .map(|r| (r.field.as_str(), r.kind, r.id))
+            .collect();
         assert_eq!(
             kinds,
             vec![
                 ("doc_client_id", RefKind::Client, 12),
-                ("doc_categoryid", RefKind::Category(CategoryType::Contract), 6),
+                (
+                    "doc_categoryid",
+                    RefKind::Category(CategoryType::Contract),
+                    6
+                ),
                 ("doc_project_id", RefKind::Project, 3),
                 ("doc_lead_id", RefKind::Lead, 4),
                 ("contract_template", RefKind::ContractTemplate, 2),
@@ -444,7 +540,10 @@ mod tests {
         let mut pairs = VALID.to_vec();
         pairs.push(("doc_date_end", "2026-05-31"));
         let r = NewContract::parse(&raw(&pairs)).unwrap_err();
-        assert_eq!(msg(&r, "doc_date_end"), ["The doc date end must be a date after or equal to doc date start."]);
+        assert_eq!(
+            msg(&r, "doc_date_end"),
+            ["The doc date end must be a date after or equal to doc date start."]
+        );
         pairs.pop();
         pairs.push(("doc_date_end", "2026-06-01"));
         assert!(NewContract::parse(&raw(&pairs)).is_ok());
@@ -456,8 +555,14 @@ mod tests {
         let mut pairs = VALID.to_vec();
         pairs.extend([("doc_value", "12.345"), ("doc_date_end", "2026-13-01")]);
         let r = NewContract::parse(&raw(&pairs)).unwrap_err();
-        assert_eq!(msg(&r, "doc_value"), ["The doc value may not have more than 2 decimal places."]);
-        assert_eq!(msg(&r, "doc_date_end"), ["The doc date end is not a valid date."]);
+        assert_eq!(
+            msg(&r, "doc_value"),
+            ["The doc value may not have more than 2 decimal places."]
+        );
+        assert_eq!(
+            msg(&r, "doc_date_end"),
+            ["The doc date end is not a valid date."]
+        );
     }
 
     #[test]
@@ -473,7 +578,12 @@ mod tests {
     #[test]
     fn a_clone_needs_title_client_category_and_start() {
         let r = ContractClone::parse(&raw(&[])).unwrap_err();
-        for f in ["doc_title", "doc_client_id", "doc_categoryid", "doc_date_start"] {
+        for f in [
+            "doc_title",
+            "doc_client_id",
+            "doc_categoryid",
+            "doc_date_start",
+        ] {
             assert_eq!(r.errors.get(f).map(<[String]>::len), Some(1), "{f}");
         }
         assert!(ContractClone::parse(&raw(VALID)).is_ok());
@@ -481,15 +591,31 @@ mod tests {
 
     #[test]
     fn status_is_draft_until_published() {
-        let facts = ContractFacts { published: false, client_signed: true, provider_signed: true, date_end: Some(day("2020-01-01")) };
-        assert_eq!(ContractStatus::derive(&facts, day("2026-11-22")), ContractStatus::Draft);
+        let facts = ContractFacts {
+            published: false,
+            client_signed: true,
+            provider_signed: true,
+            date_end: Some(day("2020-01-01")),
+        };
+        assert_eq!(
+            ContractStatus::derive(&facts, day("2026-11-22")),
+            ContractStatus::Draft
+        );
     }
 
     #[test]
     fn a_published_contract_awaits_both_signatures_then_is_active_then_expires() {
         let today = day("2026-11-22");
-        let mut f = ContractFacts { published: true, client_signed: true, provider_signed: false, date_end: Some(today) };
-        assert_eq!(ContractStatus::derive(&f, today), ContractStatus::AwaitingSignatures);
+        let mut f = ContractFacts {
+            published: true,
+            client_signed: true,
+            provider_signed: false,
+            date_end: Some(today),
+        };
+        assert_eq!(
+            ContractStatus::derive(&f, today),
+            ContractStatus::AwaitingSignatures
+        );
         f.provider_signed = true;
         assert_eq!(ContractStatus::derive(&f, today), ContractStatus::Active);
         f.date_end = Some(day("2026-11-21"));
@@ -505,7 +631,12 @@ mod tests {
             for client_signed in [false, true] {
                 for provider_signed in [false, true] {
                     for date_end in [None, Some(day("2026-11-21")), Some(today)] {
-                        let f = ContractFacts { published, client_signed, provider_signed, date_end };
+                        let f = ContractFacts {
+                            published,
+                            client_signed,
+                            provider_signed,
+                            date_end,
+                        };
                         let expired = date_end.is_some_and(|e| e < today);
                         let signed = client_signed && provider_signed;
                         let matching: Vec<_> = ContractStatus::ALL
@@ -528,7 +659,11 @@ mod tests {
     fn the_status_filter_accepts_only_the_four_states() {
         let r = ContractListQuery::parse(&raw(&[("status", "signed")])).unwrap_err();
         assert_eq!(msg(&r, "status"), ["The selected status is invalid."]);
-        let q = ContractListQuery::parse(&raw(&[("status", "awaiting_signatures"), ("client_id", "3")])).unwrap();
+        let q = ContractListQuery::parse(&raw(&[
+            ("status", "awaiting_signatures"),
+            ("client_id", "3"),
+        ]))
+        .unwrap();
         assert_eq!(q.status, Some(ContractStatus::AwaitingSignatures));
         assert_eq!(q.client.map(ClientId::get), Some(3));
     }

@@ -114,14 +114,26 @@ mod tests {
     #[test]
     fn path_ids_are_positive_decimal_integers_only() {
         assert_eq!(NoteId::from_path("42").map(NoteId::get), Some(42));
-        for bad in ["", "0", "-1", "+1", "1.0", "abc", "99999999999999999999", " 1"] {
+        for bad in [
+            "",
+            "0",
+            "-1",
+            "+1",
+            "1.0",
+            "abc",
+            "99999999999999999999",
+            " 1",
+        ] {
             assert_eq!(NoteId::from_path(bad), None, "{bad:?}");
         }
     }
 
     #[test]
     fn ids_serialise_as_plain_numbers() {
-        assert_eq!(serde_json::to_string(&ClientId::new(12).unwrap()).unwrap(), "12");
+        assert_eq!(
+            serde_json::to_string(&ClientId::new(12).unwrap()).unwrap(),
+            "12"
+        );
         assert_eq!(ClientId::new(0), None);
     }
 }

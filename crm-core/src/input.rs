@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 
 use crate::money::{AmountError, Money, Percent, Quantity, UnitRate};
-use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 /// One decoded request value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +35,10 @@ pub enum RawValue {
     Text(String),
     /// An array, in index order.
     List(Vec<RawValue>),
+    /// A form array sent with explicit, non-consecutive indices (`items[5][…]`,
+    /// `items[2][…]`): the elements in index order, each with the index it was sent under,
+    /// so that messages name the position the client used (`items.5.rate`).
+    Indexed(Vec<(u64, RawValue)>),
     /// An object or a bracket group with non-numeric keys.
     Map(RawMap),
 }
@@ -147,19 +151,40 @@ pub struct TextRule {
 
 impl TextRule {
     /// Titles and names: 250 characters, no HTML.
-    pub const TITLE: TextRule = TextRule { max_chars: 250, forbid_html: true };
+    pub const TITLE: TextRule = TextRule {
+        max_chars: 250,
+        forbid_html: true,
+    };
     /// Category names: 150 characters, no HTML.
-    pub const CATEGORY_NAME: TextRule = TextRule { max_chars: 150, forbid_html: true };
+    pub const CATEGORY_NAME: TextRule = TextRule {
+        max_chars: 150,
+        forbid_html: true,
+    };
     /// Tags: 100 characters, no HTML.
-    pub const TAG: TextRule = TextRule { max_chars: 100, forbid_html: true };
+    pub const TAG: TextRule = TextRule {
+        max_chars: 100,
+        forbid_html: true,
+    };
     /// Units of measure: 100 characters.
-    pub const UNIT: TextRule = TextRule { max_chars: 100, forbid_html: false };
+    pub const UNIT: TextRule = TextRule {
+        max_chars: 100,
+        forbid_html: false,
+    };
     /// Short attributes such as icon classes and adjustment descriptions: 250 characters.
-    pub const SHORT: TextRule = TextRule { max_chars: 250, forbid_html: false };
+    pub const SHORT: TextRule = TextRule {
+        max_chars: 250,
+        forbid_html: false,
+    };
     /// Descriptions, bodies, notes and terms: 65,535 characters, HTML allowed.
-    pub const LONG: TextRule = TextRule { max_chars: 65_535, forbid_html: false };
+    pub const LONG: TextRule = TextRule {
+        max_chars: 65_535,
+        forbid_html: false,
+    };
     /// Search terms: 250 characters.
-    pub const SEARCH: TextRule = TextRule { max_chars: 250, forbid_html: false };
+    pub const SEARCH: TextRule = TextRule {
+        max_chars: 250,
+        forbid_html: false,
+    };
 }
 
 /// True when `text` contains something a browser would read as a tag: `<` followed by a
@@ -167,13 +192,16 @@ impl TextRule {
 /// A lone `<` as in `a < b` is not HTML.
 pub fn contains_html(text: &str) -> bool {
     let bytes = text.as_bytes();
-    bytes.windows(2).any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?')))
+    bytes
+        .windows(2)
+        .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?')))
 }
 
 /// True when `text` has a control character other than tab, line feed and carriage
 /// return (NUL cannot even be stored by PostgreSQL).
 pub fn has_forbidden_control(text: &str) -> bool {
-    text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+    text.chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
 }
 
 /// A closed set of text values (`draft`, `new`, …) read from input and shown in output.
@@ -183,7 +211,10 @@ pub trait Choice: Sized + Copy + 'static {
 
     /// The value named `text`, if any.
     fn from_text(text: &str) -> Option<Self> {
-        Self::CHOICES.iter().find(|(t, _)| *t == text).map(|(_, v)| *v)
+        Self::CHOICES
+            .iter()
+            .find(|(t, _)| *t == text)
+            .map(|(_, v)| *v)
     }
 }
 
@@ -265,7 +296,12 @@ impl<'a> Form<'a> {
 
     /// A reader over a nested map whose field keys are reported as `prefix` + key.
     pub fn with_prefix(raw: &'a RawMap, prefix: &str) -> Self {
-        Form { raw, prefix: prefix.to_owned(), errors: FieldErrors::new(), references: References::default() }
+        Form {
+            raw,
+            prefix: prefix.to_owned(),
+            errors: FieldErrors::new(),
+            references: References::default(),
+        }
     }
 
     /// The full field key (with prefix) of `key`.
@@ -315,7 +351,11 @@ impl<'a> Form<'a> {
     }
 
     /// Reads a required field with `read`; absent or empty → "field is required".
-    pub fn required<T>(&mut self, key: &str, read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>) -> Option<T> {
+    pub fn required<T>(
+        &mut self,
+        key: &str,
+        read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>,
+    ) -> Option<T> {
         match self.presence(key) {
             Presence::Value(v) => {
                 let field = self.field(key);
@@ -330,7 +370,11 @@ impl<'a> Form<'a> {
     }
 
     /// Reads an optional field with `read`; absent or empty → `None` without error.
-    pub fn optional<T>(&mut self, key: &str, read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>) -> Option<T> {
+    pub fn optional<T>(
+        &mut self,
+        key: &str,
+        read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>,
+    ) -> Option<T> {
         match self.presence(key) {
             Presence::Value(v) => {
                 let field = self.field(key);
@@ -342,7 +386,11 @@ impl<'a> Form<'a> {
 
     /// Reads a PATCH field: absent → [`Patch::Keep`], empty → [`Patch::Clear`], a value →
     /// [`Patch::Set`] (an invalid value records its error and gives `Keep`).
-    pub fn patch<T>(&mut self, key: &str, read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>) -> Patch<T> {
+    pub fn patch<T>(
+        &mut self,
+        key: &str,
+        read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>,
+    ) -> Patch<T> {
         match self.presence(key) {
             Presence::Absent => Patch::Keep,
             Presence::Empty => Patch::Clear,
@@ -378,7 +426,12 @@ impl<'a> Form<'a> {
 
     /// Reads an array field. `None` when absent (with "field is required" if `required`)
     /// or not an array; otherwise the non-empty elements with their original positions.
-    pub fn list(&mut self, key: &str, required: bool, max_items: usize) -> Option<Vec<(usize, &'a RawValue)>> {
+    pub fn list(
+        &mut self,
+        key: &str,
+        required: bool,
+        max_items: usize,
+    ) -> Option<Vec<(usize, &'a RawValue)>> {
         let field = self.field(key);
         let items: Vec<(usize, &'a RawValue)> = match self.raw.get(key) {
             None => {
@@ -388,14 +441,24 @@ impl<'a> Form<'a> {
                 return None;
             }
             Some(v) if v.is_empty() => Vec::new(),
-            Some(RawValue::List(items)) => items.iter().enumerate().filter(|(_, v)| !v.is_empty()).collect(),
+            Some(RawValue::List(items)) => items
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| !v.is_empty())
+                .collect(),
+            Some(RawValue::Indexed(items)) => items
+                .iter()
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(i, v)| (usize::try_from(*i).unwrap_or(usize::MAX), v))
+                .collect(),
             Some(_) => {
                 self.errors.add(&field, message::array(&field));
                 return None;
             }
         };
         if items.len() > max_items {
-            self.errors.add(&field, message::max_items(&field, max_items));
+            self.errors
+                .add(&field, message::max_items(&field, max_items));
             return None;
         }
         Some(items)
@@ -403,7 +466,12 @@ impl<'a> Form<'a> {
 
     /// Reads one array element (or any value) under an explicit, complete field key such as
     /// `users.2`, recording its errors in this form.
-    pub fn element<T>(&mut self, field: &str, value: &RawValue, read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>) -> Option<T> {
+    pub fn element<T>(
+        &mut self,
+        field: &str,
+        value: &RawValue,
+        read: impl FnOnce(&str, &RawValue, &mut FieldErrors) -> Option<T>,
+    ) -> Option<T> {
         read(field, value, &mut self.errors)
     }
 
@@ -426,7 +494,10 @@ impl<'a> Form<'a> {
         if self.errors.is_empty() {
             Ok(self.references)
         } else {
-            Err(Rejected { errors: self.errors, references: self.references })
+            Err(Rejected {
+                errors: self.errors,
+                references: self.references,
+            })
         }
     }
 }
@@ -443,7 +514,12 @@ pub fn read_str<'v>(field: &str, value: &'v RawValue, errors: &mut FieldErrors) 
 }
 
 /// The text of a numeric value: text or a JSON number; anything else → `not_number`.
-fn numeric_text<'v>(field: &str, value: &'v RawValue, errors: &mut FieldErrors, not_number: fn(&str) -> String) -> Option<&'v str> {
+fn numeric_text<'v>(
+    field: &str,
+    value: &'v RawValue,
+    errors: &mut FieldErrors,
+    not_number: fn(&str) -> String,
+) -> Option<&'v str> {
     match value {
         RawValue::Text(s) => Some(s.trim()),
         RawValue::Number(s) => Some(s.as_str()),
@@ -456,7 +532,12 @@ fn numeric_text<'v>(field: &str, value: &'v RawValue, errors: &mut FieldErrors, 
 
 /// Reads text under `rule`: trimmed, at most `max_chars`, no control characters, no HTML
 /// when the rule forbids it.
-pub fn read_text(field: &str, value: &RawValue, rule: TextRule, errors: &mut FieldErrors) -> Option<String> {
+pub fn read_text(
+    field: &str,
+    value: &RawValue,
+    rule: TextRule,
+    errors: &mut FieldErrors,
+) -> Option<String> {
     let text = read_str(field, value, errors)?;
     if has_forbidden_control(text) {
         errors.add(field, message::format(field));
@@ -478,9 +559,16 @@ pub fn text(rule: TextRule) -> impl FnOnce(&str, &RawValue, &mut FieldErrors) ->
     move |field, value, errors| read_text(field, value, rule, errors)
 }
 
-/// Reads an integer: optional sign and decimal digits only (`"12"`, `12`); `"1.0"`,
-/// `"1e3"` and values beyond 64 bits → "must be an integer".
+/// Reads an integer: optional sign and decimal digits only (`"12"`, `12`); the text `"1.0"`,
+/// `"1e3"` and values beyond 64 bits → "must be an integer". A JSON number with an integral
+/// value is an integer however it is written (`1.0`, `1e3`), as JSON Schema and Laravel's
+/// `integer` rule have it, up to 2^53 (beyond that a float is not exact).
 pub fn read_integer(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<i64> {
+    if let RawValue::Number(n) = value
+        && let Some(integral) = integral_json_number(n)
+    {
+        return Some(integral);
+    }
     let text = numeric_text(field, value, errors, message::integer)?;
     let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -494,6 +582,19 @@ pub fn read_integer(field: &str, value: &RawValue, errors: &mut FieldErrors) -> 
             None
         }
     }
+}
+
+/// The value of a JSON number written with a fraction or an exponent (`1.0`, `3e2`) when it
+/// is a whole number of magnitude at most 2^53; plain digits are left to [`read_integer`].
+fn integral_json_number(text: &str) -> Option<i64> {
+    const EXACT: i64 = 9_007_199_254_740_992; // 2^53
+    if !text.contains(['.', 'e', 'E']) {
+        return None;
+    }
+    // Read exactly, not as a float: `9007199254740993.0` would round to 2^53 and
+    // `9007199254740990.5` would lose its fraction, silently naming another id.
+    let value = crate::money::parse_decimal(text, 0, 16).ok()?;
+    i64::try_from(value).ok().filter(|v| v.abs() <= EXACT)
 }
 
 /// Reads a record id: an integer; zero or negative ids cannot exist → "The selected … is
@@ -525,7 +626,9 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
     let shape_ok = b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shape_ok || text.starts_with("0000") {
         return None;
     }
@@ -533,7 +636,11 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 }
 
 /// Reads one of a [`Choice`]'s values; anything else → "The selected … is invalid.".
-pub fn read_choice<C: Choice>(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<C> {
+pub fn read_choice<C: Choice>(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<C> {
     let parsed = match value {
         RawValue::Text(s) => C::from_text(s.trim()),
         _ => None,
@@ -549,7 +656,9 @@ fn amount_message(field: &str, error: AmountError, bounds: (&str, &str)) -> Stri
     match error {
         AmountError::NotANumber => message::numeric(field),
         AmountError::TooManyDecimals { max } => message::max_decimals(field, max),
-        AmountError::OutOfRange | AmountError::Negative => message::between(field, bounds.0, bounds.1),
+        AmountError::OutOfRange | AmountError::Negative => {
+            message::between(field, bounds.0, bounds.1)
+        }
         AmountError::NotPositive => message::greater_than(field, "0"),
     }
 }
@@ -558,12 +667,21 @@ fn amount_message(field: &str, error: AmountError, bounds: (&str, &str)) -> Stri
 pub fn read_money(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<Money> {
     let text = numeric_text(field, value, errors, message::numeric)?;
     Money::parse(text)
-        .map_err(|e| errors.add(field, amount_message(field, e, ("-9999999999999.99", "9999999999999.99"))))
+        .map_err(|e| {
+            errors.add(
+                field,
+                amount_message(field, e, ("-9999999999999.99", "9999999999999.99")),
+            )
+        })
         .ok()
 }
 
 /// Reads a money amount that must not be negative.
-pub fn read_money_non_negative(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<Money> {
+pub fn read_money_non_negative(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<Money> {
     let money = read_money(field, value, errors)?;
     if money.get().is_sign_negative() && !money.get().is_zero() {
         errors.add(field, message::at_least(field, "0"));
@@ -573,7 +691,11 @@ pub fn read_money_non_negative(field: &str, value: &RawValue, errors: &mut Field
 }
 
 /// Reads a percentage between 0 and 100 with at most 2 decimals.
-pub fn read_percent_0_100(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<Percent> {
+pub fn read_percent_0_100(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<Percent> {
     let text = numeric_text(field, value, errors, message::numeric)?;
     let between = || message::between(field, "0", "100");
     match Percent::parse(text) {
@@ -592,13 +714,17 @@ pub fn read_percent_0_100(field: &str, value: &RawValue, errors: &mut FieldError
 /// Reads a line quantity: > 0, at most 4 decimals, below 10^11.
 pub fn read_quantity(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<Quantity> {
     let text = numeric_text(field, value, errors, message::numeric)?;
-    Quantity::parse(text).map_err(|e| errors.add(field, positive_message(field, e))).ok()
+    Quantity::parse(text)
+        .map_err(|e| errors.add(field, positive_message(field, e)))
+        .ok()
 }
 
 /// Reads a line unit rate: > 0, at most 4 decimals, below 10^11.
 pub fn read_unit_rate(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<UnitRate> {
     let text = numeric_text(field, value, errors, message::numeric)?;
-    UnitRate::parse(text).map_err(|e| errors.add(field, positive_message(field, e))).ok()
+    UnitRate::parse(text)
+        .map_err(|e| errors.add(field, positive_message(field, e)))
+        .ok()
 }
 
 fn positive_message(field: &str, error: AmountError) -> String {
@@ -628,18 +754,28 @@ mod tests {
             assert_eq!(form.required(key, text(TextRule::TITLE)), None);
         }
         let rejected = form.finish().unwrap_err();
-        assert_eq!(rejected.errors.get("d"), Some(&["The d field is required.".to_owned()][..]));
+        assert_eq!(
+            rejected.errors.get("d"),
+            Some(&["The d field is required.".to_owned()][..])
+        );
         assert_eq!(rejected.errors.iter().count(), 4);
     }
 
     #[test]
     fn text_is_trimmed_and_limited_in_characters_not_bytes() {
-        let raw = map(&[("ok", t("  é".repeat(1).as_str())), ("long", t(&"é".repeat(151)))]);
+        let raw = map(&[("ok", t("  é")), ("long", t(&"é".repeat(151)))]);
         let mut form = Form::new(&raw);
-        assert_eq!(form.required("ok", text(TextRule::CATEGORY_NAME)).as_deref(), Some("é"));
+        assert_eq!(
+            form.required("ok", text(TextRule::CATEGORY_NAME))
+                .as_deref(),
+            Some("é")
+        );
         assert_eq!(form.required("long", text(TextRule::CATEGORY_NAME)), None);
         let errors = form.finish().unwrap_err().errors;
-        assert_eq!(errors.get("long"), Some(&["The long may not be greater than 150 characters.".to_owned()][..]));
+        assert_eq!(
+            errors.get("long"),
+            Some(&["The long may not be greater than 150 characters.".to_owned()][..])
+        );
     }
 
     #[test]
@@ -654,23 +790,51 @@ mod tests {
         let mut form = Form::new(&raw);
         form.required("note_title", text(TextRule::TITLE));
         let errors = form.finish().unwrap_err().errors;
-        assert_eq!(errors.get("note_title"), Some(&["The note title must not contain any HTML.".to_owned()][..]));
+        assert_eq!(
+            errors.get("note_title"),
+            Some(&["The note title must not contain any HTML.".to_owned()][..])
+        );
     }
 
     #[test]
     fn control_characters_make_text_invalid() {
         let mut errors = FieldErrors::new();
-        assert_eq!(read_text("t", &t("a\u{0}b"), TextRule::LONG, &mut errors), None);
-        assert_eq!(errors.get("t"), Some(&["The t format is invalid.".to_owned()][..]));
-        assert!(read_text("t", &t("line\nnext\ttab"), TextRule::LONG, &mut FieldErrors::new()).is_some());
+        assert_eq!(
+            read_text("t", &t("a\u{0}b"), TextRule::LONG, &mut errors),
+            None
+        );
+        assert_eq!(
+            errors.get("t"),
+            Some(&["The t format is invalid.".to_owned()][..])
+        );
+        assert!(
+            read_text(
+                "t",
+                &t("line\nnext\ttab"),
+                TextRule::LONG,
+                &mut FieldErrors::new()
+            )
+            .is_some()
+        );
     }
 
     #[test]
     fn text_fields_refuse_numbers_booleans_arrays_and_objects() {
-        for v in [RawValue::Number("5".into()), RawValue::Bool(true), RawValue::List(vec![t("a")]), RawValue::Map(RawMap::new())] {
+        for v in [
+            RawValue::Number("5".into()),
+            RawValue::Bool(true),
+            RawValue::List(vec![t("a")]),
+            RawValue::Map(RawMap::new()),
+        ] {
             let mut errors = FieldErrors::new();
-            assert_eq!(read_text("note_title", &v, TextRule::TITLE, &mut errors), None);
-            assert_eq!(errors.get("note_title"), Some(&["The note title must be a string.".to_owned()][..]));
+            assert_eq!(
+                read_text("note_title", &v, TextRule::TITLE, &mut errors),
+                None
+            );
+            assert_eq!(
+                errors.get("note_title"),
+                Some(&["The note title must be a string.".to_owned()][..])
+            );
         }
     }
 
@@ -678,31 +842,91 @@ mod tests {
     fn integers_accept_text_and_numbers_but_not_fractions_or_huge_values() {
         let mut errors = FieldErrors::new();
         assert_eq!(read_integer("limit", &t("25"), &mut errors), Some(25));
-        assert_eq!(read_integer("limit", &RawValue::Number("25".into()), &mut errors), Some(25));
+        assert_eq!(
+            read_integer("limit", &RawValue::Number("25".into()), &mut errors),
+            Some(25)
+        );
         assert_eq!(read_integer("limit", &t("-3"), &mut errors), Some(-3));
         assert!(errors.is_empty());
         for bad in ["2.5", "1e3", "abc", "99999999999999999999", "", "+"] {
             let mut errors = FieldErrors::new();
             assert_eq!(read_integer("limit", &t(bad), &mut errors), None, "{bad}");
-            assert_eq!(errors.get("limit"), Some(&["The limit must be an integer.".to_owned()][..]));
+            assert_eq!(
+                errors.get("limit"),
+                Some(&["The limit must be an integer.".to_owned()][..])
+            );
         }
+    }
+
+    #[test]
+    fn json_numbers_with_an_integral_value_are_integers_but_text_stays_strict() {
+        let n = |s: &str| RawValue::Number(s.into());
+        let mut errors = FieldErrors::new();
+        assert_eq!(read_integer("users.0", &n("1.0"), &mut errors), Some(1));
+        assert_eq!(
+            read_integer("users.0", &n("364416.0"), &mut errors),
+            Some(364_416)
+        );
+        assert_eq!(read_integer("users.0", &n("3e2"), &mut errors), Some(300));
+        assert_eq!(read_integer("users.0", &n("-2.0"), &mut errors), Some(-2));
+        assert!(errors.is_empty());
+        for bad in [
+            n("1.5"),
+            n("1e300"),
+            n("1e17"),
+            t("1.0"),
+            t("3e2"),
+            n("9007199254740993.0"),
+            n("9007199254740990.5"),
+            n("1e-3"),
+        ] {
+            let mut errors = FieldErrors::new();
+            assert_eq!(read_integer("users.0", &bad, &mut errors), None, "{bad:?}");
+            assert_eq!(
+                errors.get("users.0"),
+                Some(&["The users.0 must be an integer.".to_owned()][..])
+            );
+        }
+        let mut errors = FieldErrors::new();
+        assert_eq!(read_id("doc_client_id", &n("0.0"), &mut errors), None);
+        assert_eq!(
+            errors.get("doc_client_id"),
+            Some(&["The selected doc client id is invalid.".to_owned()][..])
+        );
     }
 
     #[test]
     fn ids_that_cannot_exist_are_invalid_selections() {
         let mut errors = FieldErrors::new();
         assert_eq!(read_id("doc_client_id", &t("0"), &mut errors), None);
-        assert_eq!(errors.get("doc_client_id"), Some(&["The selected doc client id is invalid.".to_owned()][..]));
+        assert_eq!(
+            errors.get("doc_client_id"),
+            Some(&["The selected doc client id is invalid.".to_owned()][..])
+        );
     }
 
     #[test]
     fn dates_must_be_real_calendar_days_written_year_month_day() {
         let mut errors = FieldErrors::new();
-        assert_eq!(read_date("bill_date", &t("2026-02-28"), &mut errors), NaiveDate::from_ymd_opt(2026, 2, 28));
-        for bad in ["2026-02-30", "2026-2-1", "26-02-01", "2026/02/01", "0000-01-01", "2026-02-01T00:00", "tomorrow"] {
+        assert_eq!(
+            read_date("bill_date", &t("2026-02-28"), &mut errors),
+            NaiveDate::from_ymd_opt(2026, 2, 28)
+        );
+        for bad in [
+            "2026-02-30",
+            "2026-2-1",
+            "26-02-01",
+            "2026/02/01",
+            "0000-01-01",
+            "2026-02-01T00:00",
+            "tomorrow",
+        ] {
             let mut errors = FieldErrors::new();
             assert_eq!(read_date("bill_date", &t(bad), &mut errors), None, "{bad}");
-            assert_eq!(errors.get("bill_date"), Some(&["The bill date is not a valid date.".to_owned()][..]));
+            assert_eq!(
+                errors.get("bill_date"),
+                Some(&["The bill date is not a valid date.".to_owned()][..])
+            );
         }
     }
 
@@ -711,37 +935,71 @@ mod tests {
         let check = |input: &str, expected: &str| {
             let mut errors = FieldErrors::new();
             assert_eq!(read_money("doc_value", &t(input), &mut errors), None);
-            assert_eq!(errors.get("doc_value"), Some(&[expected.to_owned()][..]), "{input}");
+            assert_eq!(
+                errors.get("doc_value"),
+                Some(&[expected.to_owned()][..]),
+                "{input}"
+            );
         };
         check("abc", "The doc value must be a number.");
-        check("1.005", "The doc value may not have more than 2 decimal places.");
-        check("10000000000000", "The doc value must be between -9999999999999.99 and 9999999999999.99.");
+        check(
+            "1.005",
+            "The doc value may not have more than 2 decimal places.",
+        );
+        check(
+            "10000000000000",
+            "The doc value must be between -9999999999999.99 and 9999999999999.99.",
+        );
         let mut errors = FieldErrors::new();
-        assert_eq!(read_money("doc_value", &RawValue::Number("12.5".into()), &mut errors).map(|m| m.to_string()), Some("12.50".into()));
+        assert_eq!(
+            read_money("doc_value", &RawValue::Number("12.5".into()), &mut errors)
+                .map(|m| m.to_string()),
+            Some("12.50".into())
+        );
     }
 
     #[test]
     fn quantities_must_be_positive_with_four_decimals_at_most() {
         let check = |input: &str, expected: &str| {
             let mut errors = FieldErrors::new();
-            assert_eq!(read_quantity("items.0.quantity", &t(input), &mut errors), None);
-            assert_eq!(errors.get("items.0.quantity"), Some(&[expected.to_owned()][..]), "{input}");
+            assert_eq!(
+                read_quantity("items.0.quantity", &t(input), &mut errors),
+                None
+            );
+            assert_eq!(
+                errors.get("items.0.quantity"),
+                Some(&[expected.to_owned()][..]),
+                "{input}"
+            );
         };
         check("0", "The items.0.quantity must be greater than 0.");
         check("-2", "The items.0.quantity must be greater than 0.");
-        check("1.00001", "The items.0.quantity may not have more than 4 decimal places.");
-        check("1e20", "The items.0.quantity may not be greater than 99999999999.9999.");
+        check(
+            "1.00001",
+            "The items.0.quantity may not have more than 4 decimal places.",
+        );
+        check(
+            "1e20",
+            "The items.0.quantity may not be greater than 99999999999.9999.",
+        );
         check("two", "The items.0.quantity must be a number.");
     }
 
     #[test]
     fn percentages_stay_between_zero_and_a_hundred() {
         let mut errors = FieldErrors::new();
-        assert_eq!(read_percent_0_100("p", &t("100"), &mut errors), Some(Percent::HUNDRED));
+        assert_eq!(
+            read_percent_0_100("p", &t("100"), &mut errors),
+            Some(Percent::HUNDRED)
+        );
         for bad in ["100.01", "-1", "1e9"] {
             let mut errors = FieldErrors::new();
             assert_eq!(read_percent_0_100("p", &t(bad), &mut errors), None);
-            assert_eq!(errors.get("p"), Some(&["The p must be between 0 and 100.".to_owned()][..]), "{bad}");
+            assert_eq!(
+                errors.get("p"),
+                Some(&["The p must be between 0 and 100.".to_owned()][..]),
+                "{bad}"
+            );
         }
     }
 
@@ -751,25 +1009,51 @@ mod tests {
         let mut form = Form::new(&raw);
         assert_eq!(form.patch("absent", text(TextRule::LONG)), Patch::Keep);
         assert_eq!(form.patch("cleared", text(TextRule::LONG)), Patch::Clear);
-        assert_eq!(form.patch("set", text(TextRule::LONG)), Patch::Set("x".to_owned()));
+        assert_eq!(
+            form.patch("set", text(TextRule::LONG)),
+            Patch::Set("x".to_owned())
+        );
     }
 
     #[test]
     fn lists_skip_empty_elements_and_keep_original_positions() {
         let raw = map(&[
-            ("users", RawValue::List(vec![t(""), t("5"), RawValue::Null, t("x")])),
+            (
+                "users",
+                RawValue::List(vec![t(""), t("5"), RawValue::Null, t("x")]),
+            ),
             ("empty", t("")),
             ("scalar", t("5")),
         ]);
         let mut form = Form::new(&raw);
         let users = form.list("users", true, 10).unwrap();
-        assert_eq!(users.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 3]);
+        assert_eq!(
+            users.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+            vec![1, 3]
+        );
         assert_eq!(form.list("empty", true, 10).unwrap().len(), 0);
         assert_eq!(form.list("scalar", true, 10), None);
         assert_eq!(form.list("missing", true, 10), None);
         let errors = form.finish().unwrap_err().errors;
-        assert_eq!(errors.get("scalar"), Some(&["The scalar must be an array.".to_owned()][..]));
-        assert_eq!(errors.get("missing"), Some(&["The missing field is required.".to_owned()][..]));
+        assert_eq!(
+            errors.get("scalar"),
+            Some(&["The scalar must be an array.".to_owned()][..])
+        );
+        assert_eq!(
+            errors.get("missing"),
+            Some(&["The missing field is required.".to_owned()][..])
+        );
+    }
+
+    #[test]
+    fn sparse_form_arrays_report_the_indices_they_were_sent_under() {
+        let raw = map(&[("users", RawValue::Indexed(vec![(2, t("5")), (7, t("x"))]))]);
+        let mut form = Form::new(&raw);
+        let items = form.list("users", true, 10).unwrap();
+        assert_eq!(
+            items.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+            vec![2, 7]
+        );
     }
 
     #[test]
@@ -778,7 +1062,10 @@ mod tests {
         let mut form = Form::new(&raw);
         assert_eq!(form.list("tags", true, 10), None);
         let errors = form.finish().unwrap_err().errors;
-        assert_eq!(errors.get("tags"), Some(&["The tags may not have more than 10 items.".to_owned()][..]));
+        assert_eq!(
+            errors.get("tags"),
+            Some(&["The tags may not have more than 10 items.".to_owned()][..])
+        );
     }
 
     #[test]
@@ -803,6 +1090,9 @@ mod tests {
         form.absorb(nested);
         let errors = form.finish().unwrap_err().errors;
         assert!(errors.has("items.3.quantity"));
-        assert_eq!(errors.get("items.3.description"), Some(&["The items.3.description field is required.".to_owned()][..]));
+        assert_eq!(
+            errors.get("items.3.description"),
+            Some(&["The items.3.description field is required.".to_owned()][..])
+        );
     }
 }

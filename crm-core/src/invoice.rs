@@ -16,7 +16,8 @@ pub const DUE_DAYS: u64 = 30;
 
 /// The due date of an invoice dated `date`.
 pub fn due_date(date: NaiveDate) -> NaiveDate {
-    date.checked_add_days(Days::new(DUE_DAYS)).unwrap_or(NaiveDate::MAX)
+    date.checked_add_days(Days::new(DUE_DAYS))
+        .unwrap_or(NaiveDate::MAX)
 }
 
 /// An invoice status (`invoicestatus_id`).
@@ -51,7 +52,16 @@ impl InvoiceStatus {
 
     /// The status with stored id `id`.
     pub fn from_id(id: i16) -> Option<Self> {
-        [Self::Draft, Self::Due, Self::Overdue, Self::PartPaid, Self::Paid, Self::Cancelled].into_iter().find(|s| s.id() == id)
+        [
+            Self::Draft,
+            Self::Due,
+            Self::Overdue,
+            Self::PartPaid,
+            Self::Paid,
+            Self::Cancelled,
+        ]
+        .into_iter()
+        .find(|s| s.id() == id)
     }
 
     /// The display title.
@@ -148,7 +158,10 @@ mod tests {
     #[test]
     fn invoice_statuses_show_id_title_and_colour() {
         let json = serde_json::to_value(InvoiceStatus::Draft).unwrap();
-        assert_eq!(json, serde_json::json!({"id": 1, "title": "Draft", "color": "default"}));
+        assert_eq!(
+            json,
+            serde_json::json!({"id": 1, "title": "Draft", "color": "default"})
+        );
         assert_eq!(InvoiceStatus::from_id(20), Some(InvoiceStatus::Cancelled));
         assert_eq!(InvoiceStatus::from_id(6), None);
     }

@@ -5,9 +5,9 @@
 //! are 422s naming the parameter. Ties are always broken by id in the same direction so
 //! that pages never overlap (the store's job, documented here as part of the contract).
 
-use crate::input::{read_choice, read_integer, text, Choice, Form, TextRule};
-use crate::validation::{message, FieldErrors};
 use crate::choice_enum;
+use crate::input::{Choice, Form, TextRule, read_choice, read_integer, text};
+use crate::validation::{FieldErrors, message};
 
 choice_enum!(
     /// Sort direction.
@@ -37,7 +37,10 @@ pub struct Page {
 
 impl Default for Page {
     fn default() -> Self {
-        Page { page: 1, limit: DEFAULT_LIMIT }
+        Page {
+            page: 1,
+            limit: DEFAULT_LIMIT,
+        }
     }
 }
 
@@ -50,7 +53,12 @@ impl Page {
     /// The `meta` object of a list response for `total` matching rows.
     pub fn meta(self, total: u64) -> PageMeta {
         let per_page = u64::from(self.limit);
-        PageMeta { current_page: self.page, per_page: self.limit, total, last_page: total.div_ceil(per_page).max(1) }
+        PageMeta {
+            current_page: self.page,
+            per_page: self.limit,
+            total,
+            last_page: total.div_ceil(per_page).max(1),
+        }
     }
 }
 
@@ -83,17 +91,34 @@ pub struct ListParams<S> {
 impl<S: Choice> ListParams<S> {
     /// Reads `page`, `limit`, `order`, `sort` and `search` from a query.
     pub fn read(form: &mut Form<'_>) -> Option<Self> {
-        let page = form.optional("page", |f, v, e| bounded(f, v, e, 1, MAX_PAGE)).unwrap_or(1);
-        let limit = form.optional("limit", |f, v, e| bounded(f, v, e, 1, u32::MAX)).map_or(DEFAULT_LIMIT, |l| l.min(MAX_LIMIT));
-        let order = form.optional("order", read_choice::<Order>).unwrap_or(Order::Desc);
+        let page = form
+            .optional("page", |f, v, e| bounded(f, v, e, 1, MAX_PAGE))
+            .unwrap_or(1);
+        let limit = form
+            .optional("limit", |f, v, e| bounded(f, v, e, 1, u32::MAX))
+            .map_or(DEFAULT_LIMIT, |l| l.min(MAX_LIMIT));
+        let order = form
+            .optional("order", read_choice::<Order>)
+            .unwrap_or(Order::Desc);
         let sort = form.optional("sort", read_choice::<S>);
         let search = form.optional("search", text(TextRule::SEARCH));
-        Some(ListParams { page: Page { page, limit }, order, sort, search })
+        Some(ListParams {
+            page: Page { page, limit },
+            order,
+            sort,
+            search,
+        })
     }
 }
 
 /// An integer between `min` and `max` (values above `u32` count as above `max`).
-fn bounded(field: &str, value: &crate::input::RawValue, errors: &mut FieldErrors, min: u32, max: u32) -> Option<u32> {
+fn bounded(
+    field: &str,
+    value: &crate::input::RawValue,
+    errors: &mut FieldErrors,
+    min: u32,
+    max: u32,
+) -> Option<u32> {
     let n = read_integer(field, value, errors)?;
     if n < i64::from(min) {
         errors.add(field, message::at_least(field, &min.to_string()));
@@ -138,7 +163,10 @@ mod tests {
     );
 
     fn read(pairs: &[(&str, &str)]) -> Result<ListParams<TestSort>, FieldErrors> {
-        let raw: RawMap = pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect();
+        let raw: RawMap = pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect();
         let mut form = Form::new(&raw);
         let params = ListParams::<TestSort>::read(&mut form);
         form.finish().map_err(|r| r.errors)?;
@@ -157,19 +185,46 @@ mod tests {
     #[test]
     fn limits_above_a_hundred_are_capped() {
         assert_eq!(read(&[("limit", "500")]).unwrap().page.limit, 100);
-        assert_eq!(read(&[("limit", "99999999999999")]).unwrap().page.limit, 100);
+        assert_eq!(
+            read(&[("limit", "99999999999999")]).unwrap().page.limit,
+            100
+        );
     }
 
     #[test]
     fn invalid_paging_order_and_sort_are_reported_together() {
-        let errors = read(&[("page", "0"), ("limit", "x"), ("order", "up"), ("sort", "price")]).unwrap_err();
-        assert_eq!(errors.get("page"), Some(&["The page must be at least 1.".to_owned()][..]));
-        assert_eq!(errors.get("limit"), Some(&["The limit must be an integer.".to_owned()][..]));
-        assert_eq!(errors.get("order"), Some(&["The selected order is invalid.".to_owned()][..]));
-        assert_eq!(errors.get("sort"), Some(&["The selected sort is invalid.".to_owned()][..]));
+        let errors = read(&[
+            ("page", "0"),
+            ("limit", "x"),
+            ("order", "up"),
+            ("sort", "price"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            errors.get("page"),
+            Some(&["The page must be at least 1.".to_owned()][..])
+        );
+        assert_eq!(
+            errors.get("limit"),
+            Some(&["The limit must be an integer.".to_owned()][..])
+        );
+        assert_eq!(
+            errors.get("order"),
+            Some(&["The selected order is invalid.".to_owned()][..])
+        );
+        assert_eq!(
+            errors.get("sort"),
+            Some(&["The selected sort is invalid.".to_owned()][..])
+        );
         let errors = read(&[("limit", "0"), ("page", "2147483648")]).unwrap_err();
-        assert_eq!(errors.get("limit"), Some(&["The limit must be at least 1.".to_owned()][..]));
-        assert_eq!(errors.get("page"), Some(&["The page may not be greater than 2147483647.".to_owned()][..]));
+        assert_eq!(
+            errors.get("limit"),
+            Some(&["The limit must be at least 1.".to_owned()][..])
+        );
+        assert_eq!(
+            errors.get("page"),
+            Some(&["The page may not be greater than 2147483647.".to_owned()][..])
+        );
     }
 
     #[test]

@@ -11,10 +11,10 @@ use serde::Serialize;
 use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::ids::{MilestoneId, ProjectId, UserId};
-use crate::input::{read_choice, read_id, text, Form, Presence, RawMap, RawValue, TextRule};
+use crate::input::{Form, Presence, RawMap, RawValue, TextRule, read_choice, read_id, text};
 use crate::listing::{ListParams, Order};
 use crate::time::RecordDates;
-use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 choice_enum!(
     /// A milestone's colour key.
@@ -100,12 +100,19 @@ impl NewMilestone {
     /// Reads the command from a request.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let project = form.required_ref("milestone_projectid", RefKind::Project).and_then(ProjectId::new);
+        let project = form
+            .required_ref("milestone_projectid", RefKind::Project)
+            .and_then(ProjectId::new);
         let title = form.required("milestone_title", text(TextRule::TITLE));
         let color = form.required("milestone_color", read_choice::<MilestoneColor>);
         let references = form.finish()?;
         match (project, title, color) {
-            (Some(project), Some(title), Some(color)) => Ok(NewMilestone { project, title, color, references }),
+            (Some(project), Some(title), Some(color)) => Ok(NewMilestone {
+                project,
+                title,
+                color,
+                references,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -184,11 +191,16 @@ impl MilestoneReorder {
         let mut form = Form::new(raw);
         let mut ids: Vec<MilestoneId> = Vec::new();
         match form.list("milestones", true, MAX_REORDER) {
-            Some(list) if list.is_empty() => form.error("milestones", message::required("milestones")),
+            Some(list) if list.is_empty() => {
+                form.error("milestones", message::required("milestones"))
+            }
             Some(list) => {
                 for (i, value) in list {
                     let key = format!("milestones.{i}");
-                    if let Some(id) = form.element(&key, value, read_id).and_then(MilestoneId::new) {
+                    if let Some(id) = form
+                        .element(&key, value, read_id)
+                        .and_then(MilestoneId::new)
+                    {
                         if ids.contains(&id) {
                             form.error_at(&key, message::distinct(&key));
                         } else {
@@ -206,7 +218,10 @@ impl MilestoneReorder {
     /// Checks the ids against the database: `found` gives the project of each requested id
     /// that exists. Every id must exist and belong to the project of the first one.
     /// Returns that project.
-    pub fn check_projects(&self, found: &[(MilestoneId, ProjectId)]) -> Result<ProjectId, FieldErrors> {
+    pub fn check_projects(
+        &self,
+        found: &[(MilestoneId, ProjectId)],
+    ) -> Result<ProjectId, FieldErrors> {
         let project_of = |id: MilestoneId| found.iter().find(|(m, _)| *m == id).map(|(_, p)| *p);
         let project = self.ids.iter().find_map(|id| project_of(*id));
         let mut errors = FieldErrors::new();
@@ -226,7 +241,12 @@ impl MilestoneReorder {
     /// current order: the listed ones first (1..N), then the others in their old order.
     pub fn positions(&self, current_order: &[MilestoneId]) -> Vec<(MilestoneId, i32)> {
         let rest = current_order.iter().filter(|id| !self.ids.contains(id));
-        self.ids.iter().chain(rest).zip(1..).map(|(id, pos)| (*id, pos)).collect()
+        self.ids
+            .iter()
+            .chain(rest)
+            .zip(1..)
+            .map(|(id, pos)| (*id, pos))
+            .collect()
     }
 }
 
@@ -246,7 +266,9 @@ impl MilestoneListQuery {
     /// Reads the query string.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let project = form.required_ref("project_id", RefKind::Project).and_then(ProjectId::new);
+        let project = form
+            .required_ref("project_id", RefKind::Project)
+            .and_then(ProjectId::new);
         let milestone_type = form.optional("type", read_choice::<MilestoneType>);
         let mut params = ListParams::read(&mut form);
         let order_given = matches!(form.presence("order"), Presence::Value(_));
@@ -256,12 +278,25 @@ impl MilestoneListQuery {
         };
         let params = if params.sort.is_none() {
             // The default list is the board order: by position, ascending unless asked.
-            let order = if order_given { params.order } else { Order::Asc };
-            ListParams { sort: Some(MilestoneSort::Position), order, ..params }
+            let order = if order_given {
+                params.order
+            } else {
+                Order::Asc
+            };
+            ListParams {
+                sort: Some(MilestoneSort::Position),
+                order,
+                ..params
+            }
         } else {
             params
         };
-        Ok(MilestoneListQuery { project, milestone_type, params, references })
+        Ok(MilestoneListQuery {
+            project,
+            milestone_type,
+            params,
+            references,
+        })
     }
 
     /// The project to check.
@@ -275,7 +310,10 @@ mod tests {
     use super::*;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
     }
 
     fn ids(v: &[i64]) -> Vec<MilestoneId> {
@@ -289,10 +327,24 @@ mod tests {
     #[test]
     fn a_new_milestone_needs_project_title_and_a_known_colour() {
         let r = NewMilestone::parse(&raw(&[("milestone_color", "pink")])).unwrap_err();
-        assert_eq!(msg(&r.errors, "milestone_projectid"), ["The milestone projectid field is required."]);
-        assert_eq!(msg(&r.errors, "milestone_title"), ["The milestone title field is required."]);
-        assert_eq!(msg(&r.errors, "milestone_color"), ["The selected milestone color is invalid."]);
-        let m = NewMilestone::parse(&raw(&[("milestone_projectid", "1"), ("milestone_title", "Phase 1"), ("milestone_color", "lime")])).unwrap();
+        assert_eq!(
+            msg(&r.errors, "milestone_projectid"),
+            ["The milestone projectid field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "milestone_title"),
+            ["The milestone title field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "milestone_color"),
+            ["The selected milestone color is invalid."]
+        );
+        let m = NewMilestone::parse(&raw(&[
+            ("milestone_projectid", "1"),
+            ("milestone_title", "Phase 1"),
+            ("milestone_color", "lime"),
+        ]))
+        .unwrap();
         assert_eq!(m.color, MilestoneColor::Lime);
         assert_eq!(m.references().as_slice()[0].kind, RefKind::Project);
     }
@@ -300,15 +352,27 @@ mod tests {
     #[test]
     fn an_update_changes_title_and_colour_only() {
         let r = MilestoneUpdate::parse(&raw(&[("milestone_title", "<b>x</b>")])).unwrap_err();
-        assert_eq!(msg(&r.errors, "milestone_title"), ["The milestone title must not contain any HTML."]);
-        assert_eq!(msg(&r.errors, "milestone_color"), ["The milestone color field is required."]);
+        assert_eq!(
+            msg(&r.errors, "milestone_title"),
+            ["The milestone title must not contain any HTML."]
+        );
+        assert_eq!(
+            msg(&r.errors, "milestone_color"),
+            ["The milestone color field is required."]
+        );
     }
 
     #[test]
     fn the_default_milestone_cannot_be_deleted() {
-        assert_eq!(check_deletion(MilestoneType::Uncategorised), Err(Conflict::DefaultMilestone));
+        assert_eq!(
+            check_deletion(MilestoneType::Uncategorised),
+            Err(Conflict::DefaultMilestone)
+        );
         assert_eq!(check_deletion(MilestoneType::Categorised), Ok(()));
-        assert_eq!(Conflict::DefaultMilestone.message(), "You cannot delete the default milestone.");
+        assert_eq!(
+            Conflict::DefaultMilestone.message(),
+            "You cannot delete the default milestone."
+        );
     }
 
     #[test]
@@ -323,16 +387,34 @@ mod tests {
         let mut r = RawMap::new();
         r.insert("milestones", RawValue::List(vec![]));
         let e = MilestoneReorder::parse(&r).unwrap_err();
-        assert_eq!(msg(&e.errors, "milestones"), ["The milestones field is required."]);
-        r.insert("milestones", RawValue::List(vec![RawValue::text("3"), RawValue::text("3"), RawValue::text("z")]));
+        assert_eq!(
+            msg(&e.errors, "milestones"),
+            ["The milestones field is required."]
+        );
+        r.insert(
+            "milestones",
+            RawValue::List(vec![
+                RawValue::text("3"),
+                RawValue::text("3"),
+                RawValue::text("z"),
+            ]),
+        );
         let e = MilestoneReorder::parse(&r).unwrap_err();
-        assert_eq!(msg(&e.errors, "milestones.1"), ["The milestones.1 field has a duplicate value."]);
-        assert_eq!(msg(&e.errors, "milestones.2"), ["The milestones.2 must be an integer."]);
+        assert_eq!(
+            msg(&e.errors, "milestones.1"),
+            ["The milestones.1 field has a duplicate value."]
+        );
+        assert_eq!(
+            msg(&e.errors, "milestones.2"),
+            ["The milestones.2 must be an integer."]
+        );
     }
 
     #[test]
     fn reordered_milestones_come_first_and_the_others_keep_their_order() {
-        let reorder = MilestoneReorder { ids: ids(&[12, 10]) };
+        let reorder = MilestoneReorder {
+            ids: ids(&[12, 10]),
+        };
         let positions = reorder.positions(&ids(&[10, 11, 12, 13]));
         let got: Vec<_> = positions.iter().map(|(id, p)| (id.get(), *p)).collect();
         assert_eq!(got, vec![(12, 1), (10, 2), (11, 3), (13, 4)]);
@@ -342,13 +424,28 @@ mod tests {
     fn reorder_ids_must_exist_and_share_one_project() {
         let p1 = ProjectId::new(1).unwrap();
         let p2 = ProjectId::new(2).unwrap();
-        let reorder = MilestoneReorder { ids: ids(&[5, 6, 7]) };
-        let found = vec![(MilestoneId::new(5).unwrap(), p1), (MilestoneId::new(7).unwrap(), p2)];
+        let reorder = MilestoneReorder {
+            ids: ids(&[5, 6, 7]),
+        };
+        let found = vec![
+            (MilestoneId::new(5).unwrap(), p1),
+            (MilestoneId::new(7).unwrap(), p2),
+        ];
         let e = reorder.check_projects(&found).unwrap_err();
-        assert_eq!(msg(&e, "milestones.1"), ["The selected milestones.1 is invalid."]);
-        assert_eq!(msg(&e, "milestones.2"), ["The selected milestones.2 is invalid."]);
+        assert_eq!(
+            msg(&e, "milestones.1"),
+            ["The selected milestones.1 is invalid."]
+        );
+        assert_eq!(
+            msg(&e, "milestones.2"),
+            ["The selected milestones.2 is invalid."]
+        );
         assert!(!e.has("milestones.0"));
-        let ok = vec![(MilestoneId::new(5).unwrap(), p1), (MilestoneId::new(6).unwrap(), p1), (MilestoneId::new(7).unwrap(), p1)];
+        let ok = vec![
+            (MilestoneId::new(5).unwrap(), p1),
+            (MilestoneId::new(6).unwrap(), p1),
+            (MilestoneId::new(7).unwrap(), p1),
+        ];
         assert_eq!(reorder.check_projects(&ok), Ok(p1));
         assert!(reorder.check_projects(&[]).unwrap_err().has("milestones.0"));
     }
@@ -356,12 +453,24 @@ mod tests {
     #[test]
     fn listing_requires_a_project_and_defaults_to_board_order() {
         let r = MilestoneListQuery::parse(&RawMap::new()).unwrap_err();
-        assert_eq!(msg(&r.errors, "project_id"), ["The project id field is required."]);
+        assert_eq!(
+            msg(&r.errors, "project_id"),
+            ["The project id field is required."]
+        );
         let q = MilestoneListQuery::parse(&raw(&[("project_id", "4")])).unwrap();
-        assert_eq!((q.params.sort, q.params.order), (Some(MilestoneSort::Position), Order::Asc));
-        let q = MilestoneListQuery::parse(&raw(&[("project_id", "4"), ("sort", "milestone_title")])).unwrap();
-        assert_eq!((q.params.sort, q.params.order), (Some(MilestoneSort::Title), Order::Desc));
-        let r = MilestoneListQuery::parse(&raw(&[("project_id", "4"), ("type", "other")])).unwrap_err();
+        assert_eq!(
+            (q.params.sort, q.params.order),
+            (Some(MilestoneSort::Position), Order::Asc)
+        );
+        let q =
+            MilestoneListQuery::parse(&raw(&[("project_id", "4"), ("sort", "milestone_title")]))
+                .unwrap();
+        assert_eq!(
+            (q.params.sort, q.params.order),
+            (Some(MilestoneSort::Title), Order::Desc)
+        );
+        let r =
+            MilestoneListQuery::parse(&raw(&[("project_id", "4"), ("type", "other")])).unwrap_err();
         assert_eq!(msg(&r.errors, "type"), ["The selected type is invalid."]);
     }
 }

@@ -68,7 +68,9 @@ pub fn parse_decimal(
         None => (mantissa, ""),
     };
     let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if (int_part.is_empty() && frac_part.is_empty()) || !all_digits(int_part) || !all_digits(frac_part)
+    if (int_part.is_empty() && frac_part.is_empty())
+        || !all_digits(int_part)
+        || !all_digits(frac_part)
     {
         return Err(AmountError::NotANumber);
     }
@@ -97,7 +99,8 @@ pub fn parse_decimal(
     if negative {
         mantissa = -mantissa;
     }
-    Decimal::try_from_i128_with_scale(mantissa, decimals as u32).map_err(|_| AmountError::OutOfRange)
+    Decimal::try_from_i128_with_scale(mantissa, decimals as u32)
+        .map_err(|_| AmountError::OutOfRange)
 }
 
 fn parse_exponent(text: &str) -> Result<i64, AmountError> {
@@ -108,7 +111,17 @@ fn parse_exponent(text: &str) -> Result<i64, AmountError> {
     // Exponents beyond ±10^6 are absurd; clamping keeps the arithmetic in range while the
     // digit-count checks still refuse them.
     let magnitude: i64 = digits.parse().unwrap_or(i64::MAX).min(1_000_000);
-    Ok(if text.starts_with('-') { -magnitude } else { magnitude })
+    Ok(if text.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    })
+}
+
+/// 10^k as a decimal (k ≤ 28), computed at compile time where used in constants.
+const fn pow10(k: u32) -> Decimal {
+    let v = 10u128.pow(k);
+    Decimal::from_parts(v as u32, (v >> 32) as u32, (v >> 64) as u32, false, 0)
 }
 
 /// Writes a decimal with at least `min_dp` decimal places (more if it has them).
@@ -143,11 +156,14 @@ macro_rules! amount_type {
             /// Builds the value, refusing too many decimal places, out-of-range magnitudes
             /// and values outside the type's sign rule.
             pub fn new(value: Decimal) -> Result<Self, AmountError> {
-                if value.normalize().scale() > Self::MAX_DECIMALS {
+                // Normalising (dropping trailing zeros) is only needed when the written
+                // scale is above the limit: `2.500` has one significant decimal.
+                let significant_scale =
+                    if value.scale() <= Self::MAX_DECIMALS { value.scale() } else { value.normalize().scale() };
+                if significant_scale > Self::MAX_DECIMALS {
                     return Err(AmountError::TooManyDecimals { max: Self::MAX_DECIMALS });
                 }
-                let bound = Decimal::from_i128_with_scale(10i128.pow(Self::MAX_INTEGER_DIGITS), 0);
-                if value.abs() >= bound {
+                if value.abs() >= pow10(Self::MAX_INTEGER_DIGITS) {
                     return Err(AmountError::OutOfRange);
                 }
                 let check: fn(Decimal) -> Result<(), AmountError> = $check;
@@ -257,9 +273,13 @@ impl Money {
         Self::new(round_half_away(value, 2))
     }
 
-    /// Builds an amount from a whole number of cents (`cents / 100`).
+    /// Builds an amount from a whole number of cents (`cents / 100`); the totals
+    /// calculator's hot path, so it checks the range on the integer.
     pub fn from_cents(cents: i64) -> Result<Self, AmountError> {
-        Self::new(Decimal::new(cents, 2))
+        if cents.unsigned_abs() >= 10u64.pow(Self::MAX_INTEGER_DIGITS + 2) {
+            return Err(AmountError::OutOfRange);
+        }
+        Ok(Money(Decimal::new(cents, 2)))
     }
 }
 
@@ -291,31 +311,59 @@ mod tests {
 
     #[test]
     fn decimal_text_rejects_what_is_not_a_number() {
-        for bad in ["", "-", ".", "abc", "1,5", " 1", "1 ", "0x10", "1e", "1e+", "--1", "1.2.3", "NaN", "inf"] {
-            assert_eq!(parse_decimal(bad, 2, 13), Err(AmountError::NotANumber), "{bad:?}");
+        for bad in [
+            "", "-", ".", "abc", "1,5", " 1", "1 ", "0x10", "1e", "1e+", "--1", "1.2.3", "NaN",
+            "inf",
+        ] {
+            assert_eq!(
+                parse_decimal(bad, 2, 13),
+                Err(AmountError::NotANumber),
+                "{bad:?}"
+            );
         }
     }
 
     #[test]
     fn trailing_zeros_are_not_significant_decimals() {
         assert_eq!(parse_decimal("2.500", 2, 13), Ok(d("2.5")));
-        assert_eq!(parse_decimal("2.505", 2, 13), Err(AmountError::TooManyDecimals { max: 2 }));
+        assert_eq!(
+            parse_decimal("2.505", 2, 13),
+            Err(AmountError::TooManyDecimals { max: 2 })
+        );
     }
 
     #[test]
     fn absurd_exponents_are_refused_without_overflow() {
         assert_eq!(parse_decimal("1e400", 2, 13), Err(AmountError::OutOfRange));
-        assert_eq!(parse_decimal("1e-400", 2, 13), Err(AmountError::TooManyDecimals { max: 2 }));
-        assert_eq!(parse_decimal("1e99999999999999999999", 2, 13), Err(AmountError::OutOfRange));
-        assert_eq!(parse_decimal("99999999999999999999999999999999999", 2, 13), Err(AmountError::OutOfRange));
+        assert_eq!(
+            parse_decimal("1e-400", 2, 13),
+            Err(AmountError::TooManyDecimals { max: 2 })
+        );
+        assert_eq!(
+            parse_decimal("1e99999999999999999999", 2, 13),
+            Err(AmountError::OutOfRange)
+        );
+        assert_eq!(
+            parse_decimal("99999999999999999999999999999999999", 2, 13),
+            Err(AmountError::OutOfRange)
+        );
     }
 
     #[test]
     fn money_accepts_two_decimals_below_ten_to_the_thirteen() {
-        assert_eq!(Money::parse("9999999999999.99").unwrap().to_string(), "9999999999999.99");
-        assert_eq!(Money::parse("-9999999999999.99").unwrap().to_string(), "-9999999999999.99");
+        assert_eq!(
+            Money::parse("9999999999999.99").unwrap().to_string(),
+            "9999999999999.99"
+        );
+        assert_eq!(
+            Money::parse("-9999999999999.99").unwrap().to_string(),
+            "-9999999999999.99"
+        );
         assert_eq!(Money::parse("10000000000000"), Err(AmountError::OutOfRange));
-        assert_eq!(Money::parse("1.005"), Err(AmountError::TooManyDecimals { max: 2 }));
+        assert_eq!(
+            Money::parse("1.005"),
+            Err(AmountError::TooManyDecimals { max: 2 })
+        );
     }
 
     #[test]
@@ -336,11 +384,17 @@ mod tests {
     fn quantity_must_be_positive_with_at_most_four_decimals() {
         assert_eq!(Quantity::parse("0"), Err(AmountError::NotPositive));
         assert_eq!(Quantity::parse("-1"), Err(AmountError::NotPositive));
-        assert_eq!(Quantity::parse("1.23456"), Err(AmountError::TooManyDecimals { max: 4 }));
+        assert_eq!(
+            Quantity::parse("1.23456"),
+            Err(AmountError::TooManyDecimals { max: 4 })
+        );
         assert_eq!(Quantity::parse("1.2345").unwrap().to_string(), "1.2345");
         assert_eq!(Quantity::parse("2").unwrap().to_string(), "2.00");
         assert_eq!(UnitRate::parse("1.005").unwrap().to_string(), "1.005");
-        assert_eq!(UnitRate::parse("100000000000"), Err(AmountError::OutOfRange));
+        assert_eq!(
+            UnitRate::parse("100000000000"),
+            Err(AmountError::OutOfRange)
+        );
     }
 
     #[test]
@@ -360,5 +414,20 @@ mod tests {
     #[test]
     fn money_built_from_cents_keeps_two_decimals() {
         assert_eq!(Money::from_cents(-1205).unwrap().to_string(), "-12.05");
+        assert_eq!(
+            Money::from_cents(999_999_999_999_999).unwrap().to_string(),
+            "9999999999999.99"
+        );
+        assert_eq!(
+            Money::from_cents(-1_000_000_000_000_000),
+            Err(AmountError::OutOfRange)
+        );
+    }
+
+    #[test]
+    fn the_bound_is_ten_to_the_integer_digits() {
+        assert_eq!(pow10(13).to_string(), "10000000000000");
+        assert_eq!(pow10(0), Decimal::ONE);
+        assert_eq!(pow10(28).to_string(), "10000000000000000000000000000");
     }
 }

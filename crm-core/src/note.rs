@@ -8,10 +8,10 @@ use serde::Serialize;
 
 use crate::choice_enum;
 use crate::ids::{NoteId, UserId};
-use crate::input::{read_choice, read_id, text, Form, Patch, RawMap, TextRule};
+use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
 use crate::listing::ListParams;
 use crate::time::RecordDates;
-use crate::validation::{message, RefKind, Rejected, References};
+use crate::validation::{RefKind, References, Rejected, message};
 
 choice_enum!(
     /// What a note can be attached to.
@@ -95,12 +95,20 @@ pub struct Note {
     pub dates: RecordDates,
 }
 
+impl NoteVisibility {
+    /// Whether notes of this visibility are visible to every user, not only to their
+    /// creator (the store filters lists with this, so the rule is written once).
+    pub fn shared(self) -> bool {
+        match self {
+            NoteVisibility::Public => true,
+            NoteVisibility::Private => false,
+        }
+    }
+}
+
 /// Whether `viewer` may see a note with this visibility created by `creator`.
 pub fn visible_to(visibility: NoteVisibility, creator: UserId, viewer: UserId) -> bool {
-    match visibility {
-        NoteVisibility::Public => true,
-        NoteVisibility::Private => creator == viewer,
-    }
+    visibility.shared() || creator == viewer
 }
 
 /// `POST /notes`.
@@ -123,16 +131,24 @@ impl NewNote {
         let mut form = Form::new(raw);
         let title = form.required("note_title", text(TextRule::TITLE));
         let description = form.required("note_description", text(TextRule::LONG));
-        let visibility = form.optional("note_visibility", read_choice::<NoteVisibility>).unwrap_or(NoteVisibility::Public);
+        let visibility = form
+            .optional("note_visibility", read_choice::<NoteVisibility>)
+            .unwrap_or(NoteVisibility::Public);
         let type_given = form.is_filled("noteresource_type");
         let id_given = form.is_filled("noteresource_id");
         let resource_type = form.optional("noteresource_type", read_choice::<NoteResourceType>);
         let resource_id = form.optional("noteresource_id", read_id);
         if type_given && !id_given {
-            form.error("noteresource_id", message::required_with("noteresource_id", "noteresource_type"));
+            form.error(
+                "noteresource_id",
+                message::required_with("noteresource_id", "noteresource_type"),
+            );
         }
         if id_given && !type_given {
-            form.error("noteresource_type", message::required_with("noteresource_type", "noteresource_id"));
+            form.error(
+                "noteresource_type",
+                message::required_with("noteresource_type", "noteresource_id"),
+            );
         }
         let resource = resource_type.zip(resource_id);
         if let Some((t, id)) = resource {
@@ -140,7 +156,13 @@ impl NewNote {
         }
         let references = form.finish()?;
         match (title, description) {
-            (Some(title), Some(description)) => Ok(NewNote { title, description, visibility, resource, references }),
+            (Some(title), Some(description)) => Ok(NewNote {
+                title,
+                description,
+                visibility,
+                resource,
+                references,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -172,7 +194,11 @@ impl NoteUpdate {
         let visibility = form.patch("note_visibility", read_choice::<NoteVisibility>);
         form.finish()?;
         match (title, description) {
-            (Some(title), Some(description)) => Ok(NoteUpdate { title, description, visibility }),
+            (Some(title), Some(description)) => Ok(NoteUpdate {
+                title,
+                description,
+                visibility,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -210,7 +236,12 @@ impl NoteListQuery {
         let visibility = form.optional("visibility", read_choice::<NoteVisibility>);
         form.finish()?;
         let params = params.ok_or_else(Rejected::default)?;
-        Ok(NoteListQuery { params, resource_type, resource_id, visibility })
+        Ok(NoteListQuery {
+            params,
+            resource_type,
+            resource_id,
+            visibility,
+        })
     }
 }
 
@@ -220,18 +251,27 @@ mod tests {
     use crate::input::RawValue;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
     }
 
     fn msg(r: &Rejected, field: &str) -> Vec<String> {
-        r.errors.get(field).map(<[String]>::to_vec).unwrap_or_default()
+        r.errors
+            .get(field)
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
     }
 
     #[test]
     fn a_note_needs_a_title_and_a_description() {
         let r = NewNote::parse(&raw(&[])).unwrap_err();
         assert_eq!(msg(&r, "note_title"), ["The note title field is required."]);
-        assert_eq!(msg(&r, "note_description"), ["The note description field is required."]);
+        assert_eq!(
+            msg(&r, "note_description"),
+            ["The note description field is required."]
+        );
     }
 
     #[test]
@@ -239,26 +279,68 @@ mod tests {
         let n = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D")])).unwrap();
         assert_eq!(n.visibility, NoteVisibility::Public);
         assert_eq!(n.resource, None);
-        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("note_visibility", "secret")])).unwrap_err();
-        assert_eq!(msg(&r, "note_visibility"), ["The selected note visibility is invalid."]);
+        let r = NewNote::parse(&raw(&[
+            ("note_title", "T"),
+            ("note_description", "D"),
+            ("note_visibility", "secret"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r, "note_visibility"),
+            ["The selected note visibility is invalid."]
+        );
     }
 
     #[test]
     fn a_resource_type_needs_an_id_and_an_id_needs_a_type() {
-        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_type", "client")])).unwrap_err();
-        assert_eq!(msg(&r, "noteresource_id"), ["The noteresource id field is required when noteresource type is present."]);
-        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_id", "1")])).unwrap_err();
-        assert_eq!(msg(&r, "noteresource_type"), ["The noteresource type field is required when noteresource id is present."]);
-        let r = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_type", "invoice"), ("noteresource_id", "1")])).unwrap_err();
-        assert_eq!(msg(&r, "noteresource_type"), ["The selected noteresource type is invalid."]);
+        let r = NewNote::parse(&raw(&[
+            ("note_title", "T"),
+            ("note_description", "D"),
+            ("noteresource_type", "client"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r, "noteresource_id"),
+            ["The noteresource id field is required when noteresource type is present."]
+        );
+        let r = NewNote::parse(&raw(&[
+            ("note_title", "T"),
+            ("note_description", "D"),
+            ("noteresource_id", "1"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r, "noteresource_type"),
+            ["The noteresource type field is required when noteresource id is present."]
+        );
+        let r = NewNote::parse(&raw(&[
+            ("note_title", "T"),
+            ("note_description", "D"),
+            ("noteresource_type", "invoice"),
+            ("noteresource_id", "1"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r, "noteresource_type"),
+            ["The selected noteresource type is invalid."]
+        );
     }
 
     #[test]
     fn the_attached_resource_is_checked_in_its_own_table() {
-        let n = NewNote::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("noteresource_type", "task"), ("noteresource_id", "9")])).unwrap();
+        let n = NewNote::parse(&raw(&[
+            ("note_title", "T"),
+            ("note_description", "D"),
+            ("noteresource_type", "task"),
+            ("noteresource_id", "9"),
+        ]))
+        .unwrap();
         assert_eq!(n.resource, Some((NoteResourceType::Task, 9)));
         let r = &n.references().as_slice()[0];
-        assert_eq!((r.field.as_str(), r.kind, r.id), ("noteresource_id", RefKind::Task, 9));
+        assert_eq!(
+            (r.field.as_str(), r.kind, r.id),
+            ("noteresource_id", RefKind::Task, 9)
+        );
     }
 
     #[test]
@@ -271,18 +353,49 @@ mod tests {
     }
 
     #[test]
+    fn only_public_notes_are_shared_with_everyone() {
+        assert!(NoteVisibility::Public.shared());
+        assert!(!NoteVisibility::Private.shared());
+    }
+
+    #[test]
     fn an_update_clearing_the_visibility_makes_the_note_public() {
-        let u = NoteUpdate::parse(&raw(&[("note_title", "T"), ("note_description", "D"), ("note_visibility", "")])).unwrap();
-        assert_eq!(u.visibility_after(NoteVisibility::Private), NoteVisibility::Public);
+        let u = NoteUpdate::parse(&raw(&[
+            ("note_title", "T"),
+            ("note_description", "D"),
+            ("note_visibility", ""),
+        ]))
+        .unwrap();
+        assert_eq!(
+            u.visibility_after(NoteVisibility::Private),
+            NoteVisibility::Public
+        );
         let u = NoteUpdate::parse(&raw(&[("note_title", "T"), ("note_description", "D")])).unwrap();
-        assert_eq!(u.visibility_after(NoteVisibility::Private), NoteVisibility::Private);
+        assert_eq!(
+            u.visibility_after(NoteVisibility::Private),
+            NoteVisibility::Private
+        );
     }
 
     #[test]
     fn list_filters_are_checked() {
-        let r = NoteListQuery::parse(&raw(&[("resource_type", "x"), ("resource_id", "y"), ("visibility", "z")])).unwrap_err();
-        assert_eq!(msg(&r, "resource_type"), ["The selected resource type is invalid."]);
-        assert_eq!(msg(&r, "resource_id"), ["The resource id must be an integer."]);
-        assert_eq!(msg(&r, "visibility"), ["The selected visibility is invalid."]);
+        let r = NoteListQuery::parse(&raw(&[
+            ("resource_type", "x"),
+            ("resource_id", "y"),
+            ("visibility", "z"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r, "resource_type"),
+            ["The selected resource type is invalid."]
+        );
+        assert_eq!(
+            msg(&r, "resource_id"),
+            ["The resource id must be an integer."]
+        );
+        assert_eq!(
+            msg(&r, "visibility"),
+            ["The selected visibility is invalid."]
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! empty strings are dropped, duplicates are removed keeping the first, and the order is
 //! the request's. Each tag has at most 100 characters and no HTML; at most 100 tags.
 
-use crate::input::{text, Form, RawMap, TextRule};
+use crate::input::{Form, RawMap, TextRule, text};
 use crate::validation::Rejected;
 
 /// The most tags one resource can carry.
@@ -66,7 +66,14 @@ mod tests {
     #[test]
     fn tags_are_trimmed_deduplicated_and_kept_in_order() {
         let t = |s: &str| RawValue::text(s);
-        let set = parse(RawValue::List(vec![t(" b "), t("a"), t(""), t("b"), t("A")])).unwrap();
+        let set = parse(RawValue::List(vec![
+            t(" b "),
+            t("a"),
+            t(""),
+            t("b"),
+            t("A"),
+        ]))
+        .unwrap();
         assert_eq!(set.titles(), ["b", "a", "A"]);
     }
 
@@ -79,9 +86,15 @@ mod tests {
     #[test]
     fn missing_tags_or_a_non_array_are_refused() {
         let err = TagSet::parse(&RawMap::new()).unwrap_err();
-        assert_eq!(err.errors.get("tags"), Some(&["The tags field is required.".to_owned()][..]));
+        assert_eq!(
+            err.errors.get("tags"),
+            Some(&["The tags field is required.".to_owned()][..])
+        );
         let err = parse(RawValue::text("solo")).unwrap_err();
-        assert_eq!(err.errors.get("tags"), Some(&["The tags must be an array.".to_owned()][..]));
+        assert_eq!(
+            err.errors.get("tags"),
+            Some(&["The tags must be an array.".to_owned()][..])
+        );
     }
 
     #[test]
@@ -93,8 +106,17 @@ mod tests {
             RawValue::Number("5".into()),
         ]))
         .unwrap_err();
-        assert_eq!(err.errors.get("tags.1"), Some(&["The tags.1 may not be greater than 100 characters.".to_owned()][..]));
-        assert_eq!(err.errors.get("tags.2"), Some(&["The tags.2 must not contain any HTML.".to_owned()][..]));
-        assert_eq!(err.errors.get("tags.3"), Some(&["The tags.3 must be a string.".to_owned()][..]));
+        assert_eq!(
+            err.errors.get("tags.1"),
+            Some(&["The tags.1 may not be greater than 100 characters.".to_owned()][..])
+        );
+        assert_eq!(
+            err.errors.get("tags.2"),
+            Some(&["The tags.2 must not contain any HTML.".to_owned()][..])
+        );
+        assert_eq!(
+            err.errors.get("tags.3"),
+            Some(&["The tags.3 must be a string.".to_owned()][..])
+        );
     }
 }

@@ -47,6 +47,9 @@ mod tests {
         let t = Utc.with_ymd_and_hms(2026, 6, 15, 9, 30, 0).unwrap();
         assert_eq!(Timestamp(t).to_string(), "2026-06-15T09:30:00.000000Z");
         let t = t + chrono::Duration::microseconds(1234);
-        assert_eq!(serde_json::to_string(&Timestamp(t)).unwrap(), "\"2026-06-15T09:30:00.001234Z\"");
+        assert_eq!(
+            serde_json::to_string(&Timestamp(t)).unwrap(),
+            "\"2026-06-15T09:30:00.001234Z\""
+        );
     }
 }

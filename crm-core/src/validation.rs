@@ -92,7 +92,10 @@ pub mod message {
     }
     /// "The items may not have more than 1000 items."
     pub fn max_items(field: &str, max: usize) -> String {
-        format!("The {} may not have more than {max} items.", attribute(field))
+        format!(
+            "The {} may not have more than {max} items.",
+            attribute(field)
+        )
     }
     /// "The items must have at least 1 items."
     pub fn min_items(field: &str, min: usize) -> String {
@@ -256,7 +259,11 @@ pub struct References(Vec<Reference>);
 impl References {
     /// Records that `id` (from `field`) must be a `kind`.
     pub fn push(&mut self, field: &str, kind: RefKind, id: i64) {
-        self.0.push(Reference { field: field.to_owned(), kind, id });
+        self.0.push(Reference {
+            field: field.to_owned(),
+            kind,
+            id,
+        });
     }
 
     /// The references, in the order they were found.
@@ -295,7 +302,10 @@ pub struct Rejected {
 
 impl From<FieldErrors> for Rejected {
     fn from(errors: FieldErrors) -> Self {
-        Rejected { errors, references: References::default() }
+        Rejected {
+            errors,
+            references: References::default(),
+        }
     }
 }
 
@@ -311,12 +321,27 @@ mod tests {
 
     #[test]
     fn messages_read_as_laravel_writes_them() {
-        assert_eq!(message::required("doc_title"), "The doc title field is required.");
-        assert_eq!(message::invalid("doc_client_id"), "The selected doc client id is invalid.");
-        assert_eq!(message::date("bill_date"), "The bill date is not a valid date.");
-        assert_eq!(message::numeric("doc_value"), "The doc value must be a number.");
+        assert_eq!(
+            message::required("doc_title"),
+            "The doc title field is required."
+        );
+        assert_eq!(
+            message::invalid("doc_client_id"),
+            "The selected doc client id is invalid."
+        );
+        assert_eq!(
+            message::date("bill_date"),
+            "The bill date is not a valid date."
+        );
+        assert_eq!(
+            message::numeric("doc_value"),
+            "The doc value must be a number."
+        );
         assert_eq!(message::integer("limit"), "The limit must be an integer.");
-        assert_eq!(message::invalid("users.1"), "The selected users.1 is invalid.");
+        assert_eq!(
+            message::invalid("users.1"),
+            "The selected users.1 is invalid."
+        );
         assert_eq!(
             message::after_or_equal("doc_date_end", "doc_date_start"),
             "The doc date end must be a date after or equal to doc date start."
@@ -329,8 +354,14 @@ mod tests {
             message::max_chars("category_name", 150),
             "The category name may not be greater than 150 characters."
         );
-        assert_eq!(message::no_html("note_title"), "The note title must not contain any HTML.");
-        assert_eq!(message::string("note_title"), "The note title must be a string.");
+        assert_eq!(
+            message::no_html("note_title"),
+            "The note title must not contain any HTML."
+        );
+        assert_eq!(
+            message::string("note_title"),
+            "The note title must be a string."
+        );
         assert_eq!(message::array("tags"), "The tags must be an array.");
         assert_eq!(
             message::max_decimals("doc_value", 2),
@@ -340,7 +371,10 @@ mod tests {
             message::greater_than("items.0.quantity", "0"),
             "The items.0.quantity must be greater than 0."
         );
-        assert_eq!(message::at_least("limit", "1"), "The limit must be at least 1.");
+        assert_eq!(
+            message::at_least("limit", "1"),
+            "The limit must be at least 1."
+        );
         assert_eq!(
             message::distinct("tax_rate_ids.1"),
             "The tax rate ids.1 field has a duplicate value."
@@ -353,10 +387,22 @@ mod tests {
             message::prohibited_if("tax_rate_ids", "bill_tax_type", "inline"),
             "The tax rate ids field is prohibited when bill tax type is inline."
         );
-        assert_eq!(message::format("note_title"), "The note title format is invalid.");
-        assert_eq!(message::max_items("items", 1000), "The items may not have more than 1000 items.");
-        assert_eq!(message::min_items("items", 1), "The items must have at least 1 items.");
-        assert_eq!(message::at_most("page", "9"), "The page may not be greater than 9.");
+        assert_eq!(
+            message::format("note_title"),
+            "The note title format is invalid."
+        );
+        assert_eq!(
+            message::max_items("items", 1000),
+            "The items may not have more than 1000 items."
+        );
+        assert_eq!(
+            message::min_items("items", 1),
+            "The items must have at least 1 items."
+        );
+        assert_eq!(
+            message::at_most("page", "9"),
+            "The page may not be greater than 9."
+        );
         assert_eq!(
             message::between("bill_discount_percentage", "0", "100"),
             "The bill discount percentage must be between 0 and 100."
@@ -370,7 +416,10 @@ mod tests {
         errors.add("a", "one".into());
         errors.add("a", "one".into());
         errors.add("a", "three".into());
-        assert_eq!(errors.get("a"), Some(&["one".to_owned(), "three".to_owned()][..]));
+        assert_eq!(
+            errors.get("a"),
+            Some(&["one".to_owned(), "three".to_owned()][..])
+        );
         assert!(errors.has("b"));
         let json = serde_json::to_string(&errors).unwrap();
         assert_eq!(json, r#"{"a":["one","three"],"b":["two"]}"#);
@@ -382,7 +431,10 @@ mod tests {
         refs.push("doc_client_id", RefKind::Client, 7);
         refs.push("users.1", RefKind::TeamUser, 9);
         let errors = refs.errors_for([1]);
-        assert_eq!(errors.get("users.1"), Some(&["The selected users.1 is invalid.".to_owned()][..]));
+        assert_eq!(
+            errors.get("users.1"),
+            Some(&["The selected users.1 is invalid.".to_owned()][..])
+        );
         assert!(!errors.has("doc_client_id"));
     }
 }

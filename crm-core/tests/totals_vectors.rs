@@ -4,6 +4,9 @@
 //! The file sits beside the checkout (`shared/` next to `main/`). A missing file fails the
 //! test, unless `CRM_ALLOW_MISSING_VECTORS=1` says that is expected on this machine.
 
+// Test code: a panic with its message is how a failure is reported.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fmt::Write as _;
 
 use crm_core::money::{Money, Percent, Quantity, UnitRate};

@@ -1,1 +1,27 @@
-//! placeholder
+//! The CRM business-records HTTP service (hyper 1.x) wiring crm-core and crm-store-pg, and
+//! the pieces of the `crm` command.
+//!
+//! - [`app`]: one request start to finish (id, route, auth, body, handler, envelope, log).
+//! - [`server`]: accept loop, timeouts, graceful shutdown.
+//! - [`router`]: the route table, 404 and 405.
+//! - [`auth`]: API keys and the digest cache.
+//! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
+//! - [`response`]: success envelopes.
+//! - [`error`]: the single error → status table.
+//! - `routes`: the handlers, one file per area.
+//! - [`openapi`]: the API description.
+//! - [`local_pg`]: the zero-configuration private PostgreSQL cluster.
+
+pub mod app;
+pub mod auth;
+pub mod body;
+pub mod error;
+pub mod local_pg;
+pub mod openapi;
+pub mod response;
+pub mod router;
+mod routes;
+pub mod server;
+
+pub use app::App;
+pub use server::{ServeOptions, serve, shutdown_signal};

@@ -1,1 +1,232 @@
-fn main() {}
+//! The `crm` command: serve the API, migrate, seed the demo data, manage API keys.
+//!
+//! Configuration by flags or environment: `DATABASE_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
+//! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4), `RUST_LOG`
+//! (default `info`; logs go to standard error).
+//!
+//! Zero configuration: without `DATABASE_URL`, when nothing answers on 127.0.0.1:5432 (or
+//! with `--local-postgres`), a private cluster is started in `--data-dir` (`CRM_PGDATA`,
+//! default `./.crm/pgdata`) for the duration of the command (see `crm_http::local_pg`).
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand};
+use crm_core::ids::{ApiKeyId, UserId};
+use crm_http::local_pg::{self, LocalPostgres};
+use crm_http::{App, ServeOptions, auth, serve, shutdown_signal};
+use crm_store_pg::migrate::{create_database_if_missing, migrate};
+use crm_store_pg::{Store, StoreConfig};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "crm",
+    version,
+    about = "CRM business-records API: categories, contracts, estimates, milestones, notes"
+)]
+struct Cli {
+    /// PostgreSQL URL (the database is created if missing) [default:
+    /// postgres://postgres@127.0.0.1:5432/crm, or a private cluster when nothing answers there].
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    database_url: Option<String>,
+    /// Run a private PostgreSQL cluster in --data-dir even if a server answers on 127.0.0.1:5432.
+    #[arg(long, global = true, conflicts_with = "database_url")]
+    local_postgres: bool,
+    /// The private cluster's data folder.
+    #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
+    data_dir: std::path::PathBuf,
+    /// Pooled connections for writes.
+    #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16, global = true)]
+    pool_size: usize,
+    /// Shared read connections (pipelined).
+    #[arg(long, env = "CRM_READERS", default_value_t = 4, global = true)]
+    readers: usize,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Create the database if needed, migrate, and serve the API.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "CRM_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: String,
+    },
+    /// Create the database if needed and apply the migrations.
+    Migrate,
+    /// Create the demo data set (idempotent).
+    Seed {
+        /// Print the created ids by kind as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Manage API keys.
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum KeysCommand {
+    /// Create a key and print it (it is shown only once).
+    Create {
+        /// A name to recognise the key by.
+        #[arg(long)]
+        name: String,
+        /// The administrator the key acts as.
+        #[arg(long, default_value_t = 1)]
+        user: i64,
+    },
+    /// List keys (never their secrets).
+    List,
+    /// Revoke a key by id (effective within seconds).
+    Revoke {
+        /// The key id (the number in `crm_<id>_…`).
+        id: i64,
+    },
+}
+
+type Failure = Box<dyn std::error::Error + Send + Sync>;
+
+fn main() -> ExitCode {
+    // Log lines are written by a background thread; `lossy(false)` makes a full buffer wait
+    // rather than drop lines, so every request keeps its one line.
+    let (writer, _guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .finish(std::io::stderr());
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(writer)
+        .init();
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The default server's address and URL.
+const DEFAULT_ADDRESS: &str = "127.0.0.1:5432";
+const DEFAULT_URL: &str = "postgres://postgres@127.0.0.1:5432/crm";
+
+/// The database URL to use, starting a private cluster when there is nothing else.
+async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure> {
+    if let Some(url) = &cli.database_url {
+        return Ok((url.clone(), None));
+    }
+    if !cli.local_postgres && local_pg::answers(DEFAULT_ADDRESS).await {
+        return Ok((DEFAULT_URL.to_owned(), None));
+    }
+    let cluster = LocalPostgres::start(&cli.data_dir).await?;
+    Ok((cluster.database_url(), Some(cluster)))
+}
+
+async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
+    let config = StoreConfig {
+        pool_size: cli.pool_size,
+        readers: cli.readers,
+        ..StoreConfig::new(url)
+    };
+    if create_database_if_missing(&config).await? {
+        tracing::info!("database created");
+    }
+    let applied = migrate(&config).await?;
+    if !applied.is_empty() {
+        tracing::info!(?applied, "migrations applied");
+    }
+    Ok(Store::new(&config)?)
+}
+
+async fn run(cli: Cli) -> Result<(), Failure> {
+    let (url, cluster) = database(&cli).await?;
+    let outcome = command(&cli, &url).await;
+    if let Some(cluster) = cluster {
+        cluster.stop().await?;
+    }
+    outcome
+}
+
+async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
+    let store = prepared_store(cli, url).await?;
+    match &cli.command {
+        Command::Serve { listen } => {
+            let listener = tokio::net::TcpListener::bind(listen)
+                .await
+                .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+            tracing::info!(address = %listener.local_addr()?, "listening");
+            let app = Arc::new(App::new(store)?);
+            serve(listener, app, ServeOptions::default(), shutdown_signal()).await?;
+        }
+        Command::Migrate => println!("database is migrated"),
+        Command::Seed { json } => {
+            let ids = store.seed().await?;
+            if *json {
+                println!("{}", serde_json::to_string_pretty(&ids)?);
+            } else {
+                println!(
+                    "demo data ready: {} users, {} clients, {} projects, {} tax rates",
+                    ids.users.len(),
+                    ids.clients.len(),
+                    ids.projects.len(),
+                    ids.tax_rates.len()
+                );
+            }
+        }
+        Command::Keys { command } => keys(&store, command).await?,
+    }
+    Ok(())
+}
+
+async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Failure> {
+    match command {
+        KeysCommand::Create { name, user } => {
+            let user = UserId::new(*user).ok_or("--user must be a positive id")?;
+            let secret = auth::new_secret()?;
+            let id = store
+                .create_api_key(name, user, &auth::digest(&secret))
+                .await?;
+            println!("{}", auth::key_text(id, &secret));
+            eprintln!("Key {id} created for user {user}. Store it now: it is not shown again.");
+        }
+        KeysCommand::List => {
+            for key in store.list_api_keys().await? {
+                let state = match key.revoked {
+                    Some(at) => format!("revoked {at}"),
+                    None => "active".to_owned(),
+                };
+                println!(
+                    "{}\t{}\tuser {}\tcreated {}\t{state}",
+                    key.id, key.name, key.user_id, key.created
+                );
+            }
+        }
+        KeysCommand::Revoke { id } => {
+            let id = ApiKeyId::new(*id).ok_or("the key id must be positive")?;
+            if !store.revoke_api_key(id).await? {
+                return Err(format!("no active key with id {id}").into());
+            }
+            println!("key {id} revoked");
+        }
+    }
+    Ok(())
+}

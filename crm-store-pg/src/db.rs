@@ -9,7 +9,7 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{Error, Row};
 
 /// Something that runs SQL: `&impl Db` works in or out of a transaction.
-pub trait Db: Sync {
+pub(crate) trait Db: Sync {
     /// Runs `sql` (prepared and cached) and returns every row.
     fn rows<'a>(
         &'a self,

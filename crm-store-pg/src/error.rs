@@ -7,7 +7,7 @@
 
 use crm_core::category::duplicate_name_error;
 use crm_core::conflict::{Conflict, Resource};
-use crm_core::validation::{FieldErrors, Rejected};
+use crm_core::validation::{FieldErrors, Rejected, message};
 
 /// What can go wrong in a store operation.
 #[derive(Debug, thiserror::Error)]
@@ -68,12 +68,31 @@ impl From<tokio_postgres::Error> for StoreError {
             let code = db.code().code();
             if code == "23505" {
                 match db.constraint() {
-                    Some("categories_type_name_key") => return StoreError::Invalid(duplicate_name_error()),
+                    Some("categories_type_name_key") => {
+                        return StoreError::Invalid(duplicate_name_error());
+                    }
                     Some("milestones_project_title_key") => {
                         return StoreError::Conflict(Conflict::DuplicateMilestoneTitle);
                     }
-                    Some("invoices_estimate_key") => return StoreError::Conflict(Conflict::EstimateAlreadyConverted),
+                    Some("invoices_estimate_key") => {
+                        return StoreError::Conflict(Conflict::EstimateAlreadyConverted);
+                    }
                     _ => {}
+                }
+            }
+            // A category deleted between a write's reference check and its insert or
+            // update: the same 422 as when the check itself finds it missing.
+            if code == "23503" {
+                let field = match db.constraint() {
+                    Some("estimates_category_id_fkey") => Some("bill_categoryid"),
+                    Some("contracts_category_id_fkey") => Some("doc_categoryid"),
+                    _ => None,
+                };
+                if let Some(field) = field {
+                    return StoreError::Invalid(FieldErrors::single(
+                        field,
+                        message::invalid(field),
+                    ));
                 }
             }
             if is_transient(code) {
@@ -81,7 +100,9 @@ impl From<tokio_postgres::Error> for StoreError {
             }
             return StoreError::Database(error);
         }
-        if error.is_closed() || std::error::Error::source(&error).is_some_and(|s| s.is::<std::io::Error>()) {
+        if error.is_closed()
+            || std::error::Error::source(&error).is_some_and(|s| s.is::<std::io::Error>())
+        {
             return StoreError::Unavailable(error.to_string());
         }
         StoreError::Database(error)

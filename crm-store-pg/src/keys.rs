@@ -44,19 +44,29 @@ RETURNING id";
 
 const LIST_SQL: &str = "SELECT id, name, user_id, created_at, revoked_at FROM api_keys ORDER BY id";
 
-const REVOKE_SQL: &str = "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL";
+const REVOKE_SQL: &str =
+    "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL";
 
 const LOOKUP_SQL: &str = "SELECT digest, user_id, revoked_at FROM api_keys WHERE id = $1";
 
 impl Store {
     /// Stores a new key for the administrator `user`. Fails with
     /// [`StoreError::Internal`] when `user` is not an administrator.
-    pub async fn create_api_key(&self, name: &str, user: UserId, digest: &[u8; 32]) -> Result<ApiKeyId, StoreError> {
+    pub async fn create_api_key(
+        &self,
+        name: &str,
+        user: UserId,
+        digest: &[u8; 32],
+    ) -> Result<ApiKeyId, StoreError> {
         let db = self.writer().await?;
-        let rows = db.rows(CREATE_SQL, &[&name, &digest.as_slice(), &user.get()]).await?;
+        let rows = db
+            .rows(CREATE_SQL, &[&name, &digest.as_slice(), &user.get()])
+            .await?;
         match rows.first() {
             Some(row) => id(row, "id", ApiKeyId::new),
-            None => Err(StoreError::Internal(format!("user {user} does not exist or is not an administrator"))),
+            None => Err(StoreError::Internal(format!(
+                "user {user} does not exist or is not an administrator"
+            ))),
         }
     }
 
@@ -91,6 +101,10 @@ impl Store {
             return Ok(None);
         };
         let revoked: Option<DateTime<Utc>> = get(&row, "revoked_at")?;
-        Ok(Some(StoredKey { digest: get(&row, "digest")?, user_id: id(&row, "user_id", UserId::new)?, revoked: revoked.is_some() }))
+        Ok(Some(StoredKey {
+            digest: get(&row, "digest")?,
+            user_id: id(&row, "user_id", UserId::new)?,
+            revoked: revoked.is_some(),
+        }))
     }
 }

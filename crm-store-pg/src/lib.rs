@@ -36,13 +36,14 @@ pub mod testing;
 use std::sync::Arc;
 
 use chrono::NaiveDate;
+use crm_core::conflict::Resource;
 use crm_core::ids::UserId;
 use crm_core::validation::{FieldErrors, References};
 
-pub use crate::error::StoreError;
-pub use crate::pool::StoreConfig;
 use crate::db::Db;
+pub use crate::error::StoreError;
 use crate::pool::Readers;
+pub use crate::pool::StoreConfig;
 
 /// Who is acting and what day it is: every operation that creates records (creator) or
 /// derives a status from dates (today) takes one. The store has no clock of its own.
@@ -82,7 +83,13 @@ impl Store {
     pub fn new(config: &StoreConfig) -> Result<Store, StoreError> {
         let pool = pool::build_pool(config)?;
         let readers = Readers::new(config.pg_config()?, config.readers);
-        Ok(Store { inner: Arc::new(Inner { pool, readers, policy: config.totals_policy }) })
+        Ok(Store {
+            inner: Arc::new(Inner {
+                pool,
+                readers,
+                policy: config.totals_policy,
+            }),
+        })
     }
 
     /// Checks that the database answers.
@@ -94,12 +101,50 @@ impl Store {
 
     /// Checks the references of a rejected request, so that a 422 lists every failing
     /// field at once ("The selected doc client id is invalid." beside a missing title).
-    pub async fn check_references(&self, references: &References) -> Result<FieldErrors, StoreError> {
+    pub async fn check_references(
+        &self,
+        references: &References,
+    ) -> Result<FieldErrors, StoreError> {
         if references.is_empty() {
             return Ok(FieldErrors::new());
         }
         let reader = self.inner.readers.get().await?;
         refs::invalid(&*reader, references).await
+    }
+
+    /// Whether the record `id` of `resource` exists and is visible to `ctx.actor` (a
+    /// contract's backing estimate, a sticky note and another user's private note do not
+    /// count: the areas' own reads decide). Used to answer 404 rather than 422 for a bad
+    /// request to a missing record, so it runs only on that error path.
+    pub async fn exists(&self, ctx: Ctx, resource: Resource, id: i64) -> Result<bool, StoreError> {
+        use crm_core::ids::{CategoryId, ContractId, EstimateId, MilestoneId, NoteId};
+        let found = match resource {
+            Resource::Category => match CategoryId::new(id) {
+                Some(id) => self.category(id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Contract => match ContractId::new(id) {
+                Some(id) => self.contract(ctx, id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Estimate => match EstimateId::new(id) {
+                Some(id) => self.estimate(ctx, id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Milestone => match MilestoneId::new(id) {
+                Some(id) => self.milestone(id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Note => match NoteId::new(id) {
+                Some(id) => self.note(ctx, id).await.map(drop),
+                None => return Ok(false),
+            },
+        };
+        match found {
+            Ok(()) => Ok(true),
+            Err(StoreError::NotFound(_)) => Ok(false),
+            Err(other) => Err(other),
+        }
     }
 
     /// A pooled connection for writes and transactions.

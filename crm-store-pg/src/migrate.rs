@@ -24,10 +24,26 @@ pub struct Migration {
 
 /// Every migration, in order.
 pub const MIGRATIONS: &[Migration] = &[
-    Migration { version: 1, name: "people_and_categories", sql: include_str!("../migrations/0001_people_and_categories.sql") },
-    Migration { version: 2, name: "milestones_and_tasks", sql: include_str!("../migrations/0002_milestones_and_tasks.sql") },
-    Migration { version: 3, name: "billing_and_contracts", sql: include_str!("../migrations/0003_billing_and_contracts.sql") },
-    Migration { version: 4, name: "notes_and_tags", sql: include_str!("../migrations/0004_notes_and_tags.sql") },
+    Migration {
+        version: 1,
+        name: "people_and_categories",
+        sql: include_str!("../migrations/0001_people_and_categories.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "milestones_and_tasks",
+        sql: include_str!("../migrations/0002_milestones_and_tasks.sql"),
+    },
+    Migration {
+        version: 3,
+        name: "billing_and_contracts",
+        sql: include_str!("../migrations/0003_billing_and_contracts.sql"),
+    },
+    Migration {
+        version: 4,
+        name: "notes_and_tags",
+        sql: include_str!("../migrations/0004_notes_and_tags.sql"),
+    },
 ];
 
 impl Migration {
@@ -52,16 +68,20 @@ pub fn schema_fingerprint() -> String {
 }
 
 /// The advisory lock key held while migrating ("crm-migr" in ASCII).
-const LOCK_KEY: i64 = 0x63_72_6d_2d_6d_69_67_72;
+const LOCK_KEY: i64 = i64::from_be_bytes(*b"crm-migr");
 
 /// Applies the missing migrations to the database of `config`. Returns the versions
 /// applied now (empty when the schema was current).
 pub async fn migrate(config: &StoreConfig) -> Result<Vec<i32>, StoreError> {
     let client = connect(&config.pg_config()?).await?;
-    client.execute("SELECT pg_advisory_lock($1)", &[&LOCK_KEY]).await?;
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&LOCK_KEY])
+        .await?;
     let outcome = apply_missing(&client).await;
     // The lock also ends with the session; unlocking explicitly frees it sooner.
-    let unlocked = client.execute("SELECT pg_advisory_unlock($1)", &[&LOCK_KEY]).await;
+    let unlocked = client
+        .execute("SELECT pg_advisory_unlock($1)", &[&LOCK_KEY])
+        .await;
     let applied = outcome?;
     unlocked?;
     Ok(applied)
@@ -78,7 +98,12 @@ async fn apply_missing(client: &Client) -> Result<Vec<i32>, StoreError> {
             )",
         )
         .await?;
-    let rows = client.query("SELECT version, name, checksum FROM schema_migrations ORDER BY version", &[]).await?;
+    let rows = client
+        .query(
+            "SELECT version, name, checksum FROM schema_migrations ORDER BY version",
+            &[],
+        )
+        .await?;
     let mut applied = Vec::new();
     for row in &rows {
         let version: i32 = row.get(0);
@@ -113,7 +138,10 @@ async fn apply_missing(client: &Client) -> Result<Vec<i32>, StoreError> {
         .await;
         if let Err(e) = result {
             let _ = client.batch_execute("ROLLBACK").await;
-            return Err(StoreError::Migration(format!("migration {:04}_{} failed: {e}", m.version, m.name)));
+            return Err(StoreError::Migration(format!(
+                "migration {:04}_{} failed: {e}",
+                m.version, m.name
+            )));
         }
         tracing::info!(version = m.version, name = m.name, "migration applied");
         now_applied.push(m.version);
@@ -132,11 +160,17 @@ pub async fn create_database_if_missing(config: &StoreConfig) -> Result<bool, St
     let mut admin = target.clone();
     admin.dbname("postgres");
     let client = connect(&admin).await?;
-    let exists = client.query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name]).await?.is_some();
+    let exists = client
+        .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name])
+        .await?
+        .is_some();
     if exists {
         return Ok(false);
     }
-    match client.batch_execute(&format!("CREATE DATABASE {}", quote_ident(&name))).await {
+    match client
+        .batch_execute(&format!("CREATE DATABASE {}", quote_ident(&name)))
+        .await
+    {
         Ok(()) => Ok(true),
         Err(e) if e.as_db_error().is_some_and(|d| d.code().code() == "42P04") => Ok(false),
         Err(e) => Err(e.into()),

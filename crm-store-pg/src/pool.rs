@@ -66,7 +66,9 @@ pub(crate) fn build_pool(config: &StoreConfig) -> Result<Pool, StoreError> {
     let manager = Manager::from_config(
         config.pg_config()?,
         NoTls,
-        ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        ManagerConfig {
+            recycling_method: RecyclingMethod::Fast,
+        },
     );
     Pool::builder(manager)
         .max_size(config.pool_size.max(1))
@@ -80,7 +82,10 @@ pub(crate) fn build_pool(config: &StoreConfig) -> Result<Pool, StoreError> {
 
 /// Opens one connection and spawns its driver task.
 pub(crate) async fn connect(config: &tokio_postgres::Config) -> Result<ClientWrapper, StoreError> {
-    let (client, connection) = config.connect(NoTls).await.map_err(|e| StoreError::Unavailable(e.to_string()))?;
+    let (client, connection) = config
+        .connect(NoTls)
+        .await
+        .map_err(|e| StoreError::Unavailable(e.to_string()))?;
     let task = tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::debug!(error = %e, "database connection closed");
@@ -105,18 +110,27 @@ pub(crate) struct Readers {
 
 impl std::fmt::Debug for Readers {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Readers").field("slots", &self.slots.len()).finish()
+        f.debug_struct("Readers")
+            .field("slots", &self.slots.len())
+            .finish()
     }
 }
 
 impl Readers {
     /// `count` slots; connections open on first use.
     pub(crate) fn new(config: tokio_postgres::Config, count: usize) -> Self {
-        Readers { config, slots: (0..count.max(1)).map(|_| Slot::default()).collect(), next: AtomicUsize::new(0) }
+        Readers {
+            config,
+            slots: (0..count.max(1)).map(|_| Slot::default()).collect(),
+            next: AtomicUsize::new(0),
+        }
     }
 
     fn cached(slot: &Slot) -> Option<Arc<ClientWrapper>> {
-        let guard = slot.current.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let guard = slot
+            .current
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         guard.as_ref().filter(|c| !c.is_closed()).cloned()
     }
 
@@ -132,7 +146,10 @@ impl Readers {
             return Ok(client);
         }
         let client = Arc::new(connect(&self.config).await?);
-        *slot.current.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Arc::clone(&client));
+        *slot
+            .current
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Arc::clone(&client));
         Ok(client)
     }
 }

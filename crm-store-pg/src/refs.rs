@@ -5,8 +5,8 @@
 use crm_core::category::CategoryType;
 use crm_core::validation::{FieldErrors, RefKind, References};
 
-use crate::db::Db;
 use crate::StoreError;
+use crate::db::Db;
 
 /// The text tag of a reference kind, as the SQL below knows it.
 fn kind_tag(kind: RefKind) -> String {
@@ -43,18 +43,30 @@ END
 ORDER BY r.i";
 
 /// The errors of the references that do not hold ("The selected … is invalid.").
-pub(crate) async fn invalid(db: &impl Db, references: &References) -> Result<FieldErrors, StoreError> {
+pub(crate) async fn invalid(
+    db: &impl Db,
+    references: &References,
+) -> Result<FieldErrors, StoreError> {
     if references.is_empty() {
         return Ok(FieldErrors::new());
     }
-    let kinds: Vec<String> = references.as_slice().iter().map(|r| kind_tag(r.kind)).collect();
+    let kinds: Vec<String> = references
+        .as_slice()
+        .iter()
+        .map(|r| kind_tag(r.kind))
+        .collect();
     let ids: Vec<i64> = references.as_slice().iter().map(|r| r.id).collect();
     let rows = db.rows(INVALID_SQL, &[&kinds, &ids]).await?;
-    let bad = rows.iter().map(|row| usize::try_from(row.get::<_, i64>(0) - 1).unwrap_or(usize::MAX));
+    let bad = rows
+        .iter()
+        .map(|row| usize::try_from(row.get::<_, i64>(0) - 1).unwrap_or(usize::MAX));
     Ok(references.errors_for(bad))
 }
 
 /// Fails with the field errors of the references that do not hold.
 pub(crate) async fn require(db: &impl Db, references: &References) -> Result<(), StoreError> {
-    invalid(db, references).await?.into_result().map_err(StoreError::Invalid)
+    invalid(db, references)
+        .await?
+        .into_result()
+        .map_err(StoreError::Invalid)
 }

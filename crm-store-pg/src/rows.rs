@@ -9,8 +9,8 @@ use rust_decimal::Decimal;
 use tokio_postgres::Row;
 use tokio_postgres::types::FromSql;
 
-use crate::error::corrupt;
 use crate::StoreError;
+use crate::error::corrupt;
 
 /// A column's value, decoding errors reported as internal errors.
 pub(crate) fn get<'a, T: FromSql<'a>>(row: &'a Row, column: &str) -> Result<T, StoreError> {
@@ -24,9 +24,14 @@ pub(crate) fn id<T>(row: &Row, column: &str, make: fn(i64) -> Option<T>) -> Resu
 }
 
 /// A nullable id column.
-pub(crate) fn opt_id<T>(row: &Row, column: &str, make: fn(i64) -> Option<T>) -> Result<Option<T>, StoreError> {
+pub(crate) fn opt_id<T>(
+    row: &Row,
+    column: &str,
+    make: fn(i64) -> Option<T>,
+) -> Result<Option<T>, StoreError> {
     let raw: Option<i64> = get(row, column)?;
-    raw.map(|r| make(r).ok_or_else(|| corrupt(column, r))).transpose()
+    raw.map(|r| make(r).ok_or_else(|| corrupt(column, r)))
+        .transpose()
 }
 
 /// A `TEXT` column holding one of a [`Choice`]'s values.
@@ -38,10 +43,15 @@ pub(crate) fn choice<C: Choice>(row: &Row, column: &str) -> Result<C, StoreError
 /// A nullable [`Choice`] column.
 pub(crate) fn opt_choice<C: Choice>(row: &Row, column: &str) -> Result<Option<C>, StoreError> {
     let text: Option<&str> = get(row, column)?;
-    text.map(|t| C::from_text(t).ok_or_else(|| corrupt(column, t))).transpose()
+    text.map(|t| C::from_text(t).ok_or_else(|| corrupt(column, t)))
+        .transpose()
 }
 
-fn amount<T>(row: &Row, column: &str, make: fn(Decimal) -> Result<T, crm_core::money::AmountError>) -> Result<T, StoreError> {
+fn amount<T>(
+    row: &Row,
+    column: &str,
+    make: fn(Decimal) -> Result<T, crm_core::money::AmountError>,
+) -> Result<T, StoreError> {
     let d: Decimal = get(row, column)?;
     make(d).map_err(|e| corrupt(column, format!("{d}: {e}")))
 }
@@ -54,7 +64,8 @@ pub(crate) fn money(row: &Row, column: &str) -> Result<Money, StoreError> {
 /// A nullable money column.
 pub(crate) fn opt_money(row: &Row, column: &str) -> Result<Option<Money>, StoreError> {
     let d: Option<Decimal> = get(row, column)?;
-    d.map(|d| Money::new(d).map_err(|e| corrupt(column, format!("{d}: {e}")))).transpose()
+    d.map(|d| Money::new(d).map_err(|e| corrupt(column, format!("{d}: {e}"))))
+        .transpose()
 }
 
 /// A `NUMERIC(10,2)` percentage column.
@@ -84,7 +95,10 @@ pub(crate) fn opt_timestamp(row: &Row, column: &str) -> Result<Option<Timestamp>
 
 /// The `created_at` / `updated_at` pair.
 pub(crate) fn record_dates(row: &Row) -> Result<RecordDates, StoreError> {
-    Ok(RecordDates { created: timestamp(row, "created_at")?, updated: timestamp(row, "updated_at")? })
+    Ok(RecordDates {
+        created: timestamp(row, "created_at")?,
+        updated: timestamp(row, "updated_at")?,
+    })
 }
 
 /// The `total` column of a paged statement, and whether the row carries a record.
@@ -101,5 +115,6 @@ pub(crate) fn page_total(rows: &[Row]) -> Result<u64, StoreError> {
 /// The rows of a paged statement that carry a record (an empty page has one row with a
 /// NULL id).
 pub(crate) fn page_rows(rows: &[Row]) -> impl Iterator<Item = &Row> {
-    rows.iter().filter(|r| r.try_get::<_, Option<i64>>("id").ok().flatten().is_some())
+    rows.iter()
+        .filter(|r| r.try_get::<_, Option<i64>>("id").ok().flatten().is_some())
 }

@@ -111,7 +111,7 @@ pub struct SeedIds {
 }
 
 /// The lock that makes concurrent seeds wait for each other ("crm-seed").
-const SEED_LOCK: i64 = 0x63_72_6d_2d_73_65_65_64;
+const SEED_LOCK: i64 = i64::from_be_bytes(*b"crm-seed");
 
 const ENABLED_RATES: &[(&str, &str)] = &[
     ("Reduced 5%", "5.00"),
@@ -131,7 +131,11 @@ const ENABLED_RATES: &[(&str, &str)] = &[
 
 const MILESTONES: &[&str] = &["Planning", "Design", "Development", "Testing"];
 
-async fn insert_id(db: &impl Db, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<i64, StoreError> {
+async fn insert_id(
+    db: &impl Db,
+    sql: &str,
+    params: &[&(dyn ToSql + Sync)],
+) -> Result<i64, StoreError> {
     let row = db.row(sql, params).await?;
     Ok(row.try_get(0)?)
 }
@@ -141,21 +145,29 @@ impl Store {
     pub async fn seed(&self) -> Result<SeedIds, StoreError> {
         let mut client = self.writer().await?;
         let tx = client.transaction().await?;
-        tx.run("SELECT pg_advisory_xact_lock($1)", &[&SEED_LOCK]).await?;
+        tx.run("SELECT pg_advisory_xact_lock($1)", &[&SEED_LOCK])
+            .await?;
         if let Some(row) = tx.row_opt("SELECT ids FROM demo_seed", &[]).await? {
             let ids: serde_json::Value = row.try_get(0)?;
-            return serde_json::from_value(ids).map_err(|e| StoreError::Internal(format!("demo_seed: {e}")));
+            return serde_json::from_value(ids)
+                .map_err(|e| StoreError::Internal(format!("demo_seed: {e}")));
         }
         let ids = create(&tx).await?;
         let json = serde_json::to_value(&ids).map_err(|e| StoreError::Internal(e.to_string()))?;
-        tx.run("INSERT INTO demo_seed (ids) VALUES ($1)", &[&json]).await?;
+        tx.run("INSERT INTO demo_seed (ids) VALUES ($1)", &[&json])
+            .await?;
         tx.commit().await?;
         Ok(ids)
     }
 }
 
 async fn default_category(db: &impl Db, kind: &str) -> Result<i64, StoreError> {
-    insert_id(db, "SELECT id FROM categories WHERE type = $1 AND system_default ORDER BY id LIMIT 1", &[&kind]).await
+    insert_id(
+        db,
+        "SELECT id FROM categories WHERE type = $1 AND system_default ORDER BY id LIMIT 1",
+        &[&kind],
+    )
+    .await
 }
 
 async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
@@ -163,10 +175,25 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
     let none: Option<i64> = None;
     let mut users = vec![1_i64];
     let mut admins = vec![1_i64];
-    let second_admin = insert_id(db, USER, &[&"team", &true, &"Jane", &"Doe", &"jane.doe@example.com", &none]).await?;
+    let second_admin = insert_id(
+        db,
+        USER,
+        &[
+            &"team",
+            &true,
+            &"Jane",
+            &"Doe",
+            &"jane.doe@example.com",
+            &none,
+        ],
+    )
+    .await?;
     users.push(second_admin);
     admins.push(second_admin);
-    for (first, last, email) in [("John", "Smith", "john.smith@example.com"), ("Ana", "Lopez", "ana.lopez@example.com")] {
+    for (first, last, email) in [
+        ("John", "Smith", "john.smith@example.com"),
+        ("Ana", "Lopez", "ana.lopez@example.com"),
+    ] {
         users.push(insert_id(db, USER, &[&"team", &false, &first, &last, &email, &none]).await?);
     }
 
@@ -183,15 +210,35 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
             &[&name, &email, &client_category],
         )
         .await?;
-        clients.push(SeededClient { id, name: name.to_owned(), contact_email: email.map(str::to_owned) });
+        clients.push(SeededClient {
+            id,
+            name: name.to_owned(),
+            contact_email: email.map(str::to_owned),
+        });
     }
     let acme = clients[0].id;
-    let client_users =
-        vec![insert_id(db, USER, &[&"client", &false, &"Wile", &"Coyote", &"wile@acme.example", &Some(acme)]).await?];
+    let client_users = vec![
+        insert_id(
+            db,
+            USER,
+            &[
+                &"client",
+                &false,
+                &"Wile",
+                &"Coyote",
+                &"wile@acme.example",
+                &Some(acme),
+            ],
+        )
+        .await?,
+    ];
 
     let lead_category = default_category(db, "lead").await?;
     let mut leads = Vec::new();
-    for (title, first, last) in [("Website redesign enquiry", "Peter", "Gibbons"), ("Mobile app enquiry", "Samir", "Nagheenanajar")] {
+    for (title, first, last) in [
+        ("Website redesign enquiry", "Peter", "Gibbons"),
+        ("Mobile app enquiry", "Samir", "Nagheenanajar"),
+    ] {
         leads.push(
             insert_id(
                 db,
@@ -206,7 +253,10 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
     let mut projects = Vec::new();
     let mut milestones = Vec::new();
     let mut tasks = Vec::new();
-    for (title, client) in [("Acme Website", acme), ("Globex CRM Rollout", clients[1].id)] {
+    for (title, client) in [
+        ("Acme Website", acme),
+        ("Globex CRM Rollout", clients[1].id),
+    ] {
         let project = insert_id(
             db,
             "INSERT INTO projects (title, client_id, category_id, creator_id) VALUES ($1, $2, $3, 1) RETURNING id",
@@ -214,7 +264,8 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
         )
         .await?;
         projects.push(project);
-        let mut titles: Vec<(&str, &str)> = MILESTONES.iter().map(|t| (*t, "categorised")).collect();
+        let mut titles: Vec<(&str, &str)> =
+            MILESTONES.iter().map(|t| (*t, "categorised")).collect();
         titles.push(("Uncategorised", "uncategorised"));
         for (position, (m_title, m_type)) in (1_i32..).zip(titles) {
             let id = insert_id(
@@ -223,9 +274,18 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
                 &[&project, &m_title, &m_type, &position],
             )
             .await?;
-            milestones.push(SeededMilestone { id, project_id: project, title: m_title.to_owned(), milestone_type: m_type.to_owned() });
+            milestones.push(SeededMilestone {
+                id,
+                project_id: project,
+                title: m_title.to_owned(),
+                milestone_type: m_type.to_owned(),
+            });
         }
-        let project_milestones: Vec<i64> = milestones.iter().filter(|m| m.project_id == project).map(|m| m.id).collect();
+        let project_milestones: Vec<i64> = milestones
+            .iter()
+            .filter(|m| m.project_id == project)
+            .map(|m| m.id)
+            .collect();
         for (n, milestone) in project_milestones.iter().take(3).enumerate() {
             for k in 1..=2 {
                 let task_title = format!("{title}: task {}.{k}", n + 1);
@@ -235,7 +295,11 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
                     &[&project, milestone, &task_title],
                 )
                 .await?;
-                tasks.push(SeededTask { id: task, project_id: project, milestone_id: *milestone });
+                tasks.push(SeededTask {
+                    id: task,
+                    project_id: project,
+                    milestone_id: *milestone,
+                });
                 db.run("INSERT INTO task_attachments (task_id, filename, path, creator_id) VALUES ($1, 'brief.pdf', 'files/brief.pdf', 1)", &[&task]).await?;
                 db.run("INSERT INTO task_comments (task_id, body, creator_id) VALUES ($1, 'Looks good.', 1)", &[&task]).await?;
                 db.run("INSERT INTO task_timers (task_id, user_id, started_at, stopped_at, seconds) VALUES ($1, 1, now() - interval '1 hour', now(), 3600)", &[&task]).await?;
@@ -243,18 +307,44 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
         }
     }
 
-    let mut tax_rates = vec![SeededTaxRate { id: 1, name: "No Tax".into(), rate: "0.00".into(), status: "enabled".into() }];
-    let rates = ENABLED_RATES.iter().map(|(n, r)| (*n, *r, "enabled")).chain([("Old VAT 19%", "19.00", "disabled")]);
+    let mut tax_rates = vec![SeededTaxRate {
+        id: 1,
+        name: "No Tax".into(),
+        rate: "0.00".into(),
+        status: "enabled".into(),
+    }];
+    let rates = ENABLED_RATES
+        .iter()
+        .map(|(n, r)| (*n, *r, "enabled"))
+        .chain([("Old VAT 19%", "19.00", "disabled")]);
     for (name, rate, status) in rates {
-        let value: Decimal = rate.parse().map_err(|e| StoreError::Internal(format!("seed rate {rate}: {e}")))?;
-        let id = insert_id(db, "INSERT INTO tax_rates (name, rate, status) VALUES ($1, $2, $3) RETURNING id", &[&name, &value, &status]).await?;
-        tax_rates.push(SeededTaxRate { id, name: name.to_owned(), rate: rate.to_owned(), status: status.to_owned() });
+        let value: Decimal = rate
+            .parse()
+            .map_err(|e| StoreError::Internal(format!("seed rate {rate}: {e}")))?;
+        let id = insert_id(
+            db,
+            "INSERT INTO tax_rates (name, rate, status) VALUES ($1, $2, $3) RETURNING id",
+            &[&name, &value, &status],
+        )
+        .await?;
+        tax_rates.push(SeededTaxRate {
+            id,
+            name: name.to_owned(),
+            rate: rate.to_owned(),
+            status: status.to_owned(),
+        });
     }
 
     let mut contract_templates = Vec::new();
     for (title, body) in [
-        ("Standard Service Agreement", "<h1>Service Agreement</h1><p>The provider agrees to deliver the services described below.</p>"),
-        ("Non-Disclosure Agreement", "<h1>Non-Disclosure Agreement</h1><p>Both parties keep confidential information confidential.</p>"),
+        (
+            "Standard Service Agreement",
+            "<h1>Service Agreement</h1><p>The provider agrees to deliver the services described below.</p>",
+        ),
+        (
+            "Non-Disclosure Agreement",
+            "<h1>Non-Disclosure Agreement</h1><p>Both parties keep confidential information confidential.</p>",
+        ),
     ] {
         contract_templates.push(
             insert_id(db, "INSERT INTO contract_templates (title, body, creator_id) VALUES ($1, $2, 1) RETURNING id", &[&title, &body]).await?,
@@ -264,16 +354,62 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
     const NOTE: &str = "INSERT INTO notes (title, description, visibility, sticky, resource_type, client_id, project_id, creator_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
     let no_id: Option<i64> = None;
     let no_type: Option<&str> = None;
-    let public = insert_id(db, NOTE, &[&"Kick-off notes", &"Agreed scope and timeline.", &"public", &false, &Some("project"), &no_id, &Some(projects[0]), &1_i64]).await?;
-    let private_of_user_2 = insert_id(db, NOTE, &[&"Jane's private note", &"Only Jane can read this.", &"private", &false, &Some("client"), &Some(acme), &no_id, &second_admin]).await?;
-    let sticky = insert_id(db, NOTE, &[&"Sticky reminder", &"Call the accountant.", &"public", &true, &no_type, &no_id, &no_id, &1_i64]).await?;
+    let public = insert_id(
+        db,
+        NOTE,
+        &[
+            &"Kick-off notes",
+            &"Agreed scope and timeline.",
+            &"public",
+            &false,
+            &Some("project"),
+            &no_id,
+            &Some(projects[0]),
+            &1_i64,
+        ],
+    )
+    .await?;
+    let private_of_user_2 = insert_id(
+        db,
+        NOTE,
+        &[
+            &"Jane's private note",
+            &"Only Jane can read this.",
+            &"private",
+            &false,
+            &Some("client"),
+            &Some(acme),
+            &no_id,
+            &second_admin,
+        ],
+    )
+    .await?;
+    let sticky = insert_id(
+        db,
+        NOTE,
+        &[
+            &"Sticky reminder",
+            &"Call the accountant.",
+            &"public",
+            &true,
+            &no_type,
+            &no_id,
+            &no_id,
+            &1_i64,
+        ],
+    )
+    .await?;
 
     let item_category = default_category(db, "item").await?;
     db.run("INSERT INTO items (description, unit, rate, category_id) VALUES ('Web design (hour)', 'hours', 85, $1)", &[&item_category]).await?;
     let expense_category = default_category(db, "expense").await?;
     db.run("INSERT INTO expenses (description, amount, date, category_id, client_id) VALUES ('Stock photos', 49.00, DATE '2026-01-15', $1, $2)", &[&expense_category, &acme]).await?;
     let ticket_category = default_category(db, "ticket").await?;
-    db.run("INSERT INTO tickets (subject, client_id, category_id) VALUES ('Login problem', $1, $2)", &[&acme, &ticket_category]).await?;
+    db.run(
+        "INSERT INTO tickets (subject, client_id, category_id) VALUES ('Login problem', $1, $2)",
+        &[&acme, &ticket_category],
+    )
+    .await?;
 
     Ok(SeedIds {
         users,
@@ -286,6 +422,10 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
         tasks,
         tax_rates,
         contract_templates,
-        notes: SeededNotes { public, private_of_user_2, sticky },
+        notes: SeededNotes {
+            public,
+            private_of_user_2,
+            sticky,
+        },
     })
 }

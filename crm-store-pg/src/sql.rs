@@ -14,7 +14,10 @@ pub(crate) struct Sql {
 impl Sql {
     /// Starts with `text`.
     pub(crate) fn new(text: &str) -> Self {
-        Sql { text: text.to_owned(), params: Vec::new() }
+        Sql {
+            text: text.to_owned(),
+            params: Vec::new(),
+        }
     }
 
     /// Appends literal SQL (never user input).
@@ -30,7 +33,11 @@ impl Sql {
     }
 
     /// Appends `text` with `{}` replaced by a new parameter's placeholder.
-    pub(crate) fn push_with<T: ToSql + Sync + Send + 'static>(&mut self, text: &str, value: T) -> &mut Self {
+    pub(crate) fn push_with<T: ToSql + Sync + Send + 'static>(
+        &mut self,
+        text: &str,
+        value: T,
+    ) -> &mut Self {
         let placeholder = self.param(value);
         self.text.push_str(&text.replace("{}", &placeholder));
         self
@@ -43,7 +50,10 @@ impl Sql {
 
     /// The parameters, in placeholder order.
     pub(crate) fn params(&self) -> Vec<&(dyn ToSql + Sync)> {
-        self.params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect()
+        self.params
+            .iter()
+            .map(|p| &**p as &(dyn ToSql + Sync))
+            .collect()
     }
 }
 
@@ -65,12 +75,25 @@ pub(crate) fn direction(order: Order) -> &'static str {
 /// ```
 ///
 /// An empty page still returns one row, whose `id` is NULL, so the total is always known.
-pub(crate) fn paged(filtered: Sql, sort_column: &str, order: Order, page: Page, extra_columns: &str) -> Sql {
+pub(crate) fn paged(
+    filtered: Sql,
+    sort_column: &str,
+    order: Order,
+    page: Page,
+    extra_columns: &str,
+) -> Sql {
     let dir = direction(order);
-    let mut sql = Sql { text: String::new(), params: filtered.params };
-    sql.text = format!("WITH f AS ({}) SELECT c.total, p.*{extra_columns} FROM (SELECT count(*) AS total FROM f) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {sort_column} {dir}, id {dir}", filtered.text);
+    let mut sql = Sql {
+        text: String::new(),
+        params: filtered.params,
+    };
+    sql.text = format!(
+        "WITH f AS ({}) SELECT c.total, p.*{extra_columns} FROM (SELECT count(*) AS total FROM f) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {sort_column} {dir}, id {dir}",
+        filtered.text
+    );
     let limit = sql.param(i64::from(page.limit));
     let offset = sql.param(page.offset());
-    sql.text.push_str(&format!(" LIMIT {limit} OFFSET {offset}) p ON TRUE"));
+    sql.text
+        .push_str(&format!(" LIMIT {limit} OFFSET {offset}) p ON TRUE"));
     sql
 }

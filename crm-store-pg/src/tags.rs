@@ -1,11 +1,11 @@
-//! Tags of contracts, estimates, invoices and notes (one `tags` table, one foreign key
-//! column per owner kind).
+//! Tags of contracts, estimates and notes (one `tags` table, one foreign key column per
+//! owner kind; invoices have a column too, unused by the API).
 
-use crm_core::tags::TagSet;
 use crm_core::ids::UserId;
+use crm_core::tags::TagSet;
 
-use crate::db::Db;
 use crate::StoreError;
+use crate::db::Db;
 
 /// Whose tags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,8 +14,6 @@ pub(crate) enum TagOwner {
     Contract(i64),
     /// An estimate's.
     Estimate(i64),
-    /// An invoice's.
-    Invoice(i64),
     /// A note's.
     Note(i64),
 }
@@ -25,20 +23,18 @@ impl TagOwner {
         match self {
             TagOwner::Contract(id) => ("contract_id", id),
             TagOwner::Estimate(id) => ("estimate_id", id),
-            TagOwner::Invoice(id) => ("invoice_id", id),
             TagOwner::Note(id) => ("note_id", id),
         }
     }
 }
 
-/// The SQL expression giving the tag titles of the row whose id is `id_expr`, in order,
-/// for use inside a SELECT list (`… AS tags`).
-pub(crate) fn tags_column(column: &str, id_expr: &str) -> String {
-    format!("ARRAY(SELECT t.title FROM tags t WHERE t.{column} = {id_expr} ORDER BY t.position)")
-}
-
 /// Replaces the owner's tags with `tags`, in order (call inside a transaction).
-pub(crate) async fn replace(db: &impl Db, owner: TagOwner, tags: &TagSet, actor: UserId) -> Result<(), StoreError> {
+pub(crate) async fn replace(
+    db: &impl Db,
+    owner: TagOwner,
+    tags: &TagSet,
+    actor: UserId,
+) -> Result<(), StoreError> {
     let (column, id) = owner.column_and_id();
     // `column` comes from the closed set above, never from input.
     let delete = format!("DELETE FROM tags WHERE {column} = $1");
@@ -50,13 +46,7 @@ pub(crate) async fn replace(db: &impl Db, owner: TagOwner, tags: &TagSet, actor:
         "INSERT INTO tags (title, position, {column}, creator_id) \
          SELECT t.title, t.position, $1, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t(title, position)"
     );
-    db.run(&insert, &[&id, &tags.titles(), &actor.get()]).await?;
+    db.run(&insert, &[&id, &tags.titles(), &actor.get()])
+        .await?;
     Ok(())
-}
-
-/// The owner's tag titles, in order.
-pub(crate) async fn of(db: &impl Db, owner: TagOwner) -> Result<Vec<String>, StoreError> {
-    let (column, id) = owner.column_and_id();
-    let sql = format!("SELECT title FROM tags WHERE {column} = $1 ORDER BY position");
-    Ok(db.rows(&sql, &[&id]).await?.iter().map(|r| r.get::<_, String>(0)).collect())
 }

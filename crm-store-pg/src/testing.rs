@@ -19,7 +19,7 @@ use crate::{Store, StoreConfig, StoreError};
 pub const DEFAULT_TEST_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
 
 /// The advisory lock key held while building the template ("crm-tmpl").
-const TEMPLATE_LOCK: i64 = 0x63_72_6d_2d_74_6d_70_6c;
+const TEMPLATE_LOCK: i64 = i64::from_be_bytes(*b"crm-tmpl");
 
 /// A database that exists for one test.
 #[derive(Debug)]
@@ -30,7 +30,8 @@ pub struct TestDb {
 }
 
 fn admin_config() -> Result<tokio_postgres::Config, StoreError> {
-    let url = std::env::var("CRM_TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_TEST_URL.to_owned());
+    let url =
+        std::env::var("CRM_TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_TEST_URL.to_owned());
     StoreConfig::new(url).pg_config()
 }
 
@@ -40,7 +41,10 @@ impl TestDb {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let admin = admin_config()?;
         let template = ensure_template(&admin).await?;
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
         let name = format!(
             "crm_test_{}_{}_{}",
             std::process::id(),
@@ -49,12 +53,24 @@ impl TestDb {
         );
         let client = connect(&admin).await?;
         client
-            .batch_execute(&format!("CREATE DATABASE {} TEMPLATE {}", quote_ident(&name), quote_ident(&template)))
+            .batch_execute(&format!(
+                "CREATE DATABASE {} TEMPLATE {}",
+                quote_ident(&name),
+                quote_ident(&template)
+            ))
             .await?;
         let mut config = admin.clone();
         config.dbname(&name);
-        let store_config = StoreConfig { pool_size: 8, readers: 2, ..StoreConfig::new(url_of(&config)) };
-        Ok(TestDb { admin, name, config: store_config })
+        let store_config = StoreConfig {
+            pool_size: 8,
+            readers: 2,
+            ..StoreConfig::new(url_of(&config))
+        };
+        Ok(TestDb {
+            admin,
+            name,
+            config: store_config,
+        })
     }
 
     /// The database's name.
@@ -74,7 +90,11 @@ impl TestDb {
 
     /// A plain connection to this database, for tests that inspect or prepare rows.
     pub async fn client(&self) -> Result<tokio_postgres::Client, StoreError> {
-        let (client, connection) = self.config.pg_config()?.connect(tokio_postgres::NoTls).await?;
+        let (client, connection) = self
+            .config
+            .pg_config()?
+            .connect(tokio_postgres::NoTls)
+            .await?;
         tokio::spawn(connection);
         Ok(client)
     }
@@ -86,11 +106,16 @@ impl Drop for TestDb {
         let name = self.name.clone();
         // Drop runs inside the test's runtime: use a thread with a runtime of its own.
         let dropped = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
             runtime.block_on(async move {
                 let client = connect(&admin).await.map_err(std::io::Error::other)?;
                 client
-                    .batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", quote_ident(&name)))
+                    .batch_execute(&format!(
+                        "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                        quote_ident(&name)
+                    ))
                     .await
                     .map_err(std::io::Error::other)
             })
@@ -110,12 +135,19 @@ fn url_of(config: &tokio_postgres::Config) -> String {
         None => "localhost".to_owned(),
     };
     let port = config.get_ports().first().copied().unwrap_or(5432);
-    let mut s = format!("host='{}' port={port} dbname='{}'", host.replace('\'', "\\'"), config.get_dbname().unwrap_or("postgres"));
+    let mut s = format!(
+        "host='{}' port={port} dbname='{}'",
+        host.replace('\'', "\\'"),
+        config.get_dbname().unwrap_or("postgres")
+    );
     if let Some(user) = config.get_user() {
         s.push_str(&format!(" user='{}'", user.replace('\'', "\\'")));
     }
     if let Some(password) = config.get_password() {
-        s.push_str(&format!(" password='{}'", String::from_utf8_lossy(password).replace('\'', "\\'")));
+        s.push_str(&format!(
+            " password='{}'",
+            String::from_utf8_lossy(password).replace('\'', "\\'")
+        ));
     }
     s
 }
@@ -128,21 +160,37 @@ async fn ensure_template(admin: &tokio_postgres::Config) -> Result<String, Store
     if client.query_opt(ready, &[&template]).await?.is_some() {
         return Ok(template);
     }
-    client.execute("SELECT pg_advisory_lock($1)", &[&TEMPLATE_LOCK]).await?;
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&TEMPLATE_LOCK])
+        .await?;
     let built = async {
         if client.query_opt(ready, &[&template]).await?.is_some() {
             return Ok(());
         }
-        client.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", quote_ident(&template))).await?;
-        client.batch_execute(&format!("CREATE DATABASE {}", quote_ident(&template))).await?;
+        client
+            .batch_execute(&format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                quote_ident(&template)
+            ))
+            .await?;
+        client
+            .batch_execute(&format!("CREATE DATABASE {}", quote_ident(&template)))
+            .await?;
         let mut config = admin.clone();
         config.dbname(&template);
         migrate(&StoreConfig::new(url_of(&config))).await?;
-        client.batch_execute(&format!("ALTER DATABASE {} IS_TEMPLATE true", quote_ident(&template))).await?;
+        client
+            .batch_execute(&format!(
+                "ALTER DATABASE {} IS_TEMPLATE true",
+                quote_ident(&template)
+            ))
+            .await?;
         Ok::<(), StoreError>(())
     }
     .await;
-    client.execute("SELECT pg_advisory_unlock($1)", &[&TEMPLATE_LOCK]).await?;
+    client
+        .execute("SELECT pg_advisory_unlock($1)", &[&TEMPLATE_LOCK])
+        .await?;
     built?;
     Ok(template)
 }

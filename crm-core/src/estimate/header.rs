@@ -11,20 +11,24 @@ use chrono::NaiveDate;
 use crate::category::CategoryType;
 use crate::ids::{CategoryId, ClientId, ProjectId};
 use crate::input::{
-    read_choice, read_date, read_money, read_money_non_negative, read_percent_0_100, text, Choice, Form, Patch, RawMap,
-    TextRule,
+    Choice, Form, Patch, RawMap, TextRule, read_choice, read_date, read_money,
+    read_money_non_negative, read_percent_0_100, text,
 };
 use crate::money::{Money, Percent};
 use crate::totals::{DiscountKind, HeaderDiscount, TaxMode};
-use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 impl Choice for TaxMode {
-    const CHOICES: &'static [(&'static str, Self)] = &[("summary", TaxMode::Summary), ("inline", TaxMode::Inline)];
+    const CHOICES: &'static [(&'static str, Self)] =
+        &[("summary", TaxMode::Summary), ("inline", TaxMode::Inline)];
 }
 
 impl Choice for DiscountKind {
-    const CHOICES: &'static [(&'static str, Self)] =
-        &[("none", DiscountKind::None), ("fixed", DiscountKind::Fixed), ("percentage", DiscountKind::Percentage)];
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("none", DiscountKind::None),
+        ("fixed", DiscountKind::Fixed),
+        ("percentage", DiscountKind::Percentage),
+    ];
 }
 
 impl TaxMode {
@@ -51,9 +55,10 @@ impl DiscountKind {
 /// The expiry date must be on or after the estimate date.
 pub fn check_expiry(date: NaiveDate, expiry: Option<NaiveDate>) -> Result<(), FieldErrors> {
     match expiry {
-        Some(e) if e < date => {
-            Err(FieldErrors::single("bill_expiry_date", message::after_or_equal("bill_expiry_date", "bill_date")))
-        }
+        Some(e) if e < date => Err(FieldErrors::single(
+            "bill_expiry_date",
+            message::after_or_equal("bill_expiry_date", "bill_date"),
+        )),
         _ => Ok(()),
     }
 }
@@ -68,17 +73,32 @@ struct Basics {
 }
 
 fn read_basics(form: &mut Form<'_>) -> Basics {
-    let client = form.required_ref("bill_clientid", RefKind::Client).and_then(ClientId::new);
-    let category = form.required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate)).and_then(CategoryId::new);
+    let client = form
+        .required_ref("bill_clientid", RefKind::Client)
+        .and_then(ClientId::new);
+    let category = form
+        .required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate))
+        .and_then(CategoryId::new);
     let date = form.required("bill_date", read_date);
     let expiry = form.optional("bill_expiry_date", read_date);
     if let (Some(d), Some(_)) = (date, expiry)
         && check_expiry(d, expiry).is_err()
     {
-        form.error("bill_expiry_date", message::after_or_equal("bill_expiry_date", "bill_date"));
+        form.error(
+            "bill_expiry_date",
+            message::after_or_equal("bill_expiry_date", "bill_date"),
+        );
     }
-    let project = form.optional_ref("bill_projectid", RefKind::Project).and_then(ProjectId::new);
-    Basics { client, category, date, expiry, project }
+    let project = form
+        .optional_ref("bill_projectid", RefKind::Project)
+        .and_then(ProjectId::new);
+    Basics {
+        client,
+        category,
+        date,
+        expiry,
+        project,
+    }
 }
 
 /// `POST /estimates`: an empty estimate header (status `draft`).
@@ -108,7 +128,9 @@ impl NewEstimate {
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let b = read_basics(&mut form);
-        let tax_type = form.optional("bill_tax_type", read_choice::<TaxMode>).unwrap_or_default();
+        let tax_type = form
+            .optional("bill_tax_type", read_choice::<TaxMode>)
+            .unwrap_or_default();
         let notes = form.optional("bill_notes", text(TextRule::LONG));
         let terms = form.optional("bill_terms", text(TextRule::LONG));
         let references = form.finish()?;
@@ -157,9 +179,14 @@ impl EstimateClone {
         let b = read_basics(&mut form);
         let references = form.finish()?;
         match (b.client, b.category, b.date) {
-            (Some(client), Some(category), Some(date)) => {
-                Ok(EstimateClone { client, category, date, expiry: b.expiry, project: b.project, references })
-            }
+            (Some(client), Some(category), Some(date)) => Ok(EstimateClone {
+                client,
+                category,
+                date,
+                expiry: b.expiry,
+                project: b.project,
+                references,
+            }),
             _ => Err(Rejected::default()),
         }
     }
@@ -204,13 +231,18 @@ impl EstimateUpdate {
     /// Reads the command from a request.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let category = form.required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate)).and_then(CategoryId::new);
+        let category = form
+            .required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate))
+            .and_then(CategoryId::new);
         let date = form.required("bill_date", read_date);
         let expiry = form.patch("bill_expiry_date", read_date);
         if let (Some(d), Patch::Set(e)) = (date, &expiry)
             && check_expiry(d, Some(*e)).is_err()
         {
-            form.error("bill_expiry_date", message::after_or_equal("bill_expiry_date", "bill_date"));
+            form.error(
+                "bill_expiry_date",
+                message::after_or_equal("bill_expiry_date", "bill_date"),
+            );
         }
         let project = form.patch_ref("bill_projectid", RefKind::Project);
         let notes = form.patch("bill_notes", text(TextRule::LONG));
@@ -219,10 +251,16 @@ impl EstimateUpdate {
         let discount_type = form.optional("bill_discount_type", read_choice::<DiscountKind>);
         let discount_amount = form.optional("bill_discount_amount", read_money_non_negative);
         let discount_percentage = form.optional("bill_discount_percentage", read_percent_0_100);
-        if tax_type == Some(TaxMode::Inline) && matches!(discount_type, Some(DiscountKind::Fixed | DiscountKind::Percentage)) {
+        if tax_type == Some(TaxMode::Inline)
+            && matches!(
+                discount_type,
+                Some(DiscountKind::Fixed | DiscountKind::Percentage)
+            )
+        {
             form.error("bill_discount_type", inline_discount_message());
         }
-        let adjustment_description = form.patch("bill_adjustment_description", text(TextRule::SHORT));
+        let adjustment_description =
+            form.patch("bill_adjustment_description", text(TextRule::SHORT));
         let adjustment_amount = form.patch("bill_adjustment_amount", read_money);
         let references = form.finish()?;
         let (Some(category), Some(date)) = (category, date) else {
@@ -261,7 +299,11 @@ impl EstimateUpdate {
     pub fn resolve(&self, current: &TotalsHeader) -> Result<ResolvedHeader, FieldErrors> {
         let tax_type = self.tax_type.unwrap_or(current.tax_type);
         let mode_changed = tax_type != current.tax_type;
-        let stored = if mode_changed { HeaderDiscount::None } else { current.discount };
+        let stored = if mode_changed {
+            HeaderDiscount::None
+        } else {
+            current.discount
+        };
         let kind = self.discount_type.unwrap_or(stored.kind());
         let mut errors = FieldErrors::new();
         let discount = match kind {
@@ -269,16 +311,25 @@ impl EstimateUpdate {
             DiscountKind::Fixed => match (self.discount_amount, stored) {
                 (Some(a), _) | (None, HeaderDiscount::Fixed(a)) => HeaderDiscount::Fixed(a),
                 (None, _) => {
-                    errors.add("bill_discount_amount", message::required_if("bill_discount_amount", "bill_discount_type", "fixed"));
+                    errors.add(
+                        "bill_discount_amount",
+                        message::required_if("bill_discount_amount", "bill_discount_type", "fixed"),
+                    );
                     HeaderDiscount::None
                 }
             },
             DiscountKind::Percentage => match (self.discount_percentage, stored) {
-                (Some(p), _) | (None, HeaderDiscount::Percentage(p)) => HeaderDiscount::Percentage(p),
+                (Some(p), _) | (None, HeaderDiscount::Percentage(p)) => {
+                    HeaderDiscount::Percentage(p)
+                }
                 (None, _) => {
                     errors.add(
                         "bill_discount_percentage",
-                        message::required_if("bill_discount_percentage", "bill_discount_type", "percentage"),
+                        message::required_if(
+                            "bill_discount_percentage",
+                            "bill_discount_type",
+                            "percentage",
+                        ),
                     );
                     HeaderDiscount::None
                 }
@@ -293,13 +344,37 @@ impl EstimateUpdate {
             Patch::Set(a) => a,
         };
         errors.into_result()?;
-        Ok(ResolvedHeader { header: TotalsHeader { tax_type, discount, adjustment }, mode_changed })
+        Ok(ResolvedHeader {
+            header: TotalsHeader {
+                tax_type,
+                discount,
+                adjustment,
+            },
+            mode_changed,
+        })
     }
+}
+
+/// The 422 for a header whose recomputed totals do not fit the stored columns (the
+/// calculator's [`TotalsError::Overflow`](crate::totals::TotalsError::Overflow)): the lines
+/// were in range when they were set, so the header's adjustment or discount pushed the final
+/// amount out; reported on `bill_adjustment_amount`.
+pub fn total_overflow_error() -> FieldErrors {
+    FieldErrors::single(
+        "bill_adjustment_amount",
+        format!(
+            "The final amount must be between -{max} and {max}.",
+            max = crate::estimate::items::MAX_TOTAL
+        ),
+    )
 }
 
 /// The message for a header discount in inline mode.
 fn inline_discount_message() -> String {
-    format!("The {} must be none when bill tax type is inline.", crate::validation::attribute("bill_discount_type"))
+    format!(
+        "The {} must be none when bill tax type is inline.",
+        crate::validation::attribute("bill_discount_type")
+    )
 }
 
 /// The stored header fields the totals depend on.
@@ -328,7 +403,10 @@ mod tests {
     use crate::input::RawValue;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
     }
 
     fn msg(e: &FieldErrors, field: &str) -> Vec<String> {
@@ -345,22 +423,43 @@ mod tests {
         s.parse().unwrap()
     }
 
-    const SUMMARY: TotalsHeader = TotalsHeader { tax_type: TaxMode::Summary, discount: HeaderDiscount::None, adjustment: Money::ZERO };
+    const SUMMARY: TotalsHeader = TotalsHeader {
+        tax_type: TaxMode::Summary,
+        discount: HeaderDiscount::None,
+        adjustment: Money::ZERO,
+    };
 
     #[test]
     fn a_new_estimate_needs_client_category_and_date() {
         let r = NewEstimate::parse(&raw(&[])).unwrap_err();
-        assert_eq!(msg(&r.errors, "bill_clientid"), ["The bill clientid field is required."]);
-        assert_eq!(msg(&r.errors, "bill_categoryid"), ["The bill categoryid field is required."]);
-        assert_eq!(msg(&r.errors, "bill_date"), ["The bill date field is required."]);
+        assert_eq!(
+            msg(&r.errors, "bill_clientid"),
+            ["The bill clientid field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "bill_categoryid"),
+            ["The bill categoryid field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "bill_date"),
+            ["The bill date field is required."]
+        );
     }
 
     #[test]
     fn a_new_estimate_defaults_to_summary_taxes() {
-        let e = NewEstimate::parse(&raw(&[("bill_clientid", "1"), ("bill_categoryid", "4"), ("bill_date", "2026-06-20")])).unwrap();
+        let e = NewEstimate::parse(&raw(&[
+            ("bill_clientid", "1"),
+            ("bill_categoryid", "4"),
+            ("bill_date", "2026-06-20"),
+        ]))
+        .unwrap();
         assert_eq!(e.tax_type, TaxMode::Summary);
         let kinds: Vec<_> = e.references().as_slice().iter().map(|r| r.kind).collect();
-        assert_eq!(kinds, vec![RefKind::Client, RefKind::Category(CategoryType::Estimate)]);
+        assert_eq!(
+            kinds,
+            vec![RefKind::Client, RefKind::Category(CategoryType::Estimate)]
+        );
     }
 
     #[test]
@@ -373,8 +472,14 @@ mod tests {
             ("bill_tax_type", "flat"),
         ]))
         .unwrap_err();
-        assert_eq!(msg(&r.errors, "bill_expiry_date"), ["The bill expiry date must be a date after or equal to bill date."]);
-        assert_eq!(msg(&r.errors, "bill_tax_type"), ["The selected bill tax type is invalid."]);
+        assert_eq!(
+            msg(&r.errors, "bill_expiry_date"),
+            ["The bill expiry date must be a date after or equal to bill date."]
+        );
+        assert_eq!(
+            msg(&r.errors, "bill_tax_type"),
+            ["The selected bill tax type is invalid."]
+        );
     }
 
     #[test]
@@ -385,66 +490,163 @@ mod tests {
             msg(&e, "bill_discount_amount"),
             ["The bill discount amount field is required when bill discount type is fixed."]
         );
-        let u = update(&[("bill_discount_type", "fixed"), ("bill_discount_amount", "25")]).unwrap();
-        assert_eq!(u.resolve(&SUMMARY).unwrap().header.discount, HeaderDiscount::Fixed(money("25")));
+        let u = update(&[
+            ("bill_discount_type", "fixed"),
+            ("bill_discount_amount", "25"),
+        ])
+        .unwrap();
+        assert_eq!(
+            u.resolve(&SUMMARY).unwrap().header.discount,
+            HeaderDiscount::Fixed(money("25"))
+        );
     }
 
     #[test]
     fn discount_values_are_bounded() {
-        let r = update(&[("bill_discount_amount", "-1"), ("bill_discount_percentage", "101")]).unwrap_err();
-        assert_eq!(msg(&r.errors, "bill_discount_amount"), ["The bill discount amount must be at least 0."]);
-        assert_eq!(msg(&r.errors, "bill_discount_percentage"), ["The bill discount percentage must be between 0 and 100."]);
+        let r = update(&[
+            ("bill_discount_amount", "-1"),
+            ("bill_discount_percentage", "101"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "bill_discount_amount"),
+            ["The bill discount amount must be at least 0."]
+        );
+        assert_eq!(
+            msg(&r.errors, "bill_discount_percentage"),
+            ["The bill discount percentage must be between 0 and 100."]
+        );
     }
 
     #[test]
     fn an_absent_discount_keeps_the_stored_one_and_a_new_amount_updates_it() {
-        let current = TotalsHeader { discount: HeaderDiscount::Fixed(money("10")), ..SUMMARY };
-        assert_eq!(update(&[]).unwrap().resolve(&current).unwrap().header.discount, current.discount);
+        let current = TotalsHeader {
+            discount: HeaderDiscount::Fixed(money("10")),
+            ..SUMMARY
+        };
+        assert_eq!(
+            update(&[])
+                .unwrap()
+                .resolve(&current)
+                .unwrap()
+                .header
+                .discount,
+            current.discount
+        );
         let u = update(&[("bill_discount_amount", "12.50")]).unwrap();
-        assert_eq!(u.resolve(&current).unwrap().header.discount, HeaderDiscount::Fixed(money("12.50")));
+        assert_eq!(
+            u.resolve(&current).unwrap().header.discount,
+            HeaderDiscount::Fixed(money("12.50"))
+        );
     }
 
     #[test]
     fn inline_estimates_refuse_a_header_discount() {
-        let r = update(&[("bill_tax_type", "inline"), ("bill_discount_type", "fixed"), ("bill_discount_amount", "5")]).unwrap_err();
-        assert_eq!(msg(&r.errors, "bill_discount_type"), ["The bill discount type must be none when bill tax type is inline."]);
-        let inline = TotalsHeader { tax_type: TaxMode::Inline, ..SUMMARY };
-        let u = update(&[("bill_discount_type", "percentage"), ("bill_discount_percentage", "5")]).unwrap();
+        let r = update(&[
+            ("bill_tax_type", "inline"),
+            ("bill_discount_type", "fixed"),
+            ("bill_discount_amount", "5"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "bill_discount_type"),
+            ["The bill discount type must be none when bill tax type is inline."]
+        );
+        let inline = TotalsHeader {
+            tax_type: TaxMode::Inline,
+            ..SUMMARY
+        };
+        let u = update(&[
+            ("bill_discount_type", "percentage"),
+            ("bill_discount_percentage", "5"),
+        ])
+        .unwrap();
         assert!(u.resolve(&inline).unwrap_err().has("bill_discount_type"));
     }
 
     #[test]
     fn changing_the_tax_mode_clears_the_stored_discount() {
-        let current = TotalsHeader { discount: HeaderDiscount::Percentage(Percent::HUNDRED), ..SUMMARY };
-        let r = update(&[("bill_tax_type", "inline")]).unwrap().resolve(&current).unwrap();
+        let current = TotalsHeader {
+            discount: HeaderDiscount::Percentage(Percent::HUNDRED),
+            ..SUMMARY
+        };
+        let r = update(&[("bill_tax_type", "inline")])
+            .unwrap()
+            .resolve(&current)
+            .unwrap();
         assert!(r.mode_changed);
         assert_eq!(r.header.discount, HeaderDiscount::None);
         assert_eq!(r.header.tax_type, TaxMode::Inline);
-        let same = update(&[("bill_tax_type", "summary")]).unwrap().resolve(&current).unwrap();
+        let same = update(&[("bill_tax_type", "summary")])
+            .unwrap()
+            .resolve(&current)
+            .unwrap();
         assert!(!same.mode_changed);
         assert_eq!(same.header.discount, current.discount);
     }
 
     #[test]
     fn the_adjustment_is_kept_cleared_to_zero_or_set() {
-        let current = TotalsHeader { adjustment: money("-5"), ..SUMMARY };
-        assert_eq!(update(&[]).unwrap().resolve(&current).unwrap().header.adjustment, money("-5"));
-        assert_eq!(update(&[("bill_adjustment_amount", "")]).unwrap().resolve(&current).unwrap().header.adjustment, Money::ZERO);
-        let set = update(&[("bill_adjustment_amount", "-100.25")]).unwrap().resolve(&current).unwrap();
+        let current = TotalsHeader {
+            adjustment: money("-5"),
+            ..SUMMARY
+        };
+        assert_eq!(
+            update(&[])
+                .unwrap()
+                .resolve(&current)
+                .unwrap()
+                .header
+                .adjustment,
+            money("-5")
+        );
+        assert_eq!(
+            update(&[("bill_adjustment_amount", "")])
+                .unwrap()
+                .resolve(&current)
+                .unwrap()
+                .header
+                .adjustment,
+            Money::ZERO
+        );
+        let set = update(&[("bill_adjustment_amount", "-100.25")])
+            .unwrap()
+            .resolve(&current)
+            .unwrap();
         assert_eq!(set.header.adjustment, money("-100.25"));
+    }
+
+    #[test]
+    fn a_header_total_out_of_range_is_reported_on_the_adjustment() {
+        let e = total_overflow_error();
+        assert_eq!(
+            msg(&e, "bill_adjustment_amount"),
+            ["The final amount must be between -9999999999999.99 and 9999999999999.99."]
+        );
     }
 
     #[test]
     fn an_update_requires_category_and_date() {
         let r = EstimateUpdate::parse(&raw(&[])).unwrap_err();
-        assert_eq!(msg(&r.errors, "bill_categoryid"), ["The bill categoryid field is required."]);
-        assert_eq!(msg(&r.errors, "bill_date"), ["The bill date field is required."]);
+        assert_eq!(
+            msg(&r.errors, "bill_categoryid"),
+            ["The bill categoryid field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "bill_date"),
+            ["The bill date field is required."]
+        );
     }
 
     #[test]
     fn a_clone_takes_its_header_from_the_request() {
-        let c = EstimateClone::parse(&raw(&[("bill_clientid", "2"), ("bill_categoryid", "4"), ("bill_date", "2026-07-01"), ("bill_projectid", "9")]))
-            .unwrap();
+        let c = EstimateClone::parse(&raw(&[
+            ("bill_clientid", "2"),
+            ("bill_categoryid", "4"),
+            ("bill_date", "2026-07-01"),
+            ("bill_projectid", "9"),
+        ]))
+        .unwrap();
         assert_eq!(c.project.map(ProjectId::get), Some(9));
         assert_eq!(c.references().as_slice().len(), 3);
     }

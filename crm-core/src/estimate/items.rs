@@ -2,15 +2,19 @@
 //! estimate-level tax rates).
 //!
 //! Parsing happens in two steps because the allowed fields depend on the estimate's stored
-//! tax mode: [`ItemsRequest::parse`] checks everything that does not depend on the mode;
-//! [`ItemsRequest::for_mode`] then refuses the other mode's fields (naming them) and gives
-//! the [`LineItems`] command. Lines keep the request order.
+//! tax mode: [`ItemsRequest::parse`] (or [`ItemsRequest::read`], which keeps the errors for
+//! later) checks everything that does not depend on the mode; [`ItemsRequest::for_mode`]
+//! then refuses the other mode's fields (naming them) and gives the [`LineItems`] command.
+//! Lines keep the request order.
 
 use crate::ids::TaxRateId;
-use crate::input::{read_choice, read_id, read_money_non_negative, read_percent_0_100, read_quantity, read_unit_rate, text, Form, RawMap, RawValue, TextRule};
+use crate::input::{
+    Form, RawMap, RawValue, TextRule, read_choice, read_id, read_money_non_negative,
+    read_percent_0_100, read_quantity, read_unit_rate, text,
+};
 use crate::money::{Quantity, UnitRate};
 use crate::totals::{DiscountKind, LineDiscount, TaxMode};
-use crate::validation::{message, FieldErrors, RefKind, Rejected, References};
+use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 /// The most line items one estimate may have.
 pub const MAX_ITEMS: usize = 1000;
@@ -45,6 +49,10 @@ pub struct ItemsRequest {
     tax_rate_ids: Vec<(String, TaxRateId)>,
     /// Field keys given that only inline mode accepts.
     inline_only_fields: Vec<String>,
+    /// What [`ItemsRequest::read`] found wrong before the mode was known (empty after a
+    /// successful [`ItemsRequest::parse`]); [`ItemsRequest::for_mode`] reports it with the
+    /// mode's own errors and references, so that every failing field comes at once.
+    errors: FieldErrors,
 }
 
 /// The validated command for the estimate's mode.
@@ -67,8 +75,21 @@ impl LineItems {
 }
 
 impl ItemsRequest {
-    /// Reads `items` (required, 1 to [`MAX_ITEMS`]) and `tax_rate_ids` (optional).
+    /// Reads `items` (required, 1 to [`MAX_ITEMS`]) and `tax_rate_ids` (optional); any
+    /// field error is a rejection.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let request = Self::read(raw);
+        if request.errors.is_empty() {
+            Ok(request)
+        } else {
+            Err(Rejected::from(request.errors))
+        }
+    }
+
+    /// Reads the request like [`ItemsRequest::parse`] but keeps its field errors inside, for
+    /// [`ItemsRequest::for_mode`] to report together with the errors that depend on the
+    /// estimate's mode (the other mode's fields, unknown or disabled tax rates).
+    pub fn read(raw: &RawMap) -> Self {
         let mut form = Form::new(raw);
         let mut items = Vec::new();
         let mut positions = Vec::new();
@@ -98,19 +119,31 @@ impl ItemsRequest {
                 }
             }
         }
-        form.finish()?;
-        Ok(ItemsRequest { items, positions, tax_rate_ids, inline_only_fields })
+        // Nothing read here is a reference (tax rates are checked for the mode), so a
+        // rejection carries errors only.
+        let errors = form.finish().err().map(|r| r.errors).unwrap_or_default();
+        ItemsRequest {
+            items,
+            positions,
+            tax_rate_ids,
+            inline_only_fields,
+            errors,
+        }
     }
 
     /// Checks the request against the estimate's tax mode: summary refuses per-line tax
-    /// rates and discounts; inline refuses `tax_rate_ids`.
+    /// rates and discounts; inline refuses `tax_rate_ids`. Errors kept by
+    /// [`ItemsRequest::read`] are reported too, with the mode's references to check.
     pub fn for_mode(self, mode: TaxMode) -> Result<LineItems, Rejected> {
-        let mut errors = FieldErrors::new();
+        let mut errors = self.errors;
         let mut references = References::default();
         match mode {
             TaxMode::Summary => {
                 for field in &self.inline_only_fields {
-                    errors.add(field, message::prohibited_if(field, "bill_tax_type", "summary"));
+                    errors.add(
+                        field,
+                        message::prohibited_if(field, "bill_tax_type", "summary"),
+                    );
                 }
                 for (key, id) in &self.tax_rate_ids {
                     references.push(key, RefKind::EnabledTaxRate, id.get());
@@ -118,11 +151,18 @@ impl ItemsRequest {
             }
             TaxMode::Inline => {
                 if !self.tax_rate_ids.is_empty() {
-                    errors.add("tax_rate_ids", message::prohibited_if("tax_rate_ids", "bill_tax_type", "inline"));
+                    errors.add(
+                        "tax_rate_ids",
+                        message::prohibited_if("tax_rate_ids", "bill_tax_type", "inline"),
+                    );
                 }
                 for (i, item) in self.positions.iter().zip(&self.items) {
                     if let Some(rate) = item.tax_rate {
-                        references.push(&format!("items.{i}.tax_rate_id"), RefKind::EnabledTaxRate, rate.get());
+                        references.push(
+                            &format!("items.{i}.tax_rate_id"),
+                            RefKind::EnabledTaxRate,
+                            rate.get(),
+                        );
                     }
                 }
             }
@@ -134,11 +174,30 @@ impl ItemsRequest {
             TaxMode::Summary => self.tax_rate_ids.into_iter().map(|(_, id)| id).collect(),
             TaxMode::Inline => Vec::new(),
         };
-        Ok(LineItems { mode, items: self.items, tax_rate_ids, references })
+        Ok(LineItems {
+            mode,
+            items: self.items,
+            tax_rate_ids,
+            references,
+        })
     }
 }
 
-fn read_item(form: &mut Form<'_>, index: usize, value: &RawValue, inline_only: &mut Vec<String>) -> Option<ItemInput> {
+/// The largest amount a stored total may hold (`NUMERIC(15,2)`, below 10^13).
+pub const MAX_TOTAL: &str = "9999999999999.99";
+
+/// The 422 for items whose computed totals do not fit the stored columns (the calculator's
+/// [`TotalsError::Overflow`](crate::totals::TotalsError::Overflow)): reported on `items`.
+pub fn total_overflow_error() -> FieldErrors {
+    FieldErrors::single("items", message::at_most("items total", MAX_TOTAL))
+}
+
+fn read_item(
+    form: &mut Form<'_>,
+    index: usize,
+    value: &RawValue,
+    inline_only: &mut Vec<String>,
+) -> Option<ItemInput> {
     let prefix = format!("items.{index}.");
     let RawValue::Map(map) = value else {
         let field = format!("items.{index}");
@@ -155,7 +214,9 @@ fn read_item(form: &mut Form<'_>, index: usize, value: &RawValue, inline_only: &
     if f.is_filled("tax_rate_id") {
         inline_only.push(f.field("tax_rate_id"));
     }
-    let discount_type = f.optional("discount_type", read_choice::<DiscountKind>).unwrap_or_default();
+    let discount_type = f
+        .optional("discount_type", read_choice::<DiscountKind>)
+        .unwrap_or_default();
     if discount_type != DiscountKind::None {
         inline_only.push(f.field("discount_type"));
     }
@@ -164,17 +225,23 @@ fn read_item(form: &mut Form<'_>, index: usize, value: &RawValue, inline_only: &
     }
     let discount = match discount_type {
         DiscountKind::None => Some(LineDiscount::None),
-        DiscountKind::Fixed => {
-            required_discount_value(&mut f, "fixed", read_money_non_negative).map(LineDiscount::Fixed)
-        }
+        DiscountKind::Fixed => required_discount_value(&mut f, "fixed", read_money_non_negative)
+            .map(LineDiscount::Fixed),
         DiscountKind::Percentage => {
-            required_discount_value(&mut f, "percentage", read_percent_0_100).map(LineDiscount::Percentage)
+            required_discount_value(&mut f, "percentage", read_percent_0_100)
+                .map(LineDiscount::Percentage)
         }
     };
     let item = match (description, quantity, rate, discount) {
-        (Some(description), Some(quantity), Some(rate), Some(discount)) => {
-            Some(ItemInput { description, long_description, unit, quantity, rate, tax_rate, discount })
-        }
+        (Some(description), Some(quantity), Some(rate), Some(discount)) => Some(ItemInput {
+            description,
+            long_description,
+            unit,
+            quantity,
+            rate,
+            tax_rate,
+            discount,
+        }),
         _ => None,
     };
     form.absorb(f);
@@ -208,7 +275,10 @@ mod tests {
         let mut raw = RawMap::new();
         raw.insert("items", V::List(items));
         if let Some(ids) = tax_rate_ids {
-            raw.insert("tax_rate_ids", V::List(ids.into_iter().map(V::text).collect()));
+            raw.insert(
+                "tax_rate_ids",
+                V::List(ids.into_iter().map(V::text).collect()),
+            );
         }
         raw
     }
@@ -217,27 +287,49 @@ mod tests {
         e.get(field).map(<[String]>::to_vec).unwrap_or_default()
     }
 
-    const DESIGN: &[(&str, &str)] = &[("description", "Design"), ("quantity", "2"), ("rate", "100")];
+    const DESIGN: &[(&str, &str)] = &[
+        ("description", "Design"),
+        ("quantity", "2"),
+        ("rate", "100"),
+    ];
 
     #[test]
     fn items_are_required_and_not_empty() {
         let e = ItemsRequest::parse(&RawMap::new()).unwrap_err().errors;
         assert_eq!(msg(&e, "items"), ["The items field is required."]);
-        let e = ItemsRequest::parse(&request(vec![], None)).unwrap_err().errors;
+        let e = ItemsRequest::parse(&request(vec![], None))
+            .unwrap_err()
+            .errors;
         assert_eq!(msg(&e, "items"), ["The items field is required."]);
     }
 
     #[test]
     fn each_item_needs_a_description_a_positive_quantity_and_a_positive_rate() {
-        let e = ItemsRequest::parse(&request(vec![item(&[("quantity", "0"), ("rate", "-1")])], None)).unwrap_err().errors;
-        assert_eq!(msg(&e, "items.0.description"), ["The items.0.description field is required."]);
-        assert_eq!(msg(&e, "items.0.quantity"), ["The items.0.quantity must be greater than 0."]);
-        assert_eq!(msg(&e, "items.0.rate"), ["The items.0.rate must be greater than 0."]);
+        let e = ItemsRequest::parse(&request(
+            vec![item(&[("quantity", "0"), ("rate", "-1")])],
+            None,
+        ))
+        .unwrap_err()
+        .errors;
+        assert_eq!(
+            msg(&e, "items.0.description"),
+            ["The items.0.description field is required."]
+        );
+        assert_eq!(
+            msg(&e, "items.0.quantity"),
+            ["The items.0.quantity must be greater than 0."]
+        );
+        assert_eq!(
+            msg(&e, "items.0.rate"),
+            ["The items.0.rate must be greater than 0."]
+        );
     }
 
     #[test]
     fn an_item_that_is_not_an_object_is_reported_at_its_position() {
-        let e = ItemsRequest::parse(&request(vec![item(DESIGN), V::text("x")], None)).unwrap_err().errors;
+        let e = ItemsRequest::parse(&request(vec![item(DESIGN), V::text("x")], None))
+            .unwrap_err()
+            .errors;
         assert_eq!(msg(&e, "items.1"), ["The items.1 must be an array."]);
     }
 
@@ -245,48 +337,142 @@ mod tests {
     fn summary_mode_takes_distinct_tax_rate_ids() {
         let req = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1", "3"]))).unwrap();
         let lines = req.for_mode(TaxMode::Summary).unwrap();
-        assert_eq!(lines.tax_rate_ids.iter().map(|t| t.get()).collect::<Vec<_>>(), vec![1, 3]);
+        assert_eq!(
+            lines
+                .tax_rate_ids
+                .iter()
+                .map(|t| t.get())
+                .collect::<Vec<_>>(),
+            vec![1, 3]
+        );
         assert_eq!(lines.references().as_slice()[1].field, "tax_rate_ids.1");
-        let e = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1", "1"]))).unwrap_err().errors;
-        assert_eq!(msg(&e, "tax_rate_ids.1"), ["The tax rate ids.1 field has a duplicate value."]);
+        let e = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1", "1"])))
+            .unwrap_err()
+            .errors;
+        assert_eq!(
+            msg(&e, "tax_rate_ids.1"),
+            ["The tax rate ids.1 field has a duplicate value."]
+        );
     }
 
     #[test]
     fn summary_mode_refuses_per_line_taxes_and_discounts() {
-        let line = item(&[("description", "A"), ("quantity", "1"), ("rate", "5"), ("tax_rate_id", "2"), ("discount_type", "fixed"), ("discount_value", "1")]);
-        let r = ItemsRequest::parse(&request(vec![line], None)).unwrap().for_mode(TaxMode::Summary).unwrap_err();
-        assert_eq!(msg(&r.errors, "items.0.tax_rate_id"), ["The items.0.tax rate id field is prohibited when bill tax type is summary."]);
+        let line = item(&[
+            ("description", "A"),
+            ("quantity", "1"),
+            ("rate", "5"),
+            ("tax_rate_id", "2"),
+            ("discount_type", "fixed"),
+            ("discount_value", "1"),
+        ]);
+        let r = ItemsRequest::parse(&request(vec![line], None))
+            .unwrap()
+            .for_mode(TaxMode::Summary)
+            .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "items.0.tax_rate_id"),
+            ["The items.0.tax rate id field is prohibited when bill tax type is summary."]
+        );
         assert!(r.errors.has("items.0.discount_type"));
         assert!(r.errors.has("items.0.discount_value"));
     }
 
     #[test]
     fn inline_mode_refuses_estimate_level_tax_rates() {
-        let r = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1"]))).unwrap().for_mode(TaxMode::Inline).unwrap_err();
-        assert_eq!(msg(&r.errors, "tax_rate_ids"), ["The tax rate ids field is prohibited when bill tax type is inline."]);
+        let r = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1"])))
+            .unwrap()
+            .for_mode(TaxMode::Inline)
+            .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "tax_rate_ids"),
+            ["The tax rate ids field is prohibited when bill tax type is inline."]
+        );
     }
 
     #[test]
     fn inline_lines_carry_their_tax_rate_and_discount() {
-        let line = item(&[("description", "A"), ("quantity", "2"), ("rate", "100"), ("tax_rate_id", "2"), ("discount_type", "percentage"), ("discount_value", "10")]);
-        let lines = ItemsRequest::parse(&request(vec![line], Some(vec![]))).unwrap().for_mode(TaxMode::Inline).unwrap();
+        let line = item(&[
+            ("description", "A"),
+            ("quantity", "2"),
+            ("rate", "100"),
+            ("tax_rate_id", "2"),
+            ("discount_type", "percentage"),
+            ("discount_value", "10"),
+        ]);
+        let lines = ItemsRequest::parse(&request(vec![line], Some(vec![])))
+            .unwrap()
+            .for_mode(TaxMode::Inline)
+            .unwrap();
         assert_eq!(lines.items[0].tax_rate.map(TaxRateId::get), Some(2));
-        assert_eq!(lines.items[0].discount, LineDiscount::Percentage("10".parse().unwrap()));
-        assert_eq!(lines.references().as_slice()[0].field, "items.0.tax_rate_id");
+        assert_eq!(
+            lines.items[0].discount,
+            LineDiscount::Percentage("10".parse().unwrap())
+        );
+        assert_eq!(
+            lines.references().as_slice()[0].field,
+            "items.0.tax_rate_id"
+        );
     }
 
     #[test]
     fn a_line_discount_needs_its_value_within_bounds() {
-        let missing = item(&[("description", "A"), ("quantity", "1"), ("rate", "5"), ("discount_type", "fixed")]);
-        let over = item(&[("description", "A"), ("quantity", "1"), ("rate", "5"), ("discount_type", "percentage"), ("discount_value", "150")]);
-        let e = ItemsRequest::parse(&request(vec![missing, over], None)).unwrap_err().errors;
-        assert_eq!(msg(&e, "items.0.discount_value"), ["The items.0.discount value field is required when items.0.discount type is fixed."]);
-        assert_eq!(msg(&e, "items.1.discount_value"), ["The items.1.discount value must be between 0 and 100."]);
+        let missing = item(&[
+            ("description", "A"),
+            ("quantity", "1"),
+            ("rate", "5"),
+            ("discount_type", "fixed"),
+        ]);
+        let over = item(&[
+            ("description", "A"),
+            ("quantity", "1"),
+            ("rate", "5"),
+            ("discount_type", "percentage"),
+            ("discount_value", "150"),
+        ]);
+        let e = ItemsRequest::parse(&request(vec![missing, over], None))
+            .unwrap_err()
+            .errors;
+        assert_eq!(
+            msg(&e, "items.0.discount_value"),
+            ["The items.0.discount value field is required when items.0.discount type is fixed."]
+        );
+        assert_eq!(
+            msg(&e, "items.1.discount_value"),
+            ["The items.1.discount value must be between 0 and 100."]
+        );
+    }
+
+    #[test]
+    fn an_items_total_out_of_range_is_reported_on_items() {
+        let e = total_overflow_error();
+        assert_eq!(
+            msg(&e, "items"),
+            ["The items total may not be greater than 9999999999999.99."]
+        );
+    }
+
+    #[test]
+    fn read_keeps_field_errors_for_the_mode_check_to_report_with_its_references() {
+        let bad = item(&[("quantity", "0"), ("rate", "5")]);
+        let req = ItemsRequest::read(&request(vec![bad], Some(vec!["7"])));
+        let r = req.for_mode(TaxMode::Summary).unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "items.0.quantity"),
+            ["The items.0.quantity must be greater than 0."]
+        );
+        assert_eq!(r.references.as_slice()[0].field, "tax_rate_ids.0");
+        let ok = ItemsRequest::read(&request(vec![item(DESIGN)], None));
+        assert_eq!(ok.for_mode(TaxMode::Inline).unwrap().items.len(), 1);
     }
 
     #[test]
     fn too_many_items_are_refused() {
-        let e = ItemsRequest::parse(&request(vec![item(DESIGN); MAX_ITEMS + 1], None)).unwrap_err().errors;
-        assert_eq!(msg(&e, "items"), ["The items may not have more than 1000 items."]);
+        let e = ItemsRequest::parse(&request(vec![item(DESIGN); MAX_ITEMS + 1], None))
+            .unwrap_err()
+            .errors;
+        assert_eq!(
+            msg(&e, "items"),
+            ["The items may not have more than 1000 items."]
+        );
     }
 }

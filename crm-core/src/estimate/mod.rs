@@ -1,10 +1,11 @@
 //! Estimates: the record, status rules ([`status`]), header commands ([`header`]), line
-//! items ([`items`]) and the list query.
+//! items ([`items`]), the client email ([`email`]) and the list query.
 //!
 //! Totals are never sent by clients: the store recomputes them with
 //! [`crate::totals::compute`] (policy `CrmParity` in the service) on every header or item
 //! write, from [`totals_input`].
 
+pub mod email;
 pub mod header;
 pub mod items;
 pub mod status;
@@ -13,15 +14,19 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::choice_enum;
-use crate::ids::{CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named, ProjectId, TaxRateId};
-use crate::input::{read_choice, read_id, Form, RawMap};
+use crate::ids::{
+    CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named, ProjectId, TaxRateId,
+};
+use crate::input::{Form, RawMap, read_choice, read_id};
 use crate::listing::ListParams;
 use crate::money::{Money, Percent, Quantity, UnitRate};
 use crate::time::Timestamp;
 use crate::totals::{DiscountKind, Line, LineDiscount, TaxMode, Totals, TotalsInput};
 use crate::validation::Rejected;
 
-pub use header::{check_expiry, EstimateClone, EstimateUpdate, NewEstimate, ResolvedHeader, TotalsHeader};
+pub use header::{
+    EstimateClone, EstimateUpdate, NewEstimate, ResolvedHeader, TotalsHeader, check_expiry,
+};
 pub use items::{ItemInput, ItemsRequest, LineItems};
 pub use status::{ShownStatus, StatusChange, StoredStatus};
 
@@ -215,17 +220,31 @@ impl EstimateListQuery {
         let params = ListParams::read(&mut form);
         let status = form.optional("status", read_choice::<ShownStatus>);
         let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let project = form.optional("project_id", read_id).and_then(ProjectId::new);
-        let category = form.optional("category_id", read_id).and_then(CategoryId::new);
+        let project = form
+            .optional("project_id", read_id)
+            .and_then(ProjectId::new);
+        let category = form
+            .optional("category_id", read_id)
+            .and_then(CategoryId::new);
         form.finish()?;
         let params = params.ok_or_else(Rejected::default)?;
-        Ok(EstimateListQuery { params, status, client, project, category })
+        Ok(EstimateListQuery {
+            params,
+            status,
+            client,
+            project,
+            category,
+        })
     }
 
     /// The id the search also matches, when the search is a positive integer.
     pub fn search_id(&self) -> Option<i64> {
         let s = self.params.search.as_deref()?;
-        if s.bytes().all(|b| b.is_ascii_digit()) { s.parse().ok().filter(|n| *n > 0) } else { None }
+        if s.bytes().all(|b| b.is_ascii_digit()) {
+            s.parse().ok().filter(|n| *n > 0)
+        } else {
+            None
+        }
     }
 }
 
@@ -243,12 +262,21 @@ pub struct StoredLine {
 }
 
 /// The calculator input for an estimate's header, lines and summary tax rates.
-pub fn totals_input(header: &TotalsHeader, lines: &[StoredLine], summary_rates: &[Percent]) -> TotalsInput {
+pub fn totals_input(
+    header: &TotalsHeader,
+    lines: &[StoredLine],
+    summary_rates: &[Percent],
+) -> TotalsInput {
     TotalsInput {
         tax_mode: header.tax_type,
         lines: lines
             .iter()
-            .map(|l| Line { quantity: l.quantity, rate: l.rate, discount: l.discount, tax_rate: l.tax_rate })
+            .map(|l| Line {
+                quantity: l.quantity,
+                rate: l.rate,
+                discount: l.discount,
+                tax_rate: l.tax_rate,
+            })
             .collect(),
         tax_rates: summary_rates.to_vec(),
         discount: header.discount,
@@ -262,9 +290,16 @@ impl LineDiscountView {
         let (kind, value) = match discount {
             LineDiscount::None => (DiscountKind::None, Money::ZERO),
             LineDiscount::Fixed(m) => (DiscountKind::Fixed, m),
-            LineDiscount::Percentage(p) => (DiscountKind::Percentage, Money::new(p.get()).unwrap_or(Money::ZERO)),
+            LineDiscount::Percentage(p) => (
+                DiscountKind::Percentage,
+                Money::new(p.get()).unwrap_or(Money::ZERO),
+            ),
         };
-        LineDiscountView { kind, value, amount }
+        LineDiscountView {
+            kind,
+            value,
+            amount,
+        }
     }
 }
 
@@ -274,17 +309,31 @@ mod tests {
     use crate::input::RawValue;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
     }
 
     #[test]
     fn the_list_status_filter_takes_shown_statuses_including_expired() {
-        let q = EstimateListQuery::parse(&raw(&[("status", "expired"), ("sort", "bill_final_amount")])).unwrap();
+        let q = EstimateListQuery::parse(&raw(&[
+            ("status", "expired"),
+            ("sort", "bill_final_amount"),
+        ]))
+        .unwrap();
         assert_eq!(q.status, Some(ShownStatus::Expired));
         assert_eq!(q.params.sort, Some(EstimateSort::FinalAmount));
-        let r = EstimateListQuery::parse(&raw(&[("status", "paid"), ("project_id", "x")])).unwrap_err();
-        assert_eq!(r.errors.get("status"), Some(&["The selected status is invalid.".to_owned()][..]));
-        assert_eq!(r.errors.get("project_id"), Some(&["The project id must be an integer.".to_owned()][..]));
+        let r =
+            EstimateListQuery::parse(&raw(&[("status", "paid"), ("project_id", "x")])).unwrap_err();
+        assert_eq!(
+            r.errors.get("status"),
+            Some(&["The selected status is invalid.".to_owned()][..])
+        );
+        assert_eq!(
+            r.errors.get("project_id"),
+            Some(&["The project id must be an integer.".to_owned()][..])
+        );
     }
 
     #[test]
@@ -297,9 +346,18 @@ mod tests {
 
     #[test]
     fn a_line_discount_shows_its_kind_value_and_amount() {
-        let view = LineDiscountView::new(LineDiscount::Percentage("12.5".parse().unwrap()), "2.50".parse().unwrap());
-        assert_eq!(serde_json::to_value(view).unwrap(), serde_json::json!({"type": "percentage", "value": "12.50", "amount": "2.50"}));
+        let view = LineDiscountView::new(
+            LineDiscount::Percentage("12.5".parse().unwrap()),
+            "2.50".parse().unwrap(),
+        );
+        assert_eq!(
+            serde_json::to_value(view).unwrap(),
+            serde_json::json!({"type": "percentage", "value": "12.50", "amount": "2.50"})
+        );
         let none = LineDiscountView::new(LineDiscount::None, Money::ZERO);
-        assert_eq!(serde_json::to_value(none).unwrap(), serde_json::json!({"type": "none", "value": "0.00", "amount": "0.00"}));
+        assert_eq!(
+            serde_json::to_value(none).unwrap(),
+            serde_json::json!({"type": "none", "value": "0.00", "amount": "0.00"})
+        );
     }
 }

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 
 use crate::choice_enum;
 use crate::conflict::Conflict;
-use crate::input::{read_choice, Form, RawMap};
+use crate::input::{Form, RawMap, read_choice};
 use crate::validation::Rejected;
 
 choice_enum!(
@@ -72,7 +72,11 @@ impl ShownStatus {
     }
 
     /// The shown status of an estimate stored as `stored` with `expiry`, on `today`.
-    pub fn derive(stored: StoredStatus, expiry: Option<NaiveDate>, today: NaiveDate) -> ShownStatus {
+    pub fn derive(
+        stored: StoredStatus,
+        expiry: Option<NaiveDate>,
+        today: NaiveDate,
+    ) -> ShownStatus {
         match stored {
             StoredStatus::New if expiry.is_some_and(|e| e < today) => ShownStatus::Expired,
             StoredStatus::New => ShownStatus::New,
@@ -97,7 +101,9 @@ impl StatusChange {
         let mut form = Form::new(raw);
         let status = form.required("status", read_choice::<StoredStatus>);
         form.finish()?;
-        status.map(|status| StatusChange { status }).ok_or_else(Rejected::default)
+        status
+            .map(|status| StatusChange { status })
+            .ok_or_else(Rejected::default)
     }
 }
 
@@ -105,9 +111,10 @@ impl StatusChange {
 pub fn publish(stored: StoredStatus) -> Result<StoredStatus, Conflict> {
     match stored {
         StoredStatus::Draft => Ok(StoredStatus::New),
-        StoredStatus::New | StoredStatus::Accepted | StoredStatus::Declined | StoredStatus::Revised => {
-            Err(Conflict::EstimateAlreadyPublished)
-        }
+        StoredStatus::New
+        | StoredStatus::Accepted
+        | StoredStatus::Declined
+        | StoredStatus::Revised => Err(Conflict::EstimateAlreadyPublished),
     }
 }
 
@@ -115,13 +122,20 @@ pub fn publish(stored: StoredStatus) -> Result<StoredStatus, Conflict> {
 pub fn check_send_email(stored: StoredStatus) -> Result<(), Conflict> {
     match stored {
         StoredStatus::Draft => Err(Conflict::EstimateStillDraft),
-        StoredStatus::New | StoredStatus::Accepted | StoredStatus::Declined | StoredStatus::Revised => Ok(()),
+        StoredStatus::New
+        | StoredStatus::Accepted
+        | StoredStatus::Declined
+        | StoredStatus::Revised => Ok(()),
     }
 }
 
 /// An estimate converts to an invoice once.
 pub fn check_convert(already_converted: bool) -> Result<(), Conflict> {
-    if already_converted { Err(Conflict::EstimateAlreadyConverted) } else { Ok(()) }
+    if already_converted {
+        Err(Conflict::EstimateAlreadyConverted)
+    } else {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -136,26 +150,52 @@ mod tests {
     #[test]
     fn a_new_estimate_past_its_expiry_date_shows_as_expired() {
         let today = day("2026-11-22");
-        assert_eq!(ShownStatus::derive(StoredStatus::New, Some(day("2026-11-21")), today), ShownStatus::Expired);
-        assert_eq!(ShownStatus::derive(StoredStatus::New, Some(today), today), ShownStatus::New);
-        assert_eq!(ShownStatus::derive(StoredStatus::New, None, today), ShownStatus::New);
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::New, Some(day("2026-11-21")), today),
+            ShownStatus::Expired
+        );
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::New, Some(today), today),
+            ShownStatus::New
+        );
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::New, None, today),
+            ShownStatus::New
+        );
     }
 
     #[test]
     fn only_new_estimates_expire() {
         let past = Some(day("2000-01-01"));
         let today = day("2026-11-22");
-        assert_eq!(ShownStatus::derive(StoredStatus::Draft, past, today), ShownStatus::Draft);
-        assert_eq!(ShownStatus::derive(StoredStatus::Accepted, past, today), ShownStatus::Accepted);
-        assert_eq!(ShownStatus::derive(StoredStatus::Declined, past, today), ShownStatus::Declined);
-        assert_eq!(ShownStatus::derive(StoredStatus::Revised, past, today), ShownStatus::Revised);
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::Draft, past, today),
+            ShownStatus::Draft
+        );
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::Accepted, past, today),
+            ShownStatus::Accepted
+        );
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::Declined, past, today),
+            ShownStatus::Declined
+        );
+        assert_eq!(
+            ShownStatus::derive(StoredStatus::Revised, past, today),
+            ShownStatus::Revised
+        );
     }
 
     #[test]
     fn the_filter_conditions_select_exactly_the_derived_status() {
         let today = day("2026-11-22");
         for (_, stored) in StoredStatus::CHOICES {
-            for expiry in [None, Some(day("2026-11-21")), Some(today), Some(day("2026-11-23"))] {
+            for expiry in [
+                None,
+                Some(day("2026-11-21")),
+                Some(today),
+                Some(day("2026-11-23")),
+            ] {
                 let expired = expiry.is_some_and(|e| e < today);
                 let matching: Vec<_> = ShownStatus::CHOICES
                     .iter()
@@ -176,33 +216,58 @@ mod tests {
             let raw: RawMap = [("status", RawValue::text(s))].into_iter().collect();
             assert_eq!(StatusChange::parse(&raw).unwrap().status.as_str(), s);
         }
-        let raw: RawMap = [("status", RawValue::text("expired"))].into_iter().collect();
+        let raw: RawMap = [("status", RawValue::text("expired"))]
+            .into_iter()
+            .collect();
         let r = StatusChange::parse(&raw).unwrap_err();
-        assert_eq!(r.errors.get("status"), Some(&["The selected status is invalid.".to_owned()][..]));
+        assert_eq!(
+            r.errors.get("status"),
+            Some(&["The selected status is invalid.".to_owned()][..])
+        );
         let r = StatusChange::parse(&RawMap::new()).unwrap_err();
-        assert_eq!(r.errors.get("status"), Some(&["The status field is required.".to_owned()][..]));
+        assert_eq!(
+            r.errors.get("status"),
+            Some(&["The status field is required.".to_owned()][..])
+        );
     }
 
     #[test]
     fn only_a_draft_can_be_published_and_it_becomes_new() {
         assert_eq!(publish(StoredStatus::Draft), Ok(StoredStatus::New));
-        for s in [StoredStatus::New, StoredStatus::Accepted, StoredStatus::Declined, StoredStatus::Revised] {
+        for s in [
+            StoredStatus::New,
+            StoredStatus::Accepted,
+            StoredStatus::Declined,
+            StoredStatus::Revised,
+        ] {
             assert_eq!(publish(s), Err(Conflict::EstimateAlreadyPublished));
         }
-        assert_eq!(Conflict::EstimateAlreadyPublished.message(), "Estimate has already been published.");
+        assert_eq!(
+            Conflict::EstimateAlreadyPublished.message(),
+            "Estimate has already been published."
+        );
     }
 
     #[test]
     fn a_draft_cannot_be_emailed() {
-        assert_eq!(check_send_email(StoredStatus::Draft), Err(Conflict::EstimateStillDraft));
+        assert_eq!(
+            check_send_email(StoredStatus::Draft),
+            Err(Conflict::EstimateStillDraft)
+        );
         assert_eq!(check_send_email(StoredStatus::Accepted), Ok(()));
-        assert_eq!(Conflict::EstimateStillDraft.message(), "Estimate is still in draft status.");
+        assert_eq!(
+            Conflict::EstimateStillDraft.message(),
+            "Estimate is still in draft status."
+        );
     }
 
     #[test]
     fn an_estimate_converts_once() {
         assert_eq!(check_convert(false), Ok(()));
         assert_eq!(check_convert(true), Err(Conflict::EstimateAlreadyConverted));
-        assert_eq!(Conflict::EstimateAlreadyConverted.message(), "Estimate has already been converted to an invoice.");
+        assert_eq!(
+            Conflict::EstimateAlreadyConverted.message(),
+            "Estimate has already been converted to an invoice."
+        );
     }
 }

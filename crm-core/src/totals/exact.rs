@@ -110,7 +110,12 @@ fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
         };
         let after = sub(base, discount_amount.get())?;
         let rate = line.tax_rate.map_or(Decimal::ZERO, Percent::get);
-        let total = round_money(add(after, percent_of(after, rate)?)?)?;
+        let taxed = if rate.is_zero() {
+            after
+        } else {
+            add(after, percent_of(after, rate)?)?
+        };
+        let total = round_money(taxed)?;
         subtotal = add(subtotal, total.get())?;
         discounts = add(discounts, discount_amount.get())?;
         if !rate.is_zero() && !total.get().is_zero() {
@@ -141,6 +146,9 @@ fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
 #[derive(Default)]
 struct InlineTax {
     /// `(rate, Σ tᵢ)` for the first [`MAX_RATE_GROUPS`] distinct rates, in order of first use.
+    /// Rates are told apart by their representation (mantissa and scale), which is cheaper
+    /// than comparing decimals; an equal rate written at another scale only makes one more
+    /// group, which changes nothing mathematically.
     groups: Vec<(Decimal, Decimal)>,
     /// The quotients of lines whose rate found no group.
     ungrouped: Decimal,
@@ -148,7 +156,9 @@ struct InlineTax {
 
 impl InlineTax {
     fn add(&mut self, rate: Decimal, total: Decimal) -> Result<(), TotalsError> {
-        if let Some(group) = self.groups.iter_mut().find(|(r, _)| *r == rate) {
+        let key = (rate.mantissa(), rate.scale());
+        let same = |(r, _): &&mut (Decimal, Decimal)| (r.mantissa(), r.scale()) == key;
+        if let Some(group) = self.groups.iter_mut().find(same) {
             group.1 = add(group.1, total)?;
         } else if self.groups.len() < MAX_RATE_GROUPS {
             self.groups.push((rate, total));

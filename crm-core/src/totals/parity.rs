@@ -13,16 +13,17 @@
 //!   rounding PHP's 14-significant-digit text of a double).
 //!
 //! Rounded figures travel as whole cents (`i64`): every stored value is below 10^13, so its
-//! cents fit a double exactly and `cents / 100` is the double the CRM holds. Formatting is
-//! kept off the per-line path: it only happens once per estimate, or for a line discount
-//! that sits within a hair of a half cent (see [`db_php14_cents`]).
+//! cents fit a double exactly and `cents / 100` is the double the CRM holds. No text is
+//! produced unless a value sits within a hair of a half cent (see
+//! [`cents_far_from_half_cent`]), so the per-line path neither formats nor allocates.
 
 use std::fmt::{self, Write as _};
 
 use rust_decimal::Decimal;
 
 use super::{
-    Computed, HeaderDiscount, LineDiscount, LineTotals, TaxMode, Totals, TotalsError, TotalsInput,
+    Computed, HeaderDiscount, Line, LineDiscount, LineTotals, TaxMode, Totals, TotalsError,
+    TotalsInput,
 };
 use crate::money::{Money, Percent};
 use crate::totals::DiscountKind;
@@ -36,8 +37,8 @@ const POW10: [f64; 23] = [
 /// One more than the largest number of cents a stored amount may have (10^13 units).
 const CENTS_LIMIT: f64 = 1e15;
 
-/// Below this many cents (10^10 units) the php14 fast path may decide alone.
-const PHP14_FAST_LIMIT: f64 = 1e12;
+/// Below this many cents (10^10 units) [`cents_far_from_half_cent`] may decide alone.
+const FAST_LIMIT: f64 = 1e12;
 
 /// Computes the totals with the CRM's double arithmetic.
 pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
@@ -98,33 +99,36 @@ fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
 
 /// Inline mode (spec, "Inline mode", steps 1–6, and the server's recomputed figures). The
 /// header discount and the estimate-level tax rates are not looked at.
+///
+/// Lines go in chunks: first the double arithmetic of up to [`CHUNK`] lines, a loop without
+/// calls in which the processor overlaps the lines' chains of divisions; then their amounts
+/// are built. The operations and their order are the same as line by line.
 fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
     let mut lines = Vec::with_capacity(input.lines.len());
-    let (mut subtotal, mut tax, mut gross, mut discounts) = (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
-    for line in &input.lines {
-        let base = to_f64(line.quantity.get()) * to_f64(line.rate.get());
-        gross += base;
-        let (raw, capped) = match line.discount {
-            LineDiscount::None => (0.0, false),
-            LineDiscount::Fixed(amount) => cap(to_f64(amount.get()), base),
-            LineDiscount::Percentage(pct) => cap(base * to_f64(pct.get()) / 100.0, base),
-        };
-        let after = base - to_fixed2(raw);
-        let tax_rate = line.tax_rate.map_or(0.0, |rate| to_f64(rate.get()));
-        let total_cents = r2_cents(after + after * tax_rate / 100.0)?;
-        let total = cents_to_f64(total_cents);
-        subtotal += total;
-        if tax_rate != 0.0 && total_cents != 0 {
-            tax += total * tax_rate / (100.0 + tax_rate);
+    let mut sums = InlineSums::default();
+    for chunk in input.lines.chunks(CHUNK) {
+        let mut figures = [(0_i64, Stored::Cents(0)); CHUNK];
+        for (slot, line) in figures.iter_mut().zip(chunk) {
+            *slot = inline_line(line, &mut sums)?;
         }
-        let discount_amount = stored_line_discount(line.discount, raw, capped)?;
-        // The server sums the stored decimals as PHP floats.
-        discounts += to_f64(discount_amount.get());
-        lines.push(LineTotals {
-            total: money(total_cents)?,
-            discount_amount,
-        });
+        for &(total_cents, stored) in &figures[..chunk.len()] {
+            let discount_amount = match stored {
+                Stored::Given(amount) => amount,
+                Stored::Cents(0) => Money::ZERO,
+                Stored::Cents(cents) => money(cents)?,
+            };
+            lines.push(LineTotals {
+                total: money(total_cents)?,
+                discount_amount,
+            });
+        }
     }
+    let InlineSums {
+        subtotal,
+        tax,
+        gross,
+        discounts,
+    } = sums;
     let adjustment = to_f64(input.adjustment.get());
     let totals = Totals {
         subtotal: money(db_shortest_cents(subtotal)?)?,
@@ -141,31 +145,74 @@ fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
     Ok(Computed { lines, totals })
 }
 
+/// How many inline lines get their double arithmetic done before their amounts are built.
+const CHUNK: usize = 64;
+
+/// The running double sums of inline mode, added to in line order.
+#[derive(Default)]
+struct InlineSums {
+    /// `Σ tᵢ`.
+    subtotal: f64,
+    /// `Σ tᵢ·rateᵢ / (100 + rateᵢ)` over taxed lines with a non-zero total.
+    tax: f64,
+    /// `Σ qᵢ·rateᵢ`.
+    gross: f64,
+    /// The server's sum of the stored line discounts, as PHP floats.
+    discounts: f64,
+}
+
+/// A line's stored discount amount, `db(php14(raw))`, before it becomes an amount.
+#[derive(Clone, Copy)]
+enum Stored {
+    /// The given fixed amount itself.
+    Given(Money),
+    /// Whole cents.
+    Cents(i64),
+}
+
+/// One inline line's double arithmetic: its total in cents and its stored discount.
+#[inline(always)]
+fn inline_line(line: &Line, sums: &mut InlineSums) -> Result<(i64, Stored), TotalsError> {
+    let base = to_f64(line.quantity.get()) * to_f64(line.rate.get());
+    sums.gross += base;
+    let (raw, capped) = match line.discount {
+        LineDiscount::None => (0.0, false),
+        LineDiscount::Fixed(amount) => cap(to_f64(amount.get()), base),
+        LineDiscount::Percentage(pct) => cap(base * to_f64(pct.get()) / 100.0, base),
+    };
+    let after = base - to_fixed2(raw);
+    let tax_rate = line.tax_rate.map_or(0.0, |rate| to_f64(rate.get()));
+    let total_cents = r2_cents(after + after * tax_rate / 100.0)?;
+    let total = cents_to_f64(total_cents);
+    sums.subtotal += total;
+    if tax_rate != 0.0 && total_cents != 0 {
+        sums.tax += total * tax_rate / (100.0 + tax_rate);
+    }
+    let stored = match line.discount {
+        LineDiscount::None => Stored::Cents(0),
+        // An uncapped fixed discount below 10^12 is stored as given: its decimal has at
+        // most 14 significant digits and the double is within 2^-53 of it (far less than
+        // half a unit of the 14th digit), so php14 gives the decimal back and db keeps it.
+        LineDiscount::Fixed(amount) if !capped && raw.abs() < 1e12 => Stored::Given(amount),
+        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) => {
+            Stored::Cents(if raw == 0.0 { 0 } else { db_php14_cents(raw)? })
+        }
+    };
+    // The server sums the stored decimals as PHP floats: `raw` is the given amount's
+    // double, and `cents / 100` the double of a rounded one.
+    sums.discounts += match stored {
+        Stored::Given(_) => raw,
+        Stored::Cents(cents) => cents_to_f64(cents),
+    };
+    Ok((total_cents, stored))
+}
+
 /// The CRM's cap: a raw discount above the line's value becomes the line's value.
 fn cap(raw: f64, base: f64) -> (f64, bool) {
     if raw > base {
         (base, true)
     } else {
         (raw, false)
-    }
-}
-
-/// A line's stored discount amount, `db(php14(raw))`.
-///
-/// An uncapped fixed discount below 10^12 is stored as given: its decimal has at most 14
-/// significant digits, the double is within 2^-53 of it (far less than half a unit of the
-/// 14th digit), so `php14` gives the decimal back and `db` keeps it. That saves building a
-/// new amount on the hot path.
-fn stored_line_discount(
-    discount: LineDiscount,
-    raw: f64,
-    capped: bool,
-) -> Result<Money, TotalsError> {
-    match discount {
-        LineDiscount::None => Ok(Money::ZERO),
-        LineDiscount::Fixed(amount) if !capped && raw.abs() < 1e12 => Ok(amount),
-        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) if raw == 0.0 => Ok(Money::ZERO),
-        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) => money(db_php14_cents(raw)?),
     }
 }
 
@@ -176,6 +223,7 @@ fn stored_line_discount(
 /// correctly rounded. Every amount type of the API satisfies that (quantities and rates
 /// below 10^11 with 4 decimals, money below 10^13 with 2). Anything else goes through
 /// Rust's correctly rounded text parser. (`Decimal::to_f64` is not correctly rounded.)
+#[inline]
 fn to_f64(value: Decimal) -> f64 {
     let mantissa = value.mantissa();
     match POW10.get(value.scale() as usize) {
@@ -186,6 +234,7 @@ fn to_f64(value: Decimal) -> f64 {
 
 /// The double the CRM holds for a rounded amount of `cents`: `cents / 100`, correctly
 /// rounded because `|cents| < 10^15 < 2^53` is exact.
+#[inline]
 fn cents_to_f64(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
@@ -195,9 +244,10 @@ fn cents_to_f64(cents: i64) -> f64 {
 /// `|x| * 100` is a double multiplication (`1.005 * 100 = 100.49999999999999`). `Math.round`
 /// on a non-negative double rounds ties up; `trunc` then the exact fractional part gives
 /// the same without a libm call. A result of 10^13 or more (or NaN) is an overflow.
+#[inline]
 fn r2_cents(x: f64) -> Result<i64, TotalsError> {
     let scaled = x.abs() * 100.0;
-    if !(scaled < CENTS_LIMIT) {
+    if scaled.is_nan() || scaled >= CENTS_LIMIT {
         return Err(TotalsError::Overflow);
     }
     let whole = scaled as i64;
@@ -214,9 +264,10 @@ fn r2_cents(x: f64) -> Result<i64, TotalsError> {
 /// computed on integers. From `|x| ≥ 2^46` on, a double's spacing exceeds 0.01, so the
 /// nearest double to `n / 100` (within 0.005 of `x`) is `x` itself; below, `n < 2^53` and
 /// `n as f64 / 100.0` is correctly rounded.
+#[inline]
 fn to_fixed2(x: f64) -> f64 {
     let magnitude = x.abs();
-    if !(magnitude < 70_368_744_177_664.0) {
+    if magnitude.is_nan() || magnitude >= 70_368_744_177_664.0 {
         // 2^46 and above, or NaN/inf: toFixed gives the value back.
         return x;
     }
@@ -244,9 +295,20 @@ fn to_fixed2(x: f64) -> f64 {
 
 /// `db(String(x))`: the database rounding the shortest round-trip text of `x` (what
 /// JavaScript's `String(x)` and Rust's `{}` both produce), half away from zero, as cents.
+///
+/// The shortest text is within half a unit in the last place of `x` (2^-53 relative), well
+/// inside [`cents_far_from_half_cent`]'s tolerance, so that fast path applies.
 fn db_shortest_cents(x: f64) -> Result<i64, TotalsError> {
+    if let Some(cents) = cents_far_from_half_cent(x) {
+        return Ok(cents);
+    }
+    db_shortest_cents_slow(x)
+}
+
+/// [`db_shortest_cents`] by producing the text.
+fn db_shortest_cents_slow(x: f64) -> Result<i64, TotalsError> {
     let magnitude = x.abs();
-    if !(magnitude < 1e13) {
+    if magnitude.is_nan() || magnitude >= 1e13 {
         return Err(TotalsError::Overflow);
     }
     // The shortest text is within half a unit in the last place of `x`, so below 0.004 it
@@ -262,25 +324,39 @@ fn db_shortest_cents(x: f64) -> Result<i64, TotalsError> {
 
 /// `db(php14(x))`: the database rounding PHP's `%.14G` text of `x` (14 significant digits
 /// of the exact binary value, ties to even as zend_dtoa mode 2 does), half away from zero,
-/// as cents.
-///
-/// Fast path, and why it is exact. Let `v = |x|` exactly, `P` its 14-digit rounding and
-/// `y = fl(100 · v)`. With `10^e ≤ v`, `|P − v| ≤ ½·10^(e−13) ≤ ½·10^-13·v`, and
-/// `|y − 100v| ≤ 2^-53·100v`, so `|100P − y| < 0.51·10^-13·y`. Let `f` be the fractional
-/// part of `y` (computed exactly). If `|f − ½| > 10^-13·y`, no half-integer lies between
-/// `y` and `100P`, hence `round_half_away(P, 2) = round(y)/100` with `round(y)` the integer
-/// nearest `y` — no formatting needed. Otherwise (a near tie) the text is produced.
+/// as cents. The 14-digit text is within 0.5·10^-13 of `x` relatively, inside
+/// [`cents_far_from_half_cent`]'s tolerance, so that fast path applies.
 fn db_php14_cents(x: f64) -> Result<i64, TotalsError> {
-    let scaled = x.abs() * 100.0;
-    if scaled < PHP14_FAST_LIMIT {
-        let whole = scaled as i64;
-        let fraction = scaled - whole as f64;
-        if (fraction - 0.5).abs() > scaled * 1e-13 {
-            let cents = whole + i64::from(fraction > 0.5);
-            return Ok(if x < 0.0 { -cents } else { cents });
-        }
+    if let Some(cents) = cents_far_from_half_cent(x) {
+        return Ok(cents);
     }
     db_php14_cents_slow(x)
+}
+
+/// The cents of `round_half_away(T, 2)` for any decimal text `T` whose value is within
+/// 0.5·10^-13 of `x` relatively — the shortest round-trip text and the 14-significant-digit
+/// text both are — without producing the text, when `x` is clearly away from a half cent;
+/// `None` when it is not (or `|x| ≥ 10^10`).
+///
+/// Why it is exact. Let `v = |x|` exactly, `T` the text's value and `y = fl(100 · v)`. Then
+/// `|T − v| ≤ ½·10^-13·v` and `|y − 100v| ≤ 2^-53·100v`, so `|100T − y| < 0.51·10^-13·y`.
+/// Let `f` be the fractional part of `y` (computed exactly: `y` minus its truncation). If
+/// `|f − ½| > 10^-13·y`, no half-integer lies between `y` and `100T` (nor on either), so
+/// `round_half_away(T, 2) = round(y)/100`, where `round(y)` is the integer nearest `y`.
+#[inline]
+fn cents_far_from_half_cent(x: f64) -> Option<i64> {
+    let scaled = x.abs() * 100.0;
+    if scaled.is_nan() || scaled >= FAST_LIMIT {
+        return None;
+    }
+    let whole = scaled as i64;
+    let fraction = scaled - whole as f64;
+    if (fraction - 0.5).abs() > scaled * 1e-13 {
+        let cents = whole + i64::from(fraction > 0.5);
+        Some(if x < 0.0 { -cents } else { cents })
+    } else {
+        None
+    }
 }
 
 /// [`db_php14_cents`] by producing the 14-significant-digit text. Rust's `{:.13e}` rounds
@@ -378,6 +454,8 @@ impl fmt::Write for TextBuf {
 }
 
 #[cfg(test)]
+// These tests pin doubles bit for bit: exact float equality is what they check.
+#[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
@@ -456,6 +534,8 @@ mod tests {
     fn db_rounds_the_shortest_text_half_away_from_zero() {
         assert_eq!(115.00999999999999_f64.to_string(), "115.00999999999999");
         assert_eq!(db_shortest_cents(115.00999999999999), Ok(11501));
+        assert_eq!(db_shortest_cents_slow(115.00999999999999), Ok(11501));
+        assert_eq!(db_shortest_cents_slow(-2.675), Ok(-268));
         assert_eq!(db_shortest_cents(0.1 + 0.2), Ok(30));
         assert_eq!(db_shortest_cents(-2.675), Ok(-268));
         assert_eq!(db_shortest_cents(0.003), Ok(0));
@@ -522,7 +602,7 @@ mod tests {
         let d = |s: &str| s.parse::<Decimal>().unwrap();
         assert_eq!(to_f64(d("1385.27")), 1385.27);
         assert_eq!(to_f64(d("-0.1")), -0.1);
-        assert_eq!(to_f64(d("99999999999.9999")), 99_999_999_999.9999);
+        assert_eq!(to_f64(d("99999999999.9999")), 99_999_999_999.999_9);
         assert_eq!(to_f64(d("0.0000000000000000000000001")), 1e-25);
         assert_eq!(
             to_f64(d("12345678901234567890.12")),
@@ -546,6 +626,17 @@ mod tests {
         #[test]
         fn the_php14_fast_path_agrees_on_arbitrary_doubles(x in -1e11_f64..1e11) {
             prop_assert_eq!(db_php14_cents(x), db_php14_cents_slow(x));
+        }
+
+        #[test]
+        fn the_shortest_text_fast_path_agrees_with_the_formatted_text(
+            cents in 0_i64..1_000_000_000_000,
+            micro in -20_000_i64..20_000,
+            x in -1e11_f64..1e11,
+        ) {
+            let near_tie = (cents as f64 + 0.5) / 100.0 + micro as f64 * 1e-9;
+            prop_assert_eq!(db_shortest_cents(near_tie), db_shortest_cents_slow(near_tie));
+            prop_assert_eq!(db_shortest_cents(x), db_shortest_cents_slow(x));
         }
 
         #[test]

@@ -27,7 +27,10 @@ pub async fn seeded() -> Seeded {
 
 /// Acting as the main administrator on 2026-11-22.
 pub fn ctx() -> Ctx {
-    Ctx { actor: UserId::new(1).unwrap(), today: day("2026-11-22") }
+    Ctx {
+        actor: UserId::new(1).unwrap(),
+        today: day("2026-11-22"),
+    }
 }
 
 /// A date.
@@ -37,7 +40,10 @@ pub fn day(s: &str) -> NaiveDate {
 
 /// A form-like input from pairs of text.
 pub fn raw(pairs: &[(&str, &str)]) -> RawMap {
-    pairs.iter().map(|(k, v)| (*k, RawValue::text(*v))).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| (*k, RawValue::text(*v)))
+        .collect()
 }
 
 /// A list of texts.

@@ -3,7 +3,7 @@
 use crm_core::category::CategoryType;
 use crm_core::ids::{ApiKeyId, UserId};
 use crm_core::validation::{RefKind, References};
-use crm_store_pg::migrate::{create_database_if_missing, migrate, MIGRATIONS};
+use crm_store_pg::migrate::{MIGRATIONS, create_database_if_missing, migrate};
 use crm_store_pg::testing::TestDb;
 use crm_store_pg::{StoreConfig, StoreError};
 
@@ -21,39 +21,69 @@ async fn a_fresh_database_gets_every_migration_once_even_when_two_runners_start_
     let client = db.client().await.unwrap();
     // Start from an empty database of our own.
     let name = format!("{}_fresh", db.name());
-    client.batch_execute(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
+    client
+        .batch_execute(&format!("CREATE DATABASE \"{name}\""))
+        .await
+        .unwrap();
     let mut config = db.config().pg_config().unwrap();
     config.dbname(&name);
-    let url = format!("host=127.0.0.1 port={} user=postgres dbname={name}", config.get_ports()[0]);
+    let url = format!(
+        "host=127.0.0.1 port={} user=postgres dbname={name}",
+        config.get_ports()[0]
+    );
     let cfg = StoreConfig::new(&url);
     let (a, b) = tokio::join!(migrate(&cfg), migrate(&cfg));
     let mut applied = [a.unwrap(), b.unwrap()];
     applied.sort();
     assert_eq!(applied[0], Vec::<i32>::new(), "one runner applies nothing");
-    assert_eq!(applied[1], MIGRATIONS.iter().map(|m| m.version).collect::<Vec<_>>());
+    assert_eq!(
+        applied[1],
+        MIGRATIONS.iter().map(|m| m.version).collect::<Vec<_>>()
+    );
     let other = crm_store_pg::pool::StoreConfig::new(&url);
     let store = crm_store_pg::Store::new(&other).unwrap();
     store.ping().await.unwrap();
     drop(store);
-    client.batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)")).await.unwrap();
+    client
+        .batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)"))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
 async fn an_edited_migration_stops_the_runner() {
     let db = TestDb::new().await.unwrap();
     let client = db.client().await.unwrap();
-    client.execute("UPDATE schema_migrations SET checksum = 'edited' WHERE version = 2", &[]).await.unwrap();
+    client
+        .execute(
+            "UPDATE schema_migrations SET checksum = 'edited' WHERE version = 2",
+            &[],
+        )
+        .await
+        .unwrap();
     let err = migrate(db.config()).await.unwrap_err();
-    assert!(matches!(&err, StoreError::Migration(m) if m.contains("0002_milestones_and_tasks was edited")), "{err}");
+    assert!(
+        matches!(&err, StoreError::Migration(m) if m.contains("0002_milestones_and_tasks was edited")),
+        "{err}"
+    );
 }
 
 #[tokio::test]
 async fn an_unknown_applied_migration_stops_the_runner() {
     let db = TestDb::new().await.unwrap();
     let client = db.client().await.unwrap();
-    client.execute("INSERT INTO schema_migrations (version, name, checksum) VALUES (999, 'future', 'x')", &[]).await.unwrap();
+    client
+        .execute(
+            "INSERT INTO schema_migrations (version, name, checksum) VALUES (999, 'future', 'x')",
+            &[],
+        )
+        .await
+        .unwrap();
     let err = migrate(db.config()).await.unwrap_err();
-    assert!(matches!(&err, StoreError::Migration(m) if m.contains("does not know")), "{err}");
+    assert!(
+        matches!(&err, StoreError::Migration(m) if m.contains("does not know")),
+        "{err}"
+    );
 }
 
 #[tokio::test]
@@ -62,25 +92,46 @@ async fn the_database_is_created_when_missing_and_left_alone_when_present() {
     let client = db.client().await.unwrap();
     let name = format!("{}_created", db.name());
     let config = db.config().pg_config().unwrap();
-    let url = format!("host=127.0.0.1 port={} user=postgres dbname={name}", config.get_ports()[0]);
+    let url = format!(
+        "host=127.0.0.1 port={} user=postgres dbname={name}",
+        config.get_ports()[0]
+    );
     let cfg = StoreConfig::new(&url);
     assert!(create_database_if_missing(&cfg).await.unwrap());
     assert!(!create_database_if_missing(&cfg).await.unwrap());
-    client.batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)")).await.unwrap();
+    client
+        .batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)"))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
 async fn the_first_migration_brings_the_system_defaults() {
     let db = TestDb::new().await.unwrap();
     let client = db.client().await.unwrap();
-    let rows = client.query("SELECT name, type FROM categories WHERE system_default ORDER BY id", &[]).await.unwrap();
+    let rows = client
+        .query(
+            "SELECT name, type FROM categories WHERE system_default ORDER BY id",
+            &[],
+        )
+        .await
+        .unwrap();
     let got: Vec<(String, String)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
     assert_eq!(got.len(), 9);
     assert!(got.contains(&("Support".into(), "ticket".into())));
     assert!(got.iter().filter(|(n, _)| n == "Default").count() == 8);
-    let tax = client.query_one("SELECT name, rate::text FROM tax_rates WHERE id = 1", &[]).await.unwrap();
-    assert_eq!((tax.get::<_, String>(0), tax.get::<_, String>(1)), ("No Tax".into(), "0.00".into()));
-    let admin = client.query_one("SELECT is_admin, kind FROM users WHERE id = 1", &[]).await.unwrap();
+    let tax = client
+        .query_one("SELECT name, rate::text FROM tax_rates WHERE id = 1", &[])
+        .await
+        .unwrap();
+    assert_eq!(
+        (tax.get::<_, String>(0), tax.get::<_, String>(1)),
+        ("No Tax".into(), "0.00".into())
+    );
+    let admin = client
+        .query_one("SELECT is_admin, kind FROM users WHERE id = 1", &[])
+        .await
+        .unwrap();
     assert!(admin.get::<_, bool>(0));
 }
 
@@ -94,17 +145,33 @@ async fn the_seed_is_idempotent_and_returns_the_same_ids() {
     assert!(s.ids.clients.iter().any(|c| c.contact_email.is_none()));
     assert!(s.ids.tax_rates.iter().any(|t| t.rate == "8.25"));
     let client = s.db.client().await.unwrap();
-    let count: i64 = client.query_one("SELECT count(*) FROM clients", &[]).await.unwrap().get(0);
+    let count: i64 = client
+        .query_one("SELECT count(*) FROM clients", &[])
+        .await
+        .unwrap()
+        .get(0);
     assert_eq!(count, 3);
     for project in &s.ids.projects {
         let titles: Vec<String> = client
-            .query("SELECT title FROM milestones WHERE project_id = $1 ORDER BY position", &[project])
+            .query(
+                "SELECT title FROM milestones WHERE project_id = $1 ORDER BY position",
+                &[project],
+            )
             .await
             .unwrap()
             .iter()
             .map(|r| r.get(0))
             .collect();
-        assert_eq!(titles, ["Planning", "Design", "Development", "Testing", "Uncategorised"]);
+        assert_eq!(
+            titles,
+            [
+                "Planning",
+                "Design",
+                "Development",
+                "Testing",
+                "Uncategorised"
+            ]
+        );
     }
 }
 
@@ -115,7 +182,11 @@ async fn concurrent_seeds_create_one_data_set() {
     let (a, b) = tokio::join!(store.seed(), store.seed());
     assert_eq!(a.unwrap(), b.unwrap());
     let client = db.client().await.unwrap();
-    let count: i64 = client.query_one("SELECT count(*) FROM projects", &[]).await.unwrap().get(0);
+    let count: i64 = client
+        .query_one("SELECT count(*) FROM projects", &[])
+        .await
+        .unwrap()
+        .get(0);
     assert_eq!(count, 2);
 }
 
@@ -127,27 +198,62 @@ async fn references_report_each_invalid_id_under_its_field() {
     refs.push("doc_lead_id", RefKind::Lead, 999_999);
     refs.push("users.0", RefKind::TeamUser, s.ids.client_users[0]);
     refs.push("users.1", RefKind::TeamUser, 3);
-    refs.push("tax_rate_ids.0", RefKind::EnabledTaxRate, s.ids.tax_rates.iter().find(|t| t.status == "disabled").unwrap().id);
-    refs.push("bill_categoryid", RefKind::Category(CategoryType::Estimate), 1);
-    refs.push("doc_categoryid", RefKind::Category(CategoryType::Contract), 3);
+    refs.push(
+        "tax_rate_ids.0",
+        RefKind::EnabledTaxRate,
+        s.ids
+            .tax_rates
+            .iter()
+            .find(|t| t.status == "disabled")
+            .unwrap()
+            .id,
+    );
+    refs.push(
+        "bill_categoryid",
+        RefKind::Category(CategoryType::Estimate),
+        1,
+    );
+    refs.push(
+        "doc_categoryid",
+        RefKind::Category(CategoryType::Contract),
+        3,
+    );
     let errors = s.store.check_references(&refs).await.unwrap();
     let failing: Vec<&str> = errors.iter().map(|(f, _)| f).collect();
-    assert_eq!(failing, ["bill_categoryid", "doc_lead_id", "tax_rate_ids.0", "users.0"]);
-    assert_eq!(errors.get("doc_lead_id").unwrap(), ["The selected doc lead id is invalid."]);
+    assert_eq!(
+        failing,
+        [
+            "bill_categoryid",
+            "doc_lead_id",
+            "tax_rate_ids.0",
+            "users.0"
+        ]
+    );
+    assert_eq!(
+        errors.get("doc_lead_id").unwrap(),
+        ["The selected doc lead id is invalid."]
+    );
 }
 
 #[tokio::test]
 async fn api_keys_keep_only_digests_and_can_be_revoked() {
     let s = seeded().await;
     let digest = [7u8; 32];
-    let id = s.store.create_api_key("ci", UserId::new(1).unwrap(), &digest).await.unwrap();
+    let id = s
+        .store
+        .create_api_key("ci", UserId::new(1).unwrap(), &digest)
+        .await
+        .unwrap();
     let stored = s.store.api_key(id).await.unwrap().unwrap();
     assert_eq!(stored.digest, digest.to_vec());
     assert!(!stored.revoked);
     assert!(s.store.revoke_api_key(id).await.unwrap());
     assert!(!s.store.revoke_api_key(id).await.unwrap());
     assert!(s.store.api_key(id).await.unwrap().unwrap().revoked);
-    assert_eq!(s.store.api_key(ApiKeyId::new(999).unwrap()).await.unwrap(), None);
+    assert_eq!(
+        s.store.api_key(ApiKeyId::new(999).unwrap()).await.unwrap(),
+        None
+    );
     let listed = s.store.list_api_keys().await.unwrap();
     assert_eq!(listed.len(), 1);
     assert!(listed[0].revoked.is_some());
@@ -157,7 +263,12 @@ async fn api_keys_keep_only_digests_and_can_be_revoked() {
 async fn keys_are_only_for_administrators() {
     let s = seeded().await;
     let team_member = UserId::new(s.ids.users[2]).unwrap();
-    assert!(s.store.create_api_key("x", team_member, &[1u8; 32]).await.is_err());
+    assert!(
+        s.store
+            .create_api_key("x", team_member, &[1u8; 32])
+            .await
+            .is_err()
+    );
     let admin = UserId::new(s.ids.admins[1]).unwrap();
     assert!(s.store.create_api_key("x", admin, &[2u8; 32]).await.is_ok());
 }
@@ -168,5 +279,8 @@ async fn an_unreachable_database_is_unavailable_not_a_panic() {
     config.connect_timeout = std::time::Duration::from_millis(500);
     config.wait_timeout = std::time::Duration::from_millis(500);
     let store = crm_store_pg::Store::new(&config).unwrap();
-    assert!(matches!(store.ping().await, Err(StoreError::Unavailable(_))));
+    assert!(matches!(
+        store.ping().await,
+        Err(StoreError::Unavailable(_))
+    ));
 }

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# HTTP load benchmark of the `crm` service, with pgbench's select-only run against the
+# same PostgreSQL as the reference, in one run (this machine is shared and noisy: compare
+# figures from the same run only).
+#
+#   benches/http_load.sh [seconds-per-run]      (default 15; BENCH_CONNECTIONS=64)
+#
+# It builds the release binary, creates a fresh `crm_bench` database with the demo data,
+# 100 more notes and 64 estimates, starts the service with its default configuration (logs
+# on, one line per request), and measures with wrk (2 threads, 64 connections):
+#   GET one note, GET a page of 25 notes, POST a note, PUT 10 line items.
+# The reference is `pgbench -S -M prepared -j 2` at 8, 16 and 32 clients (best kept).
+# Prints rps, p50, p99, the ratio to pgbench, and the server's resident memory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${1:-${BENCH_SECONDS:-15}}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+PORT=${BENCH_PORT:-18080}
+SERVER=postgres://postgres@127.0.0.1:5432
+export PGHOST=127.0.0.1 PGUSER=postgres
+
+scripts/ensure-postgres >/dev/null
+if ! command -v wrk >/dev/null; then
+  echo "installing wrk (Debian package)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk >/dev/null
+fi
+command -v pgbench >/dev/null || { echo "pgbench is missing (Debian: postgresql-contrib)" >&2; exit 1; }
+
+cargo build --release --locked -p crm-http >/dev/null
+BIN=$PWD/target/release/crm
+export DATABASE_URL=$SERVER/crm_bench
+psql -q -c 'DROP DATABASE IF EXISTS crm_bench WITH (FORCE)' postgres
+"$BIN" migrate >/dev/null 2>&1
+"$BIN" seed >/dev/null 2>&1
+export CRM_KEY=$("$BIN" keys create --name bench 2>/dev/null)
+psql -q -d crm_bench -c "INSERT INTO notes (title, description, creator_id, resource_type, client_id)
+  SELECT 'Load note ' || g, 'Seeded for the load benchmark, number ' || g, 1, 'client', 1 FROM generate_series(1, 100) g"
+psql -q -d crm_bench -c "INSERT INTO tags (title, position, note_id) SELECT 'bench', 1, id FROM notes WHERE title LIKE 'Load note%'"
+NOTE_ID=$(psql -At -d crm_bench -c "SELECT min(id) FROM notes WHERE title LIKE 'Load note%'")
+export ESTIMATE_IDS=$(psql -At -d crm_bench -c "WITH created AS (INSERT INTO estimates (client_id, category_id, date, creator_id)
+  SELECT 1, (SELECT id FROM categories WHERE type = 'estimate' AND system_default), current_date, 1
+  FROM generate_series(1, 64) RETURNING id) SELECT id FROM created" | tr '\n' ' ')
+export TAX_RATE_ID=$(psql -At -d crm_bench -c "SELECT id FROM tax_rates WHERE rate = 20.00 AND status = 'enabled' LIMIT 1")
+
+LOG=$(mktemp /tmp/crm-bench-serve.XXXXXX.log)
+"$BIN" serve --listen 127.0.0.1:$PORT 2>"$LOG" &
+PID=$!
+trap 'kill -TERM $PID 2>/dev/null || true; wait $PID 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  curl -sf http://127.0.0.1:$PORT/healthz >/dev/null && break
+  sleep 0.1
+done
+
+echo "pgbench reference (select-only, prepared, 2 threads, ${DURATION}s each)"
+psql -q -c 'DROP DATABASE IF EXISTS crm_pgbench WITH (FORCE)' -c 'CREATE DATABASE crm_pgbench' postgres
+pgbench -q -i -s 10 crm_pgbench >/dev/null 2>&1
+BEST_TPS=0; BEST_CLIENTS=0
+for clients in 8 16 32; do
+  tps=$(pgbench -S -M prepared -c $clients -j 2 -T "$DURATION" crm_pgbench 2>/dev/null | awk '/^tps/ {print $3}')
+  printf '  %2d clients: %s tps\n' "$clients" "$tps"
+  if awk -v a="$tps" -v b="$BEST_TPS" 'BEGIN {exit !(a > b)}'; then BEST_TPS=$tps; BEST_CLIENTS=$clients; fi
+done
+
+declare -A RPS P50 P99
+measure() { # name, wrk args…
+  local name=$1; shift
+  local out
+  out=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --latency "$@")
+  if grep -q 'Non-2xx or 3xx responses' <<<"$out"; then
+    echo "$name: some responses were not 2xx:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  RPS[$name]=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
+  P50[$name]=$(awk '$1 == "50%" {print $2}' <<<"$out")
+  P99[$name]=$(awk '$1 == "99%" {print $2}' <<<"$out")
+}
+AUTH="Authorization: Bearer $CRM_KEY"
+measure "GET one note" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes/$NOTE_ID"
+measure "GET 25 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=25&page=2"
+measure "POST a note" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
+measure "PUT 10 line items" -s benches/load/put_items.lua "http://127.0.0.1:$PORT"
+
+RSS=$(awk '/^VmRSS/ {print $2 " " $3}' /proc/$PID/status)
+HWM=$(awk '/^VmHWM/ {print $2 " " $3}' /proc/$PID/status)
+LINES=$(wc -l <"$LOG")
+
+echo
+echo "crm service, wrk -t2 -c$CONNECTIONS -d${DURATION}s, $(nproc) cores, $(date -u +%Y-%m-%d)"
+echo "pgbench -S -M prepared best: $BEST_TPS tps at $BEST_CLIENTS clients"
+echo
+echo "| request | rps | p50 | p99 | vs pgbench -S |"
+echo "|---|---|---|---|---|"
+for name in "GET one note" "GET 25 notes" "POST a note" "PUT 10 line items"; do
+  ratio=$(awk -v a="${RPS[$name]}" -v b="$BEST_TPS" 'BEGIN {printf "%.0f %%", 100 * a / b}')
+  echo "| $name | ${RPS[$name]} | ${P50[$name]} | ${P99[$name]} | $ratio |"
+done
+echo
+echo "server resident memory: $RSS now, $HWM peak; $LINES access log lines written"

@@ -1,0 +1,210 @@
+//! One request, start to finish: request id, route, authentication, body, handler,
+//! response envelope, and the access log line.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use bytes::Bytes;
+use chrono::Utc;
+use crm_core::input::RawMap;
+use crm_store_pg::{Ctx, Store};
+use http::{HeaderValue, Method, Request, Response, header};
+use http_body_util::{BodyExt, Full, Limited};
+
+use crate::auth::{CACHE_TTL, Keys};
+use crate::body::{MAX_BODY, parse_body, parse_urlencoded};
+use crate::error::ApiError;
+use crate::response::Reply;
+use crate::router::{Endpoint, Resolved, Router};
+use crate::routes::{self, Req};
+
+/// The service: the store, the key verifier and the route table.
+#[derive(Debug)]
+pub struct App {
+    /// The database.
+    pub store: Store,
+    keys: Keys,
+    router: Router,
+    request_ids: RequestIds,
+}
+
+/// `X-Request-Id` values: a random per-process prefix and a counter.
+#[derive(Debug)]
+struct RequestIds {
+    prefix: String,
+    next: AtomicU64,
+}
+
+impl RequestIds {
+    fn new() -> Self {
+        let mut bytes = [0u8; 6];
+        let prefix = match getrandom::fill(&mut bytes) {
+            Ok(()) => bytes.iter().map(|b| format!("{b:02x}")).collect(),
+            Err(_) => format!("{:012x}", std::process::id()),
+        };
+        RequestIds {
+            prefix,
+            next: AtomicU64::new(1),
+        }
+    }
+
+    /// The client's id when it sent a sensible one (visible ASCII, at most 200 bytes), else a
+    /// new one.
+    fn for_request(&self, sent: Option<&HeaderValue>) -> HeaderValue {
+        if let Some(v) = sent.filter(|v| {
+            !v.is_empty() && v.len() <= 200 && v.as_bytes().iter().all(|b| b.is_ascii_graphic())
+        }) {
+            return v.clone();
+        }
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        HeaderValue::from_str(&format!("{}-{n:08x}", self.prefix))
+            .unwrap_or(HeaderValue::from_static("unknown"))
+    }
+}
+
+impl App {
+    /// The service over `store`.
+    pub fn new(store: Store) -> Result<App, matchit::InsertError> {
+        let keys = Keys::new(store.clone(), CACHE_TTL);
+        Ok(App {
+            store,
+            keys,
+            router: Router::new()?,
+            request_ids: RequestIds::new(),
+        })
+    }
+
+    /// Answers one request. Never fails: every error becomes its JSON answer.
+    pub async fn handle<B>(&self, request: Request<B>) -> Response<Full<Bytes>>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let started = Instant::now();
+        let request_id = self
+            .request_ids
+            .for_request(request.headers().get("x-request-id"));
+        let method = request.method().clone();
+        let (outcome, template) = self.route(request).await;
+        let (status, body, extra) = match outcome {
+            Ok(reply) => (reply.status, reply.body, Vec::new()),
+            Err(error) => {
+                if let ApiError::Internal(cause) = &error {
+                    tracing::error!(request_id = ?request_id, error = %cause, "request failed");
+                } else if let ApiError::Unavailable(cause) = &error {
+                    tracing::warn!(request_id = ?request_id, error = %cause, "database unavailable");
+                }
+                (error.status(), error.body(), error.headers())
+            }
+        };
+        let mut response = Response::new(Full::new(Bytes::from(body)));
+        *response.status_mut() = status;
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json; charset=utf-8"),
+        );
+        for (name, value) in extra {
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                headers.insert(name, value);
+            }
+        }
+        tracing::info!(
+            target: "crm::access",
+            method = %method,
+            route = template,
+            status = status.as_u16(),
+            latency_us = started.elapsed().as_micros() as u64,
+            request_id = ?request_id,
+        );
+        headers.insert("x-request-id", request_id);
+        response
+    }
+
+    /// Resolves and runs the request; returns the outcome and the route template.
+    async fn route<B>(&self, request: Request<B>) -> (Result<Reply, ApiError>, &'static str)
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let (parts, body) = request.into_parts();
+        let path = parts.uri.path();
+        let (endpoint, template, id) = match self.router.resolve(&parts.method, path) {
+            Resolved::Found {
+                endpoint,
+                template,
+                id,
+            } => (endpoint, template, id.map(str::to_owned)),
+            Resolved::MethodNotAllowed(allow) => {
+                return (Err(ApiError::MethodNotAllowed(allow)), "-");
+            }
+            Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
+        };
+        let outcome = async {
+            if endpoint == Endpoint::Health {
+                return routes::health(self).await;
+            }
+            let actor = self
+                .keys
+                .authenticate(
+                    parts
+                        .headers
+                        .get(header::AUTHORIZATION)
+                        .map(HeaderValue::as_bytes),
+                )
+                .await?;
+            if endpoint == Endpoint::OpenApi {
+                return routes::openapi();
+            }
+            let body = if matches!(parts.method, Method::GET | Method::HEAD) {
+                RawMap::new()
+            } else {
+                read_body(&parts.headers, body).await?
+            };
+            let query = parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes())?;
+            let ctx = Ctx {
+                actor,
+                today: Utc::now().date_naive(),
+            };
+            routes::dispatch(
+                endpoint,
+                self,
+                Req {
+                    ctx,
+                    id: id.as_deref(),
+                    query,
+                    body,
+                },
+            )
+            .await
+        }
+        .await;
+        (outcome, template)
+    }
+}
+
+/// Reads and decodes a body of at most [`MAX_BODY`] bytes.
+async fn read_body<B>(headers: &http::HeaderMap, body: B) -> Result<RawMap, ApiError>
+where
+    B: hyper::body::Body<Data = Bytes>,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(ApiError::PayloadTooLarge);
+    }
+    let bytes = match Limited::new(body, MAX_BODY).collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            return Err(ApiError::PayloadTooLarge);
+        }
+        Err(_) => return Err(ApiError::BadRequest("The request body could not be read.")),
+    };
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    parse_body(content_type, bytes).await
+}

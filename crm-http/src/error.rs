@@ -1,0 +1,223 @@
+//! The one place where errors become HTTP statuses and bodies.
+//!
+//! | error | status | body `message` |
+//! |---|---|---|
+//! | malformed body / JSON | 400 | "The request body is not valid JSON." (or what is wrong) |
+//! | missing or bad key | 401 | "Unauthorized. A valid API key is required." |
+//! | unknown record / id | 404 | "<Resource> not found." |
+//! | unknown path | 404 | "Route not found." |
+//! | wrong method | 405 + `Allow` | "Method not allowed." |
+//! | business conflict | 409 | the conflict's message |
+//! | body over 1 MiB | 413 | "The request body is too large." |
+//! | other content type | 415 | "Unsupported content type." |
+//! | validation | 422 | "The given data was invalid." + `errors` |
+//! | unexpected | 500 | "Server error." (details only in the log, with the request id) |
+//! | database unreachable | 503 + `Retry-After` | "Service temporarily unavailable." |
+
+use crm_core::conflict::{Conflict, Resource};
+use crm_core::validation::FieldErrors;
+use crm_store_pg::StoreError;
+use http::StatusCode;
+use serde::Serialize;
+
+/// Everything a request can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The body cannot be read as its content type says (400).
+    #[error("bad request: {0}")]
+    BadRequest(&'static str),
+    /// The JSON body is malformed (400).
+    #[error("malformed JSON")]
+    BadJson,
+    /// No valid API key (401).
+    #[error("unauthorized")]
+    Unauthorized,
+    /// An unknown record or id (404).
+    #[error("{} not found", .0.not_found_message())]
+    NotFound(Resource),
+    /// An unknown path (404).
+    #[error("route not found")]
+    RouteNotFound,
+    /// A known path with another method (405); the allowed methods.
+    #[error("method not allowed")]
+    MethodNotAllowed(String),
+    /// A business conflict (409).
+    #[error("conflict: {0}")]
+    Conflict(Conflict),
+    /// Body over the limit (413).
+    #[error("body too large")]
+    PayloadTooLarge,
+    /// A body of an unsupported content type (415).
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    /// Field errors (422).
+    #[error("invalid: {0}")]
+    Invalid(FieldErrors),
+    /// The database cannot be reached (503).
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    /// Anything unexpected (500); the cause is logged, never shown.
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::NotFound(resource) => ApiError::NotFound(resource),
+            StoreError::Invalid(errors) => ApiError::Invalid(errors),
+            StoreError::Conflict(conflict) => ApiError::Conflict(conflict),
+            StoreError::Unavailable(cause) => ApiError::Unavailable(cause),
+            other => ApiError::Internal(other.to_string()),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a FieldErrors>,
+}
+
+/// Seconds a client should wait before retrying a 503.
+pub const RETRY_AFTER_SECONDS: u32 = 5;
+
+impl ApiError {
+    /// The status code.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) | ApiError::BadJson => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The `message` shown to the client.
+    pub fn message(&self) -> String {
+        match self {
+            ApiError::BadRequest(m) => (*m).to_owned(),
+            ApiError::BadJson => "The request body is not valid JSON.".to_owned(),
+            ApiError::Unauthorized => "Unauthorized. A valid API key is required.".to_owned(),
+            ApiError::NotFound(resource) => resource.not_found_message().to_owned(),
+            ApiError::RouteNotFound => "Route not found.".to_owned(),
+            ApiError::MethodNotAllowed(_) => "Method not allowed.".to_owned(),
+            ApiError::Conflict(conflict) => conflict.message(),
+            ApiError::PayloadTooLarge => "The request body is too large.".to_owned(),
+            ApiError::UnsupportedMediaType => "Unsupported content type.".to_owned(),
+            ApiError::Invalid(_) => "The given data was invalid.".to_owned(),
+            ApiError::Unavailable(_) => "Service temporarily unavailable.".to_owned(),
+            ApiError::Internal(_) => "Server error.".to_owned(),
+        }
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> Vec<u8> {
+        let message = self.message();
+        let errors = match self {
+            ApiError::Invalid(errors) => Some(errors),
+            _ => None,
+        };
+        serde_json::to_vec(&Body {
+            message: &message,
+            errors,
+        })
+        .unwrap_or_else(|_| b"{\"message\":\"Server error.\"}".to_vec())
+    }
+
+    /// Extra headers: `Allow` on 405, `Retry-After` on 503.
+    pub fn headers(&self) -> Vec<(http::header::HeaderName, String)> {
+        match self {
+            ApiError::MethodNotAllowed(allow) => vec![(http::header::ALLOW, allow.clone())],
+            ApiError::Unavailable(_) => {
+                vec![(http::header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string())]
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(e: &ApiError) -> serde_json::Value {
+        serde_json::from_slice(&e.body()).unwrap()
+    }
+
+    #[test]
+    fn validation_errors_are_422_with_every_field() {
+        let e = ApiError::Invalid(FieldErrors::single(
+            "doc_title",
+            "The doc title field is required.".into(),
+        ));
+        assert_eq!(e.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            json(&e),
+            serde_json::json!({"message": "The given data was invalid.", "errors": {"doc_title": ["The doc title field is required."]}})
+        );
+    }
+
+    #[test]
+    fn server_errors_never_show_their_cause() {
+        let e = ApiError::Internal("relation \"secret\" does not exist".into());
+        assert_eq!(e.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(json(&e), serde_json::json!({"message": "Server error."}));
+    }
+
+    #[test]
+    fn an_unreachable_database_is_503_with_retry_after() {
+        let e: ApiError = StoreError::Unavailable("connection refused".into()).into();
+        assert_eq!(e.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            json(&e),
+            serde_json::json!({"message": "Service temporarily unavailable."})
+        );
+        assert_eq!(e.headers()[0].0, http::header::RETRY_AFTER);
+    }
+
+    #[test]
+    fn store_outcomes_map_to_their_statuses() {
+        let nf: ApiError = StoreError::NotFound(Resource::Note).into();
+        assert_eq!(
+            (nf.status(), nf.message()),
+            (StatusCode::NOT_FOUND, "Note not found.".to_owned())
+        );
+        let c: ApiError = StoreError::Conflict(Conflict::DefaultMilestone).into();
+        assert_eq!(
+            (c.status(), c.message()),
+            (
+                StatusCode::CONFLICT,
+                "You cannot delete the default milestone.".to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn fixed_messages_match_the_contract() {
+        assert_eq!(
+            ApiError::Unauthorized.message(),
+            "Unauthorized. A valid API key is required."
+        );
+        assert_eq!(ApiError::RouteNotFound.message(), "Route not found.");
+        assert_eq!(
+            ApiError::PayloadTooLarge.message(),
+            "The request body is too large."
+        );
+        assert_eq!(
+            ApiError::UnsupportedMediaType.message(),
+            "Unsupported content type."
+        );
+        assert_eq!(
+            ApiError::BadJson.message(),
+            "The request body is not valid JSON."
+        );
+    }
+}

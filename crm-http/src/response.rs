@@ -1,0 +1,122 @@
+//! Success envelopes: `{"data": …, "message": …}` for one record, with `meta` for lists,
+//! and `{"data": {"id": N}, …}` for deletions.
+
+use crm_core::listing::{Page, PageMeta};
+use crm_store_pg::Listed;
+use http::StatusCode;
+use serde::Serialize;
+
+use crate::error::ApiError;
+
+/// A successful answer: status and JSON body.
+#[derive(Debug)]
+pub struct Reply {
+    /// 200 or 201.
+    pub status: StatusCode,
+    /// The serialised envelope.
+    pub body: Vec<u8>,
+}
+
+#[derive(Serialize)]
+struct One<'a, T> {
+    data: &'a T,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct Many<'a, T> {
+    data: &'a [T],
+    meta: PageMeta,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct Id {
+    id: i64,
+}
+
+fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(value)
+        .map_err(|e| ApiError::Internal(format!("cannot serialise a response: {e}")))
+}
+
+impl Reply {
+    /// One record (200).
+    pub fn ok<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
+        Ok(Reply {
+            status: StatusCode::OK,
+            body: encode(&One { data, message })?,
+        })
+    }
+
+    /// A created record (201).
+    pub fn created<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
+        Ok(Reply {
+            status: StatusCode::CREATED,
+            body: encode(&One { data, message })?,
+        })
+    }
+
+    /// A page of records with its `meta` (200).
+    pub fn list<T: Serialize>(
+        listed: &Listed<T>,
+        page: Page,
+        message: &str,
+    ) -> Result<Reply, ApiError> {
+        let meta = page.meta(listed.total);
+        Ok(Reply {
+            status: StatusCode::OK,
+            body: encode(&Many {
+                data: &listed.items,
+                meta,
+                message,
+            })?,
+        })
+    }
+
+    /// A deletion: `{"data": {"id": N}}` (200).
+    pub fn deleted(id: i64, message: &str) -> Result<Reply, ApiError> {
+        Ok(Reply {
+            status: StatusCode::OK,
+            body: encode(&One {
+                data: &Id { id },
+                message,
+            })?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_carry_integer_meta_members() {
+        let listed = Listed {
+            items: vec![1, 2],
+            total: 52,
+        };
+        let reply = Reply::list(
+            &listed,
+            Page { page: 2, limit: 25 },
+            "Things retrieved successfully.",
+        )
+        .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"data": [1, 2], "meta": {"current_page": 2, "per_page": 25, "total": 52, "last_page": 3}, "message": "Things retrieved successfully."})
+        );
+    }
+
+    #[test]
+    fn deletions_answer_with_the_id() {
+        let reply = Reply::deleted(7, "Note deleted successfully.").unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"data": {"id": 7}, "message": "Note deleted successfully."})
+        );
+        assert_eq!(reply.status, StatusCode::OK);
+    }
+}

@@ -1,0 +1,243 @@
+//! The test server and request helpers shared by every module.
+
+use std::sync::Arc;
+
+use crm_core::ids::UserId;
+use crm_http::{App, ServeOptions, auth, serve};
+use crm_store_pg::Store;
+use crm_store_pg::seed::SeedIds;
+use crm_store_pg::testing::TestDb;
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+/// A running service on a fresh, seeded database, with an API key for user 1.
+pub struct TestServer {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    /// A key acting as user 1 (the main administrator).
+    pub key: String,
+    /// The HTTP client.
+    pub http: reqwest::Client,
+    /// The seeded ids.
+    pub ids: SeedIds,
+    /// The store behind the server (for preparing and inspecting rows).
+    pub store: Store,
+    /// The database (dropped with the server).
+    pub db: TestDb,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+/// An answer: status, headers and JSON body (`Value::Null` when the body is not JSON).
+#[derive(Debug)]
+pub struct Answer {
+    /// Status code.
+    pub status: StatusCode,
+    /// Response headers.
+    pub headers: reqwest::header::HeaderMap,
+    /// Parsed body.
+    pub json: Value,
+}
+
+impl Answer {
+    /// The messages of one field of a 422.
+    pub fn errors(&self, field: &str) -> Vec<String> {
+        self.json["errors"][field]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The `data` member.
+    pub fn data(&self) -> &Value {
+        &self.json["data"]
+    }
+
+    /// The `message` member.
+    pub fn message(&self) -> &str {
+        self.json["message"].as_str().unwrap_or_default()
+    }
+}
+
+/// A request body in one of the three encodings.
+pub enum Body {
+    /// No body.
+    None,
+    /// `application/x-www-form-urlencoded` from pairs (keys may use brackets).
+    Form(Vec<(String, String)>),
+    /// `application/json`.
+    Json(Value),
+    /// `multipart/form-data` from pairs.
+    Multipart(Vec<(String, String)>),
+    /// Raw bytes with an explicit content type.
+    Raw(&'static str, Vec<u8>),
+}
+
+/// Form pairs from string slices.
+pub fn form(pairs: &[(&str, &str)]) -> Body {
+    Body::Form(
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+    )
+}
+
+/// Multipart pairs from string slices.
+pub fn multipart(pairs: &[(&str, &str)]) -> Body {
+    Body::Multipart(
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+    )
+}
+
+/// A JSON body.
+pub fn json(value: Value) -> Body {
+    Body::Json(value)
+}
+
+impl TestServer {
+    /// Starts a server on a fresh seeded database.
+    pub async fn start() -> TestServer {
+        let db = TestDb::new().await.expect("test database");
+        let store = db.store().expect("store");
+        let ids = store.seed().await.expect("seed");
+        let key = create_key(&store, 1).await;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("address"));
+        let app = Arc::new(App::new(store.clone()).expect("app"));
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(serve(listener, app, ServeOptions::default(), async move {
+            let _ = stopped.await;
+        }));
+        TestServer {
+            base,
+            key,
+            http: reqwest::Client::new(),
+            ids,
+            store,
+            db,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// A new key acting as `user` (an administrator).
+    pub async fn key_for(&self, user: i64) -> String {
+        create_key(&self.store, user).await
+    }
+
+    /// Sends a request with user 1's key.
+    pub async fn call(&self, method: Method, path: &str, body: Body) -> Answer {
+        self.call_as(&self.key, method, path, body).await
+    }
+
+    /// Sends a request with the given key.
+    pub async fn call_as(&self, key: &str, method: Method, path: &str, body: Body) -> Answer {
+        let request = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(key);
+        let request = match body {
+            Body::None => request,
+            Body::Form(pairs) => request.form(&pairs),
+            Body::Json(value) => request.json(&value),
+            Body::Multipart(pairs) => {
+                let mut f = reqwest::multipart::Form::new();
+                for (k, v) in pairs {
+                    f = f.text(k, v);
+                }
+                request.multipart(f)
+            }
+            Body::Raw(content_type, bytes) => {
+                request.header("content-type", content_type).body(bytes)
+            }
+        };
+        answer(request.send().await.expect("request sent")).await
+    }
+
+    /// GET with user 1's key.
+    pub async fn get(&self, path: &str) -> Answer {
+        self.call(Method::GET, path, Body::None).await
+    }
+
+    /// POST with user 1's key.
+    pub async fn post(&self, path: &str, body: Body) -> Answer {
+        self.call(Method::POST, path, body).await
+    }
+
+    /// PUT with user 1's key.
+    pub async fn put(&self, path: &str, body: Body) -> Answer {
+        self.call(Method::PUT, path, body).await
+    }
+
+    /// PATCH with user 1's key.
+    pub async fn patch(&self, path: &str, body: Body) -> Answer {
+        self.call(Method::PATCH, path, body).await
+    }
+
+    /// DELETE with user 1's key.
+    pub async fn delete(&self, path: &str) -> Answer {
+        self.call(Method::DELETE, path, Body::None).await
+    }
+
+    /// A plain database connection for preparing and checking rows.
+    pub async fn sql(&self) -> tokio_postgres::Client {
+        self.db.client().await.expect("database connection")
+    }
+
+    /// Stops the server and waits for it to drain.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            task.await
+                .expect("server task")
+                .expect("server ended cleanly");
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// Reads a response into an [`Answer`].
+pub async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.bytes().await.expect("response body");
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Answer {
+        status,
+        headers,
+        json,
+    }
+}
+
+async fn create_key(store: &Store, user: i64) -> String {
+    let secret = auth::new_secret().expect("randomness");
+    let id = store
+        .create_api_key(
+            "test",
+            UserId::new(user).expect("user id"),
+            &auth::digest(&secret),
+        )
+        .await
+        .expect("key");
+    auth::key_text(id, &secret)
+}

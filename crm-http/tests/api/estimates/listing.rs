@@ -1,0 +1,135 @@
+//! `GET /api/estimates`: filters, search, sort and paging.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use super::{
+    Encoding, assert_invalid, client, create, default_category, get, id_of, item, items_body,
+    listed, put_items,
+};
+use crate::common::{TestServer, form};
+
+#[tokio::test]
+async fn the_list_filters_searches_sorts_and_pages() {
+    let s = TestServer::start().await;
+    let p0 = s.ids.projects[0].to_string();
+    let (c1, c2) = (client(&s, 1).to_string(), client(&s, 2).to_string());
+    let e1 = id_of(
+        &create(
+            &s,
+            &[("bill_projectid", &p0), ("bill_notes", "Blue widgets")],
+        )
+        .await,
+    );
+    let e2 = id_of(
+        &create(
+            &s,
+            &[
+                ("bill_clientid", &c1),
+                ("bill_terms", "Net forty-five, BLUE ink"),
+            ],
+        )
+        .await,
+    );
+    let e3 = id_of(
+        &create(
+            &s,
+            &[("bill_clientid", &c2), ("bill_notes", "100%_literal")],
+        )
+        .await,
+    );
+    for (id, rate) in [(e1, "100"), (e2, "300"), (e3, "200")] {
+        let a = put_items(
+            &s,
+            id,
+            items_body(
+                Encoding::Form,
+                &[item(&[
+                    ("description", "Work"),
+                    ("quantity", "1"),
+                    ("rate", rate),
+                ])],
+                &[],
+            ),
+        )
+        .await;
+        assert_eq!(a.status, StatusCode::OK);
+    }
+    assert_eq!(
+        s.put(
+            &format!("/api/estimates/{e3}/status"),
+            form(&[("status", "accepted")])
+        )
+        .await
+        .status,
+        StatusCode::OK
+    );
+
+    let all = s.get("/api/estimates").await;
+    assert_eq!(listed(&all), [e3, e2, e1]);
+    assert_eq!(
+        all.json["meta"],
+        json!({"current_page": 1, "per_page": 35, "total": 3, "last_page": 1})
+    );
+    assert_eq!(
+        all.data()[0],
+        get(&s, e3).await,
+        "list items are whole estimates"
+    );
+
+    let cat = default_category(&s, "estimate").await;
+    let cases = [
+        (format!("client_id={c1}"), vec![e2]),
+        (format!("project_id={p0}"), vec![e1]),
+        (format!("category_id={cat}"), vec![e3, e2, e1]),
+        ("status=accepted".to_owned(), vec![e3]),
+        ("status=draft".to_owned(), vec![e2, e1]),
+        ("status=draft&client_id=".to_owned() + &c1, vec![e2]),
+        ("search=blue".to_owned(), vec![e2, e1]),
+        ("search=iNiTeCh".to_owned(), vec![e3]),
+        ("search=0%25_".to_owned(), vec![e3]),
+        ("search=%25".to_owned(), vec![e3]),
+        (format!("search={e2}"), vec![e2]),
+        (
+            "sort=bill_final_amount&order=asc".to_owned(),
+            vec![e1, e3, e2],
+        ),
+        ("sort=bill_final_amount".to_owned(), vec![e2, e3, e1]),
+        ("sort=bill_date&order=asc".to_owned(), vec![e1, e2, e3]),
+    ];
+    for (query, expected) in cases {
+        assert_eq!(
+            listed(&s.get(&format!("/api/estimates?{query}")).await),
+            expected,
+            "{query}"
+        );
+    }
+    let page = s.get("/api/estimates?limit=2&page=2").await;
+    assert_eq!(listed(&page), [e1]);
+    assert_eq!(
+        page.json["meta"],
+        json!({"current_page": 2, "per_page": 2, "total": 3, "last_page": 2})
+    );
+    let past = s.get("/api/estimates?limit=2&page=5").await;
+    assert_eq!(listed(&past), Vec::<i64>::new());
+    assert_eq!(
+        past.json["meta"],
+        json!({"current_page": 5, "per_page": 2, "total": 3, "last_page": 2})
+    );
+
+    assert_invalid(
+        &s.get("/api/estimates?status=paid").await,
+        "status",
+        &["The selected status is invalid."],
+    );
+    assert_invalid(
+        &s.get("/api/estimates?sort=title").await,
+        "sort",
+        &["The selected sort is invalid."],
+    );
+    assert_invalid(
+        &s.get("/api/estimates?client_id=x").await,
+        "client_id",
+        &["The client id must be an integer."],
+    );
+}

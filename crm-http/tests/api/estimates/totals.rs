@@ -1,0 +1,244 @@
+//! Every shared totals vector (`shared/vectors/totals.jsonl`, the CRM's own figures) run
+//! through the API: create, PATCH the header discount and adjustment, PUT the items, and
+//! compare every expected figure with the answer.
+
+use std::collections::BTreeMap;
+
+use futures_util::StreamExt;
+use reqwest::StatusCode;
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+use super::{DATE, Encoding, Item, default_category, id_of, items_body, pairs, put_items};
+use crate::common::{Body, TestServer};
+
+/// The vectors file, relative to this crate.
+const VECTORS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/vectors/totals.jsonl"
+);
+
+/// How many vectors the file holds.
+const EXPECTED_VECTORS: usize = 416;
+
+/// How many vectors run at once.
+const CONCURRENCY: usize = 8;
+
+/// The text of a vector's member (`""` when absent).
+fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or_default()
+}
+
+/// A tax rate's canonical text, the key of the rates created for the vectors.
+fn rate_key(rate: &str) -> String {
+    let mut d: Decimal = rate
+        .parse()
+        .unwrap_or_else(|_| panic!("a decimal tax rate: {rate}"));
+    d.rescale(2);
+    d.to_string()
+}
+
+/// Every tax rate the vectors use, created once each with SQL; rate text → id.
+async fn create_rates(s: &TestServer, vectors: &[Value]) -> BTreeMap<String, i64> {
+    let mut needed: Vec<String> = Vec::new();
+    for v in vectors {
+        let input = &v["input"];
+        let summary = input["tax_rates"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str);
+        let inline = input["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|i| i["tax_rate"].as_str());
+        needed.extend(summary.chain(inline).map(rate_key));
+    }
+    needed.sort();
+    needed.dedup();
+    let db = s.sql().await;
+    let mut ids = BTreeMap::new();
+    for rate in needed {
+        let row = db
+            .query_one(
+                "INSERT INTO tax_rates (name, rate) VALUES ($1, $2::text::numeric) RETURNING id",
+                &[&format!("Vector rate {rate}%"), &rate],
+            )
+            .await
+            .unwrap();
+        ids.insert(rate, row.get::<_, i64>(0));
+    }
+    ids
+}
+
+/// Runs vector `n` and returns its mismatches (empty when every figure matches).
+async fn run(
+    s: &TestServer,
+    category: i64,
+    rates: &BTreeMap<String, i64>,
+    n: usize,
+    v: &Value,
+) -> Vec<String> {
+    let input = &v["input"];
+    let label = format!(
+        "vector {n} ({})",
+        input["name"].as_str().unwrap_or("unnamed")
+    );
+    let tax_type = text(input, "tax_type");
+    let client = s.ids.clients[n % 2].id.to_string();
+    let category = category.to_string();
+    let created = s
+        .post(
+            "/api/estimates",
+            Body::Form(pairs(&[
+                ("bill_clientid", &client),
+                ("bill_categoryid", &category),
+                ("bill_date", DATE),
+                ("bill_tax_type", tax_type),
+            ])),
+        )
+        .await;
+    assert_eq!(
+        created.status,
+        StatusCode::CREATED,
+        "{label}: {:?}",
+        created.json
+    );
+    let id = id_of(created.data());
+
+    let mut header = pairs(&[
+        ("bill_categoryid", &category),
+        ("bill_date", DATE),
+        ("bill_adjustment_amount", text(input, "adjustment_amount")),
+    ]);
+    if tax_type == "summary" {
+        let kind = text(input, "discount_type");
+        header.extend(pairs(&[("bill_discount_type", kind)]));
+        match kind {
+            "fixed" => header.extend(pairs(&[(
+                "bill_discount_amount",
+                text(input, "discount_amount"),
+            )])),
+            "percentage" => header.extend(pairs(&[(
+                "bill_discount_percentage",
+                text(input, "discount_percentage"),
+            )])),
+            _ => {}
+        }
+    }
+    let patched = s
+        .patch(&format!("/api/estimates/{id}"), Body::Form(header))
+        .await;
+    assert_eq!(
+        patched.status,
+        StatusCode::OK,
+        "{label}: {:?}",
+        patched.json
+    );
+
+    let items: Vec<Item> = input["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, it)| {
+            let mut fields: Item = vec![
+                ("description", format!("Line {}", i + 1)),
+                ("quantity", text(it, "quantity").to_owned()),
+                ("rate", text(it, "rate").to_owned()),
+            ];
+            for key in ["discount_type", "discount_value"] {
+                if let Some(value) = it[key].as_str() {
+                    fields.push((key, value.to_owned()));
+                }
+            }
+            if let Some(rate) = it["tax_rate"].as_str() {
+                fields.push(("tax_rate_id", rates[&rate_key(rate)].to_string()));
+            }
+            fields
+        })
+        .collect();
+    let summary_rates: Vec<i64> = input["tax_rates"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(|r| rates[&rate_key(r)])
+        .collect();
+    let enc = [Encoding::Form, Encoding::Json, Encoding::Multipart][n % 3];
+    let a = put_items(s, id, items_body(enc, &items, &summary_rates)).await;
+    assert_eq!(a.status, StatusCode::OK, "{label} ({enc:?}): {:?}", a.json);
+
+    let mut mismatches = Vec::new();
+    let mut check = |what: String, got: &Value, want: &Value| {
+        if got != want {
+            mismatches.push(format!(
+                "{label} ({enc:?}): {what}: got {got}, expected {want}"
+            ));
+        }
+    };
+    let expected = &v["expected"];
+    let lines = a.data()["line_items"].as_array().unwrap();
+    let want_lines = expected["lines"].as_array().unwrap();
+    check(
+        "line count".into(),
+        &Value::from(lines.len()),
+        &Value::from(want_lines.len()),
+    );
+    for (i, (got, want)) in lines.iter().zip(want_lines).enumerate() {
+        check(format!("line {i} total"), &got["total"], &want["total"]);
+        check(
+            format!("line {i} discount.amount"),
+            &got["discount"]["amount"],
+            &want["discount_amount"],
+        );
+    }
+    let totals = &a.data()["totals"];
+    for (member, want) in expected["totals"].as_object().unwrap() {
+        check(format!("totals.{member}"), &totals[member], want);
+    }
+    check(
+        "totals.adjustment_description".into(),
+        &totals["adjustment_description"],
+        &Value::Null,
+    );
+    mismatches
+}
+
+#[tokio::test]
+async fn every_shared_totals_vector_is_reproduced_to_the_cent_over_http() {
+    let file = std::fs::read_to_string(VECTORS)
+        .unwrap_or_else(|e| panic!("the shared totals vectors at {VECTORS}: {e}"));
+    let vectors: Vec<Value> = file
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON vector"))
+        .collect();
+    assert_eq!(vectors.len(), EXPECTED_VECTORS);
+    let s = TestServer::start().await;
+    let category = default_category(&s, "estimate").await;
+    let rates = create_rates(&s, &vectors).await;
+
+    let outcomes: Vec<Vec<String>> = futures_util::stream::iter(vectors.iter().enumerate())
+        .map(|(n, v)| run(&s, category, &rates, n, v))
+        .buffer_unordered(CONCURRENCY)
+        .collect()
+        .await;
+    assert_eq!(outcomes.len(), EXPECTED_VECTORS);
+    let mismatches: Vec<String> = outcomes.into_iter().flatten().collect();
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatching figures:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+    let stored = s
+        .sql()
+        .await
+        .query_one("SELECT count(*) FROM estimates", &[])
+        .await
+        .unwrap()
+        .get::<_, i64>(0);
+    assert_eq!(usize::try_from(stored).unwrap(), EXPECTED_VECTORS);
+}

@@ -1,0 +1,251 @@
+//! Conventions shared by every endpoint: authentication, routing, bodies, envelopes, ids.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::common::{Body, TestServer, form};
+
+#[tokio::test]
+async fn requests_without_a_valid_key_are_unauthorized() {
+    let s = TestServer::start().await;
+    let url = format!("{}/api/notes", s.base);
+    let cases: Vec<Option<String>> = vec![
+        None,
+        Some("Basic dXNlcjpwYXNz".into()),
+        Some("Bearer nonsense".into()),
+        Some(format!("Bearer crm_999_{}", "a".repeat(64))),
+        Some(format!("Bearer {}x", s.key)),
+    ];
+    for header in cases {
+        let mut request = s.http.get(&url);
+        if let Some(h) = &header {
+            request = request.header("authorization", h);
+        }
+        let a = crate::common::answer(request.send().await.unwrap()).await;
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{header:?}");
+        assert_eq!(
+            a.json,
+            json!({"message": "Unauthorized. A valid API key is required."})
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_revoked_key_stops_working_within_seconds() {
+    let s = TestServer::start().await;
+    assert_eq!(s.get("/api/notes").await.status, StatusCode::OK);
+    let id: i64 = s.key.split('_').nth(1).unwrap().parse().unwrap();
+    assert!(
+        s.store
+            .revoke_api_key(crm_core::ids::ApiKeyId::new(id).unwrap())
+            .await
+            .unwrap()
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if s.get("/api/notes").await.status == StatusCode::UNAUTHORIZED {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "revocation not effective after 10 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test]
+async fn unknown_routes_are_404_and_wrong_methods_are_405_with_allow() {
+    let s = TestServer::start().await;
+    let a = s.get("/api/nothing-here").await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    assert_eq!(a.json, json!({"message": "Route not found."}));
+    let a = s.put("/api/notes", Body::None).await;
+    assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(a.headers["allow"], "GET, POST");
+    assert!(a.json["message"].is_string());
+}
+
+#[tokio::test]
+async fn non_numeric_and_out_of_range_ids_are_the_resources_404() {
+    let s = TestServer::start().await;
+    for path in [
+        "/api/notes/abc",
+        "/api/notes/0",
+        "/api/notes/-1",
+        "/api/notes/99999999999999999999",
+        "/api/notes/999999",
+    ] {
+        let a = s.get(path).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(a.json, json!({"message": "Note not found."}), "{path}");
+    }
+    assert_eq!(
+        s.get("/api/categories/x").await.message(),
+        "Category not found."
+    );
+    assert_eq!(
+        s.get("/api/contracts/x").await.message(),
+        "Contract not found."
+    );
+    assert_eq!(
+        s.get("/api/estimates/x").await.message(),
+        "Estimate not found."
+    );
+    assert_eq!(
+        s.get("/api/milestones/x").await.message(),
+        "Milestone not found."
+    );
+}
+
+#[tokio::test]
+async fn every_response_carries_a_request_id_and_echoes_the_clients() {
+    let s = TestServer::start().await;
+    let a = s.get("/api/notes").await;
+    assert!(!a.headers["x-request-id"].is_empty());
+    let b = s.get("/api/notes").await;
+    assert_ne!(a.headers["x-request-id"], b.headers["x-request-id"]);
+    let r = s
+        .http
+        .get(format!("{}/api/nothing", s.base))
+        .header("x-request-id", "trace-42")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["x-request-id"], "trace-42");
+    assert_eq!(
+        r.headers()["content-type"],
+        "application/json; charset=utf-8"
+    );
+}
+
+#[tokio::test]
+async fn bodies_over_one_mebibyte_are_413() {
+    let s = TestServer::start().await;
+    let big = "x".repeat((1 << 20) + 10);
+    let a = s
+        .post(
+            "/api/notes",
+            form(&[("note_title", "t"), ("note_description", &big)]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(a.json, json!({"message": "The request body is too large."}));
+}
+
+#[tokio::test]
+async fn other_content_types_are_415_and_malformed_json_is_400() {
+    let s = TestServer::start().await;
+    let a = s
+        .post("/api/notes", Body::Raw("text/plain", b"hello".to_vec()))
+        .await;
+    assert_eq!(a.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(a.json, json!({"message": "Unsupported content type."}));
+    let a = s
+        .post(
+            "/api/notes",
+            Body::Raw("application/json", b"{\"note_title\": ".to_vec()),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        a.json,
+        json!({"message": "The request body is not valid JSON."})
+    );
+}
+
+#[tokio::test]
+async fn the_health_check_needs_no_key() {
+    let s = TestServer::start().await;
+    let r = s
+        .http
+        .get(format!("{}/healthz", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn validation_errors_list_every_failing_field_including_references() {
+    let s = TestServer::start().await;
+    let a = s
+        .post("/api/contracts", form(&[("doc_client_id", "99999")]))
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.message(), "The given data was invalid.");
+    assert_eq!(
+        a.errors("doc_client_id"),
+        ["The selected doc client id is invalid."]
+    );
+    assert_eq!(a.errors("doc_title"), ["The doc title field is required."]);
+}
+
+#[tokio::test]
+async fn shutdown_waits_for_in_flight_requests() {
+    let s = TestServer::start().await;
+    let base = s.base.clone();
+    let key = s.key.clone();
+    let http = s.http.clone();
+    let in_flight = tokio::spawn(async move {
+        http.get(format!("{base}/api/notes"))
+            .bearer_auth(key)
+            .send()
+            .await
+            .map(|r| r.status())
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let base = s.base.clone();
+    s.stop().await;
+    assert_eq!(in_flight.await.unwrap().unwrap(), StatusCode::OK);
+    assert!(
+        reqwest::Client::new()
+            .get(format!("{base}/healthz"))
+            .send()
+            .await
+            .is_err(),
+        "no longer accepting"
+    );
+}
+
+#[tokio::test]
+async fn sparse_form_indices_are_named_in_messages_as_they_were_sent() {
+    let s = TestServer::start().await;
+    let a = s
+        .put(
+            "/api/categories/1/team",
+            form(&[("users[7]", "x"), ("users[2]", "1")]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.errors("users.7"), ["The users.7 must be an integer."]);
+    let estimate = s
+        .post(
+            "/api/estimates",
+            form(&[
+                ("bill_clientid", "1"),
+                ("bill_categoryid", "4"),
+                ("bill_date", "2026-11-22"),
+            ]),
+        )
+        .await;
+    let id = estimate.data()["id"].as_i64().unwrap();
+    let a = s
+        .put(
+            &format!("/api/estimates/{id}/items"),
+            form(&[
+                ("items[5][description]", "Later"),
+                ("items[5][quantity]", "0"),
+                ("items[5][rate]", "1"),
+                ("items[1][description]", "First"),
+                ("items[1][quantity]", "1"),
+                ("items[1][rate]", "1"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        a.errors("items.5.quantity"),
+        ["The items.5.quantity must be greater than 0."]
+    );
+}

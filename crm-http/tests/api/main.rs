@@ -1,0 +1,14 @@
+//! End-to-end tests of the service: a real server on 127.0.0.1:0 over a real PostgreSQL
+//! database (fresh per test), driven over HTTP with reqwest. One module per area.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, unreachable_pub)]
+
+mod categories;
+mod common;
+mod contracts;
+mod estimates;
+mod foundation;
+mod milestones;
+mod notes;
+mod openapi;
+mod sweep;

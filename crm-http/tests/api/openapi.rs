@@ -1,0 +1,449 @@
+//! The OpenAPI document (`crm-http/src/openapi.json`): it is OpenAPI 3.1 JSON, it describes
+//! exactly the route table, the service serves it as it is, and every request-body example
+//! it shows is accepted by the running service.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crm_http::openapi::DOCUMENT;
+use crm_http::router::ROUTES;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::common::{Body, TestServer};
+
+const METHODS: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
+const MEDIA_TYPES: [&str; 3] = [
+    "application/json",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data",
+];
+
+fn document() -> Value {
+    serde_json::from_str(DOCUMENT).expect("openapi.json is JSON")
+}
+
+/// Every operation of the document: (method in upper case, path, operation object).
+fn operations(doc: &Value) -> Vec<(String, String, Value)> {
+    let mut out = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            if METHODS.contains(&method.as_str()) {
+                out.push((method.to_uppercase(), path.clone(), operation.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Follows a local `$ref` (`#/components/...`).
+fn resolve<'d>(doc: &'d Value, value: &'d Value) -> &'d Value {
+    match value.get("$ref").and_then(Value::as_str) {
+        Some(pointer) => resolve(
+            doc,
+            doc.pointer(pointer.trim_start_matches('#'))
+                .unwrap_or(&Value::Null),
+        ),
+        None => value,
+    }
+}
+
+/// Every `$ref` in `value`, with where it was found.
+fn refs(value: &Value, at: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                if k == "$ref"
+                    && let Some(r) = v.as_str()
+                {
+                    out.push((at.to_owned(), r.to_owned()));
+                }
+                refs(v, &format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| refs(v, &format!("{at}/{i}"), out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_document_is_openapi_3_1_json_with_a_bearer_scheme() {
+    let doc = document();
+    assert_eq!(doc["openapi"], "3.1.0");
+    assert_eq!(doc["info"]["title"], "CRM business-records API");
+    assert!(doc["info"]["version"].is_string());
+    assert_eq!(
+        doc["components"]["securitySchemes"]["bearer"],
+        json!({
+            "type": "http", "scheme": "bearer", "bearerFormat": "crm_<id>_<secret>",
+            "description": doc["components"]["securitySchemes"]["bearer"]["description"].clone()
+        })
+    );
+    assert_eq!(doc["security"], json!([{"bearer": []}]));
+    // Only the health check is open.
+    for (method, path, operation) in operations(&doc) {
+        let open = operation.get("security") == Some(&json!([]));
+        assert_eq!(open, path == "/healthz", "{method} {path}");
+    }
+}
+
+#[test]
+fn the_documented_operations_are_exactly_the_route_table() {
+    let doc = document();
+    let documented: BTreeSet<(String, String)> = operations(&doc)
+        .into_iter()
+        .map(|(m, p, _)| (m, p))
+        .collect();
+    let routed: BTreeSet<(String, String)> = ROUTES
+        .iter()
+        .map(|(m, p, _)| (m.as_str().to_owned(), (*p).to_owned()))
+        .collect();
+    let missing: Vec<_> = routed.difference(&documented).collect();
+    let extra: Vec<_> = documented.difference(&routed).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "not documented: {missing:?}; documented but not routed: {extra:?}"
+    );
+    assert_eq!(documented.len(), ROUTES.len());
+}
+
+#[test]
+fn every_operation_is_named_tagged_and_answers_with_documented_envelopes() {
+    let doc = document();
+    let mut ids = BTreeSet::new();
+    for (method, path, operation) in operations(&doc) {
+        let id = operation["operationId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{method} {path}: operationId"));
+        assert!(ids.insert(id.to_owned()), "duplicate operationId {id}");
+        assert_eq!(
+            operation["tags"].as_array().map(Vec::len),
+            Some(1),
+            "{method} {path}: one tag per area"
+        );
+        let responses = operation["responses"].as_object().expect("responses");
+        assert!(
+            responses.keys().any(|s| s.starts_with('2')),
+            "{method} {path}: a success response"
+        );
+        if path.starts_with("/api/") {
+            assert!(responses.contains_key("401"), "{method} {path}: 401");
+        }
+        if path.contains("{id}") {
+            assert!(responses.contains_key("404"), "{method} {path}: 404");
+            let id_param = operation["parameters"]
+                .as_array()
+                .and_then(|ps| {
+                    ps.iter()
+                        .map(|p| resolve(&doc, p))
+                        .find(|p| p["name"] == "id" && p["in"] == "path")
+                })
+                .unwrap_or_else(|| panic!("{method} {path}: the id parameter"));
+            assert_eq!(id_param["schema"]["type"], "integer");
+            assert_eq!(id_param["required"], true);
+        }
+        if let Some(body) = operation.get("requestBody") {
+            assert!(
+                responses.contains_key("422")
+                    && responses.contains_key("415")
+                    && responses.contains_key("413"),
+                "{method} {path}"
+            );
+            let body = resolve(&doc, body);
+            let content = body["content"].as_object().expect("content");
+            let media: BTreeSet<&str> = content.keys().map(String::as_str).collect();
+            assert_eq!(
+                media,
+                MEDIA_TYPES.into_iter().collect(),
+                "{method} {path}: the three encodings"
+            );
+            for (media_type, m) in content {
+                assert!(
+                    m["examples"].as_object().is_some_and(|e| !e.is_empty()),
+                    "{method} {path} {media_type}: an example"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_reference_in_the_document_resolves() {
+    let doc = document();
+    let mut found = Vec::new();
+    refs(&doc, "", &mut found);
+    assert!(found.len() > 100);
+    for (at, r) in found {
+        let pointer = r
+            .strip_prefix('#')
+            .unwrap_or_else(|| panic!("{at}: only local references, not {r}"));
+        assert!(doc.pointer(pointer).is_some(), "{at}: {r} does not resolve");
+    }
+}
+
+#[tokio::test]
+async fn the_service_serves_the_document_as_it_is_to_a_key_holder() {
+    let s = TestServer::start().await;
+    let url = format!("{}/api/openapi.json", s.base);
+    let response = s.http.get(&url).bearer_auth(&s.key).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/json; charset=utf-8"
+    );
+    assert_eq!(response.bytes().await.unwrap(), DOCUMENT.as_bytes());
+    let without_key = crate::common::answer(s.http.get(&url).send().await.unwrap()).await;
+    assert_eq!(without_key.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        without_key.json,
+        json!({"message": "Unauthorized. A valid API key is required."})
+    );
+}
+
+/// Real records for the examples' ids (the reference's examples name ids of another CRM).
+struct World {
+    client: i64,
+    contract_category: i64,
+    estimate_category: i64,
+    project: i64,
+    team: Vec<i64>,
+    milestones_of_project: Vec<i64>,
+    tax_rates: Vec<i64>,
+    /// The record each `{id}` path works on.
+    targets: BTreeMap<&'static str, i64>,
+    migrate_target: i64,
+}
+
+async fn created(s: &TestServer, path: &str, body: Value) -> i64 {
+    let a = s.post(path, Body::Json(body)).await;
+    assert_eq!(a.status, StatusCode::CREATED, "{path}: {}", a.json);
+    a.data()["id"].as_i64().unwrap()
+}
+
+async fn category_of_type(s: &TestServer, category_type: &str) -> i64 {
+    let a = s
+        .get(&format!("/api/categories?type={category_type}"))
+        .await;
+    assert_eq!(a.status, StatusCode::OK);
+    a.data()[0]["id"].as_i64().unwrap()
+}
+
+impl World {
+    async fn prepare(s: &TestServer) -> World {
+        let client = s.ids.clients[0].id;
+        let project = s.ids.projects[0];
+        let contract_category = category_of_type(s, "contract").await;
+        let estimate_category = category_of_type(s, "estimate").await;
+        let renamed = created(
+            s,
+            "/api/categories",
+            json!({"category_name": "Rename me", "category_type": "project"}),
+        )
+        .await;
+        let source = created(
+            s,
+            "/api/categories",
+            json!({"category_name": "Migrate source", "category_type": "project"}),
+        )
+        .await;
+        let migrate_target = created(
+            s,
+            "/api/categories",
+            json!({"category_name": "Migrate target", "category_type": "project"}),
+        )
+        .await;
+        let contract = created(
+            s,
+            "/api/contracts",
+            json!({"doc_client_id": client, "doc_title": "Example", "doc_date_start": "2026-06-01", "doc_categoryid": contract_category}),
+        )
+        .await;
+        let estimate = created(
+            s,
+            "/api/estimates",
+            json!({"bill_clientid": client, "bill_categoryid": estimate_category, "bill_date": "2026-06-20"}),
+        )
+        .await;
+        // In the other project, so that renaming it to the create example's title never clashes.
+        let milestone = created(
+            s,
+            "/api/milestones",
+            json!({"milestone_projectid": s.ids.projects[1], "milestone_title": "To rename", "milestone_color": "info"}),
+        )
+        .await;
+        let note = created(
+            s,
+            "/api/notes",
+            json!({"note_title": "Example", "note_description": "Example"}),
+        )
+        .await;
+        let targets = BTreeMap::from([
+            ("/api/categories/{id}", renamed),
+            ("/api/categories/{id}/team", renamed),
+            ("/api/categories/{id}/migrate", source),
+            ("/api/contracts/{id}", contract),
+            ("/api/contracts/{id}/tags", contract),
+            ("/api/contracts/{id}/clone", contract),
+            ("/api/estimates/{id}", estimate),
+            ("/api/estimates/{id}/items", estimate),
+            ("/api/estimates/{id}/status", estimate),
+            ("/api/estimates/{id}/tags", estimate),
+            ("/api/estimates/{id}/clone", estimate),
+            ("/api/milestones/{id}", milestone),
+            ("/api/notes/{id}", note),
+            ("/api/notes/{id}/tags", note),
+        ]);
+        World {
+            client,
+            contract_category,
+            estimate_category,
+            project,
+            team: s.ids.users.clone(),
+            milestones_of_project: s
+                .ids
+                .milestones
+                .iter()
+                .filter(|m| m.project_id == project)
+                .map(|m| m.id)
+                .collect(),
+            tax_rates: s
+                .ids
+                .tax_rates
+                .iter()
+                .filter(|r| r.status == "enabled")
+                .map(|r| r.id)
+                .collect(),
+            targets,
+            migrate_target,
+        }
+    }
+
+    /// The real ids for the field `name` (bracket suffixes stripped), if it names records.
+    fn ids_for(&self, name: &str) -> Option<Vec<i64>> {
+        let one = |id: i64| Some(vec![id]);
+        match name {
+            "doc_client_id" | "bill_clientid" | "noteresource_id" => one(self.client),
+            "doc_categoryid" => one(self.contract_category),
+            "bill_categoryid" => one(self.estimate_category),
+            "milestone_projectid" | "doc_project_id" | "bill_projectid" => one(self.project),
+            "target_id" => one(self.migrate_target),
+            "users" => Some(self.team.clone()),
+            "milestones" => Some(self.milestones_of_project.iter().rev().copied().collect()),
+            "tax_rate_ids" => Some(self.tax_rates.clone()),
+            _ => None,
+        }
+    }
+
+    /// The example with its ids replaced by real ones, each keeping its JSON type.
+    fn substitute(&self, example: &Value) -> Value {
+        let Some(fields) = example.as_object() else {
+            return example.clone();
+        };
+        let mut out = serde_json::Map::new();
+        for (key, value) in fields {
+            let name = key.split('[').next().unwrap_or(key);
+            let replaced = match (self.ids_for(name), value) {
+                (Some(ids), Value::Array(items)) => Value::Array(
+                    items
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| same_type(v, ids[i % ids.len()]))
+                        .collect(),
+                ),
+                (Some(ids), v) => same_type(v, ids[0]),
+                (None, v) => v.clone(),
+            };
+            out.insert(key.clone(), replaced);
+        }
+        Value::Object(out)
+    }
+}
+
+fn same_type(like: &Value, id: i64) -> Value {
+    if like.is_string() {
+        Value::String(id.to_string())
+    } else {
+        json!(id)
+    }
+}
+
+/// Form pairs from a flat example object (`{"tags[]": ["a", "b"]}` → `tags[]=a&tags[]=b`).
+fn pairs(example: &Value) -> Vec<(String, String)> {
+    let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+    let mut out = Vec::new();
+    for (key, value) in example.as_object().expect("a form example is an object") {
+        match value {
+            Value::Array(items) => out.extend(items.iter().map(|v| (key.clone(), text(v)))),
+            v => out.push((key.clone(), text(v))),
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn every_request_body_example_of_the_document_is_accepted() {
+    let s = TestServer::start().await;
+    let world = World::prepare(&s).await;
+    let doc = document();
+    let mut sent = 0;
+    for (method, path, operation) in operations(&doc) {
+        let Some(body) = operation.get("requestBody") else {
+            continue;
+        };
+        let content = resolve(&doc, body)["content"]
+            .as_object()
+            .expect("content")
+            .clone();
+        for (media_type, media) in content {
+            for (name, example) in media["examples"].as_object().expect("examples") {
+                let value = world.substitute(&resolve(&doc, example)["value"]);
+                let url = match world.targets.get(path.as_str()) {
+                    Some(id) => path.replace("{id}", &id.to_string()),
+                    None => path.clone(),
+                };
+                assert!(!url.contains('{'), "{method} {path}: no record to address");
+                let request_body = match media_type.as_str() {
+                    "application/json" => Body::Json(value.clone()),
+                    "application/x-www-form-urlencoded" => Body::Form(pairs(&value)),
+                    _ => Body::Multipart(pairs(&value)),
+                };
+                let a = s
+                    .call(
+                        Method::from_bytes(method.as_bytes()).unwrap(),
+                        &url,
+                        request_body,
+                    )
+                    .await;
+                assert!(
+                    a.status.is_success(),
+                    "{method} {url} ({media_type}, example {name}: {value}) answered {}: {}",
+                    a.status,
+                    a.json
+                );
+                assert!(
+                    operation["responses"].get(a.status.as_str()).is_some(),
+                    "{method} {path}: {} is not a documented status",
+                    a.status
+                );
+                sent += 1;
+                // A create example is sent three times (once per encoding): remove what it made.
+                if method == "POST" && !path.contains("{id}") {
+                    let id = a.data()["id"].as_i64().expect("the created id");
+                    let deleted = s.delete(&format!("{path}/{id}")).await;
+                    assert_eq!(
+                        deleted.status,
+                        StatusCode::OK,
+                        "{path}/{id}: {}",
+                        deleted.json
+                    );
+                }
+            }
+        }
+    }
+    // 20 writes with a body, each with one example in each of the three encodings.
+    assert_eq!(sent, 60);
+}

@@ -1,0 +1,245 @@
+//! Tests of the `crm` command itself: the built binary run as a user would run it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crm_store_pg::testing::TestDb;
+
+const CRM: &str = env!("CARGO_BIN_EXE_crm");
+
+/// The URL of a test database as the binary takes it.
+fn url(db: &TestDb) -> String {
+    db.config().database_url.clone()
+}
+
+fn crm(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(CRM);
+    command
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().expect("crm runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).trim().to_owned()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Starts `crm serve` and waits until /healthz answers 200.
+fn serve(args: &[&str], env: &[(&str, &str)], port: u16, patience: Duration) -> Child {
+    let listen = format!("127.0.0.1:{port}");
+    let mut command = Command::new(CRM);
+    command
+        .args(args)
+        .args(["serve", "--listen", &listen])
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("crm serve starts");
+    let deadline = Instant::now() + patience;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("crm serve exited early: {status}");
+        }
+        if http(port, "GET", "/healthz", None, "").0 == 200 {
+            return child;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "crm serve did not answer /healthz in time"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Stops a server with SIGTERM and returns its exit status code.
+fn terminate(mut child: Child) -> Option<i32> {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait().unwrap().code()
+}
+
+/// A minimal HTTP/1.1 client (blocking), enough for these tests: (status, body).
+fn http(port: u16, method: &str, path: &str, key: Option<&str>, form: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return (0, String::new());
+    };
+    let auth = key
+        .map(|k| format!("Authorization: Bearer {k}\r\n"))
+        .unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{auth}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{form}",
+        form.len()
+    );
+    if stream.write_all(request.as_bytes()).is_err() {
+        return (0, String::new());
+    }
+    let mut response = String::new();
+    let _ = stream.read_to_string(&mut response);
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_owned();
+    (status, body)
+}
+
+#[tokio::test]
+async fn seed_prints_the_created_ids_by_kind_and_is_idempotent() {
+    let db = TestDb::new().await.unwrap();
+    let env = [("DATABASE_URL", url(&db))];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let first = crm(&["seed", "--json"], &env);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let ids: serde_json::Value = serde_json::from_str(&stdout(&first)).unwrap();
+    for kind in [
+        "users",
+        "clients",
+        "leads",
+        "projects",
+        "tasks",
+        "tax_rates",
+        "contract_templates",
+    ] {
+        assert!(
+            ids[kind].as_array().is_some_and(|a| !a.is_empty()),
+            "{kind} missing in {ids}"
+        );
+    }
+    assert!(ids["clients"][0]["name"].is_string());
+    assert!(ids["tasks"][0]["milestone_id"].is_number());
+    assert!(ids["tax_rates"][0]["rate"].is_string());
+    let second = crm(&["seed", "--json"], &env);
+    assert_eq!(stdout(&second), stdout(&first));
+}
+
+#[tokio::test]
+async fn keys_are_created_listed_and_revoked() {
+    let db = TestDb::new().await.unwrap();
+    let env = [("DATABASE_URL", url(&db))];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let created = crm(&["keys", "create", "--name", "laptop"], &env);
+    assert!(created.status.success());
+    let key = stdout(&created);
+    let (id, secret) = key.strip_prefix("crm_").unwrap().split_once('_').unwrap();
+    assert_eq!(secret.len(), 64);
+    let listed = stdout(&crm(&["keys", "list"], &env));
+    assert!(
+        listed.contains("laptop") && listed.contains("active"),
+        "{listed}"
+    );
+    assert!(!listed.contains(secret), "the secret is never shown again");
+    assert!(crm(&["keys", "revoke", id], &env).status.success());
+    assert!(stdout(&crm(&["keys", "list"], &env)).contains("revoked"));
+    let again = crm(&["keys", "revoke", id], &env);
+    assert_eq!(again.status.code(), Some(1));
+    let for_team_member = crm(&["keys", "create", "--name", "x", "--user", "99"], &env);
+    assert_eq!(for_team_member.status.code(), Some(1));
+}
+
+#[tokio::test]
+async fn serve_answers_and_exits_zero_on_sigterm() {
+    let db = TestDb::new().await.unwrap();
+    let env = [("DATABASE_URL", url(&db))];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let key = stdout(&crm(&["keys", "create", "--name", "t"], &env));
+    let port = free_port();
+    let server = serve(&[], &env, port, Duration::from_secs(30));
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/categories",
+        Some(&key),
+        "category_name=Served&category_type=project",
+    );
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(terminate(server), Some(0));
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crm-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn socket_exists(data_dir: &Path) -> bool {
+    data_dir.join(".s.PGSQL.5432").exists()
+}
+
+#[test]
+fn with_no_database_configured_serve_runs_a_private_cluster_that_keeps_its_data() {
+    let dir = scratch_dir("zero-config");
+    let data = dir.join("pgdata");
+    let data_arg = data.display().to_string();
+    let flags = ["--local-postgres", "--data-dir", data_arg.as_str()];
+    let port = free_port();
+
+    // First start: initdb, start, create the database, migrate, serve.
+    let server = serve(&flags, &[], port, Duration::from_secs(120));
+    assert!(
+        socket_exists(&data),
+        "the cluster listens on a socket in its data folder"
+    );
+    let mut args = flags.to_vec();
+    args.extend(["keys", "create", "--name", "zero"]);
+    let created = crm(&args, &[]);
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let key = stdout(&created);
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/notes",
+        Some(&key),
+        "note_title=Kept&note_description=Across+restarts",
+    );
+    assert_eq!(status, 201, "{body}");
+    let note: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = note["data"]["id"].as_i64().unwrap();
+    assert_eq!(terminate(server), Some(0));
+    assert!(
+        !socket_exists(&data),
+        "the cluster is stopped with the server"
+    );
+
+    // Second start: the same cluster, the same data.
+    let server = serve(&flags, &[], port, Duration::from_secs(120));
+    let (status, body) = http(port, "GET", &format!("/api/notes/{id}"), Some(&key), "");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Kept"));
+    assert_eq!(terminate(server), Some(0));
+    assert!(!socket_exists(&data));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,242 @@
+//! Contracts: reads (one statement each, on a shared reader) and the record decoding; the
+//! writes are in [`write`] and [`clone`].
+//!
+//! The status is never stored: each record's status is derived by crm-core
+//! ([`ContractStatus::derive`]) from `published_at`, the two `*_signed_at` columns and
+//! `date_end`, and the list's `status` filter and `doc_status` sort are SQL rendered from
+//! [`ContractStatus::conditions`], so that the rule is written once.
+//!
+//! Locks taken by the writes:
+//! - create: none beyond the rows it inserts (backing estimate, then contract);
+//! - update, set tags, delete: the contract row `FOR UPDATE`;
+//! - clone: the source contract row `FOR SHARE` (it cannot be deleted or edited while its
+//!   pricing table is copied).
+
+mod clone;
+mod write;
+
+use chrono::NaiveDate;
+use crm_core::conflict::Resource;
+use crm_core::contract::{
+    Contract, ContractDates, ContractFacts, ContractListQuery, ContractSort, ContractStatus,
+    Signing, SigningStatus, StatusConditions,
+};
+use crm_core::ids::{CategoryId, ClientId, ContractId, LeadId, Named, ProjectId};
+use crm_core::listing::like_pattern;
+use tokio_postgres::Row;
+
+use crate::db::Db;
+use crate::sql::{Sql, paged};
+use crate::{Ctx, Listed, Store, StoreError, rows};
+
+/// The record's columns except the body and the tags, over `contracts c` joined to its
+/// client `cl` and category `cat` (see [`contract_from`]).
+macro_rules! contract_columns {
+    () => {
+        "c.id, c.title, c.value, c.client_id, cl.company_name AS client_name, c.category_id, \
+         cat.name AS category_name, c.project_id, c.lead_id, c.date_start, c.date_end, c.created_at, \
+         c.published_at, c.client_signed_at IS NOT NULL AS client_signed, \
+         c.provider_signed_at IS NOT NULL AS provider_signed"
+    };
+}
+
+/// The tables the record is read from.
+macro_rules! contract_from {
+    () => {
+        "contracts c JOIN clients cl ON cl.id = c.client_id JOIN categories cat ON cat.id = c.category_id"
+    };
+}
+
+/// One contract with its body and tags, by id.
+const CONTRACT_SQL: &str = concat!(
+    "SELECT ",
+    contract_columns!(),
+    ", c.body, ARRAY(SELECT t.title FROM tags t WHERE t.contract_id = c.id ORDER BY t.position) AS tags FROM ",
+    contract_from!(),
+    " WHERE c.id = $1"
+);
+
+/// Body and tags of a page's rows (`p`), added after paging so that the filtered set
+/// stays narrow.
+const PAGE_EXTRA_COLUMNS: &str = ", (SELECT b.body FROM contracts b WHERE b.id = p.id) AS body, \
+     ARRAY(SELECT t.title FROM tags t WHERE t.contract_id = p.id ORDER BY t.position) AS tags";
+
+impl Store {
+    /// One page of contracts matching the query, and how many match in all.
+    pub async fn list_contracts(
+        &self,
+        ctx: Ctx,
+        q: &ContractListQuery,
+    ) -> Result<Listed<Contract>, StoreError> {
+        let filtered = filtered_sql(ctx.today, q);
+        let sort = sort_column(q.params.sort);
+        let sql = paged(
+            filtered,
+            sort,
+            q.params.order,
+            q.params.page,
+            PAGE_EXTRA_COLUMNS,
+        );
+        let rows = self.reader().await?.rows(sql.text(), &sql.params()).await?;
+        let items = rows::page_rows(&rows)
+            .map(|row| contract_from_row(row, ctx.today))
+            .collect::<Result<_, _>>()?;
+        Ok(Listed {
+            items,
+            total: rows::page_total(&rows)?,
+        })
+    }
+
+    /// One contract.
+    pub async fn contract(&self, ctx: Ctx, id: ContractId) -> Result<Contract, StoreError> {
+        read_contract(&*self.reader().await?, ctx.today, id.get()).await
+    }
+}
+
+/// The contracts matching the query's filters, with the columns the list shows and sorts
+/// on (`status_key`: the derived status text, for the `doc_status` sort).
+fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> Sql {
+    let mut filtered = Sql::default();
+    let today = filtered.param(today);
+    filtered.push(&format!(
+        "SELECT {}, {} AS status_key FROM {} WHERE TRUE",
+        contract_columns!(),
+        status_case(&today),
+        contract_from!()
+    ));
+    if let Some(status) = q.status {
+        filtered.push(&format!(
+            " AND {}",
+            conditions_sql(status.conditions(), &today)
+        ));
+    }
+    if let Some(client) = q.client {
+        filtered.push_with(" AND c.client_id = {}", client.get());
+    }
+    if let Some(category) = q.category {
+        filtered.push_with(" AND c.category_id = {}", category.get());
+    }
+    if let Some(search) = &q.params.search {
+        filtered.push_with(" AND c.title ILIKE {}", like_pattern(search));
+    }
+    filtered
+}
+
+/// The column a sort key orders by; no key → by id.
+fn sort_column(sort: Option<ContractSort>) -> &'static str {
+    match sort {
+        None => "id",
+        // Case-insensitive (the `contracts_title_idx` index is on lower(title); upstream
+        // sorts with MySQL's case-insensitive collation).
+        Some(ContractSort::Title) => "lower(title)",
+        Some(ContractSort::Status) => "status_key",
+        Some(ContractSort::DateStart) => "date_start",
+        Some(ContractSort::Created) => "created_at",
+        Some(ContractSort::Value) => "value",
+    }
+}
+
+/// Reads one contract (in or out of a transaction); absent → `NotFound(Contract)`.
+pub(crate) async fn read_contract(
+    db: &impl Db,
+    today: NaiveDate,
+    id: i64,
+) -> Result<Contract, StoreError> {
+    match db.row_opt(CONTRACT_SQL, &[&id]).await? {
+        Some(row) => contract_from_row(&row, today),
+        None => Err(StoreError::NotFound(Resource::Contract)),
+    }
+}
+
+/// The SQL condition selecting contracts that show the status with these conditions
+/// (over `contracts c`, with `today` the placeholder of today's date).
+fn conditions_sql(c: StatusConditions, today: &str) -> String {
+    let mut parts = vec![
+        if c.published {
+            "c.published_at IS NOT NULL"
+        } else {
+            "c.published_at IS NULL"
+        }
+        .to_owned(),
+    ];
+    if let Some(expired) = c.expired {
+        // A missing end date never is past.
+        let past = format!("COALESCE(c.date_end < {today}, FALSE)");
+        parts.push(if expired { past } else { format!("NOT {past}") });
+    }
+    if let Some(fully_signed) = c.fully_signed {
+        let both = "(c.client_signed_at IS NOT NULL AND c.provider_signed_at IS NOT NULL)";
+        parts.push(if fully_signed {
+            both.to_owned()
+        } else {
+            format!("NOT {both}")
+        });
+    }
+    format!("({})", parts.join(" AND "))
+}
+
+/// A `CASE` giving each contract's status text, from the same conditions (they are
+/// exclusive and cover every contract, so no `ELSE` is needed).
+fn status_case(today: &str) -> String {
+    let arms: String = ContractStatus::ALL
+        .into_iter()
+        .map(|s| {
+            format!(
+                " WHEN {} THEN '{}'",
+                conditions_sql(s.conditions(), today),
+                s.as_str()
+            )
+        })
+        .collect();
+    format!("CASE{arms} END")
+}
+
+fn signing_status(signed: bool) -> SigningStatus {
+    if signed {
+        SigningStatus::Signed
+    } else {
+        SigningStatus::Unsigned
+    }
+}
+
+/// Decodes a row of [`CONTRACT_SQL`] (or of the list), deriving the status on `today`.
+fn contract_from_row(row: &Row, today: NaiveDate) -> Result<Contract, StoreError> {
+    let published = rows::opt_timestamp(row, "published_at")?;
+    let client_signed: bool = rows::get(row, "client_signed")?;
+    let provider_signed: bool = rows::get(row, "provider_signed")?;
+    let date_end: Option<NaiveDate> = rows::get(row, "date_end")?;
+    let facts = ContractFacts {
+        published: published.is_some(),
+        client_signed,
+        provider_signed,
+        date_end,
+    };
+    Ok(Contract {
+        id: rows::id(row, "id", ContractId::new)?,
+        title: rows::get(row, "title")?,
+        status: ContractStatus::derive(&facts, today),
+        value: rows::opt_money(row, "value")?,
+        body: rows::get(row, "body")?,
+        client: Named {
+            id: rows::id(row, "client_id", ClientId::new)?,
+            name: rows::get(row, "client_name")?,
+        },
+        category: Named {
+            id: rows::id(row, "category_id", CategoryId::new)?,
+            name: rows::get(row, "category_name")?,
+        },
+        project_id: rows::opt_id(row, "project_id", ProjectId::new)?,
+        lead_id: rows::opt_id(row, "lead_id", LeadId::new)?,
+        dates: ContractDates {
+            start: rows::get(row, "date_start")?,
+            end: date_end,
+            created: rows::timestamp(row, "created_at")?,
+            published,
+        },
+        signing: Signing {
+            client_status: signing_status(client_signed),
+            provider_status: signing_status(provider_signed),
+        },
+        tags: rows::get(row, "tags")?,
+    })
+}

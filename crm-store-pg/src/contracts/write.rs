@@ -1,0 +1,188 @@
+//! Creating, updating, deleting and tagging contracts. Each operation is one transaction
+//! and returns the contract as re-read inside it.
+
+use chrono::NaiveDate;
+use crm_core::conflict::Resource;
+use crm_core::contract::{Contract, ContractUpdate, NewContract, check_period};
+use crm_core::ids::ContractId;
+use crm_core::money::Money;
+use crm_core::tags::TagSet;
+use rust_decimal::Decimal;
+
+use super::read_contract;
+use crate::db::Db;
+use crate::tags::{self, TagOwner};
+use crate::{Ctx, Store, StoreError, refs, rows};
+
+/// A new backing estimate: a draft document estimate (no category) of the contract's
+/// client and project, dated on the contract's start.
+const INSERT_BACKING_ESTIMATE_SQL: &str = "INSERT INTO estimates (is_document, category_id, client_id, project_id, date, status, creator_id) \
+     VALUES (TRUE, NULL, $1, $2, $3, 'draft', $4) RETURNING id";
+
+/// A new contract; the body is the given one, else the template's (when one is named).
+const INSERT_CONTRACT_SQL: &str = "INSERT INTO contracts \
+     (title, client_id, category_id, date_start, date_end, value, project_id, lead_id, template_id, body, estimate_id, creator_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+             COALESCE($10::text, (SELECT body FROM contract_templates WHERE id = $9)), $11, $12) \
+     RETURNING id";
+
+/// Locks a contract; gives its backing estimate.
+const LOCK_CONTRACT_SQL: &str = "SELECT estimate_id FROM contracts WHERE id = $1 FOR UPDATE";
+
+/// Locks a contract and reads the values an update may keep.
+const LOCK_FOR_UPDATE_SQL: &str =
+    "SELECT date_end, value, body FROM contracts WHERE id = $1 FOR UPDATE";
+
+const UPDATE_CONTRACT_SQL: &str = "UPDATE contracts SET title = $2, date_start = $3, category_id = $4, date_end = $5, \
+     value = $6, body = $7, updated_at = now() WHERE id = $1";
+
+const DELETE_CONTRACT_SQL: &str = "DELETE FROM contracts WHERE id = $1";
+
+/// The backing estimate goes with its contract (its lines and taxes cascade).
+const DELETE_ESTIMATE_SQL: &str = "DELETE FROM estimates WHERE id = $1 AND is_document";
+
+/// The values of a locked contract that an update may keep.
+struct Current {
+    date_end: Option<NaiveDate>,
+    value: Option<Money>,
+    body: Option<String>,
+}
+
+/// Locks the contract row `FOR UPDATE` and gives its backing estimate's id; absent →
+/// `NotFound(Contract)`.
+async fn lock(db: &impl Db, id: i64) -> Result<i64, StoreError> {
+    let row = db
+        .row_opt(LOCK_CONTRACT_SQL, &[&id])
+        .await?
+        .ok_or(StoreError::NotFound(Resource::Contract))?;
+    rows::get(&row, "estimate_id")
+}
+
+/// Locks the contract row `FOR UPDATE` and reads its keepable values.
+async fn lock_for_update(db: &impl Db, id: i64) -> Result<Current, StoreError> {
+    let row = db
+        .row_opt(LOCK_FOR_UPDATE_SQL, &[&id])
+        .await?
+        .ok_or(StoreError::NotFound(Resource::Contract))?;
+    Ok(Current {
+        date_end: rows::get(&row, "date_end")?,
+        value: rows::opt_money(&row, "value")?,
+        body: rows::get(&row, "body")?,
+    })
+}
+
+impl Store {
+    /// Creates a contract and its backing estimate (a draft document estimate), in one
+    /// transaction. The body is `doc_body`, else the template's body.
+    pub async fn create_contract(
+        &self,
+        ctx: Ctx,
+        cmd: &NewContract,
+    ) -> Result<Contract, StoreError> {
+        let mut client = self.writer().await?;
+        let tx = client.transaction().await?;
+        refs::require(&tx, cmd.references()).await?;
+        let project = cmd.project.map(|p| p.get());
+        let estimate_row = tx
+            .row(
+                INSERT_BACKING_ESTIMATE_SQL,
+                &[
+                    &cmd.client.get(),
+                    &project,
+                    &cmd.date_start,
+                    &ctx.actor.get(),
+                ],
+            )
+            .await?;
+        let estimate_id: i64 = rows::get(&estimate_row, "id")?;
+        let value: Option<Decimal> = cmd.value.map(Money::get);
+        let row = tx
+            .row(
+                INSERT_CONTRACT_SQL,
+                &[
+                    &cmd.title,
+                    &cmd.client.get(),
+                    &cmd.category.get(),
+                    &cmd.date_start,
+                    &cmd.date_end,
+                    &value,
+                    &project,
+                    &cmd.lead.map(|l| l.get()),
+                    &cmd.template.map(|t| t.get()),
+                    &cmd.body,
+                    &estimate_id,
+                    &ctx.actor.get(),
+                ],
+            )
+            .await?;
+        let contract = read_contract(&tx, ctx.today, rows::get(&row, "id")?).await?;
+        tx.commit().await?;
+        Ok(contract)
+    }
+
+    /// Updates a contract: absent optional fields are kept, empty ones cleared; a kept end
+    /// date is re-checked against the new start. Reference and period errors are reported
+    /// together.
+    pub async fn update_contract(
+        &self,
+        ctx: Ctx,
+        id: ContractId,
+        cmd: &ContractUpdate,
+    ) -> Result<Contract, StoreError> {
+        let mut client = self.writer().await?;
+        let tx = client.transaction().await?;
+        let current = lock_for_update(&tx, id.get()).await?;
+        let mut errors = refs::invalid(&tx, cmd.references()).await?;
+        let date_end = cmd.date_end.apply_ref(current.date_end);
+        if let Err(period) = check_period(cmd.date_start, date_end) {
+            errors.merge(period);
+        }
+        errors.into_result()?;
+        let value: Option<Decimal> = cmd.value.apply_ref(current.value).map(Money::get);
+        let body = cmd.body.apply_ref(current.body);
+        tx.run(
+            UPDATE_CONTRACT_SQL,
+            &[
+                &id.get(),
+                &cmd.title,
+                &cmd.date_start,
+                &cmd.category.get(),
+                &date_end,
+                &value,
+                &body,
+            ],
+        )
+        .await?;
+        let contract = read_contract(&tx, ctx.today, id.get()).await?;
+        tx.commit().await?;
+        Ok(contract)
+    }
+
+    /// Deletes a contract, its tags and its backing estimate (with the estimate's lines and
+    /// taxes), in one transaction.
+    pub async fn delete_contract(&self, id: ContractId) -> Result<(), StoreError> {
+        let mut client = self.writer().await?;
+        let tx = client.transaction().await?;
+        let estimate_id = lock(&tx, id.get()).await?;
+        tx.run(DELETE_CONTRACT_SQL, &[&id.get()]).await?;
+        tx.run(DELETE_ESTIMATE_SQL, &[&estimate_id]).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Replaces a contract's tags with `tags`, in order.
+    pub async fn set_contract_tags(
+        &self,
+        ctx: Ctx,
+        id: ContractId,
+        tags: &TagSet,
+    ) -> Result<Contract, StoreError> {
+        let mut client = self.writer().await?;
+        let tx = client.transaction().await?;
+        lock(&tx, id.get()).await?;
+        tags::replace(&tx, TagOwner::Contract(id.get()), tags, ctx.actor).await?;
+        let contract = read_contract(&tx, ctx.today, id.get()).await?;
+        tx.commit().await?;
+        Ok(contract)
+    }
+}

@@ -1,0 +1,155 @@
+//! What estimates and invoices share when read: line items and tax records (aggregated as
+//! JSON by [`lines_json!`] and [`taxes_json!`], numbers as text) and the totals columns.
+
+use crm_core::estimate::{BillTotals, LineDiscountView, LineItem, TaxRecord};
+use crm_core::ids::{LineItemId, TaxRateId};
+use crm_core::input::Choice;
+use crm_core::money::{AmountError, Money, Percent, Quantity, UnitRate};
+use crm_core::totals::{DiscountKind, LineDiscount};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use tokio_postgres::Row;
+use tokio_postgres::types::Json;
+
+use crate::error::corrupt;
+use crate::{StoreError, rows};
+
+/// Every line item's `type` (the only one the schema allows).
+const LINE_TYPE: &str = "plain";
+/// Every line item's `tax_status` (the only one the schema allows).
+const TAX_STATUS: &str = "taxable";
+
+/// One element of [`lines_json!`].
+#[derive(Deserialize)]
+struct LineJson {
+    id: i64,
+    position: i32,
+    description: String,
+    long_description: Option<String>,
+    unit: Option<String>,
+    quantity: String,
+    rate: String,
+    total: String,
+    discount_type: String,
+    discount_value: String,
+    discount_amount: String,
+    tax_rate_id: Option<i64>,
+}
+
+/// One element of [`taxes_json!`].
+#[derive(Deserialize)]
+struct TaxJson {
+    name: String,
+    rate: String,
+    tax_rate_id: Option<i64>,
+    lineitem_id: Option<i64>,
+}
+
+/// The line items in `column` (a [`lines_json!`] expression).
+pub(super) fn line_items(row: &Row, column: &str) -> Result<Vec<LineItem>, StoreError> {
+    let Json(lines): Json<Vec<LineJson>> = rows::get(row, column)?;
+    lines.into_iter().map(LineJson::into_item).collect()
+}
+
+/// The tax records in `column` (a [`taxes_json!`] expression).
+pub(super) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreError> {
+    let Json(taxes): Json<Vec<TaxJson>> = rows::get(row, column)?;
+    taxes
+        .into_iter()
+        .map(|t| {
+            Ok(TaxRecord {
+                rate: amount("tax rate", &t.rate, Percent::new)?,
+                name: t.name,
+                tax_rate_id: opt_id("tax rate id", t.tax_rate_id, TaxRateId::new)?,
+                lineitem_id: opt_id("tax line id", t.lineitem_id, LineItemId::new)?,
+            })
+        })
+        .collect()
+}
+
+/// The `totals` object from the totals columns ([`totals_columns!`]).
+pub(super) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
+    Ok(BillTotals {
+        subtotal: rows::money(row, "subtotal")?,
+        subtotal_before_discount: rows::money(row, "subtotal_before_discount")?,
+        discount_type: rows::choice(row, "discount_type")?,
+        discount_percentage: rows::percent(row, "discount_percentage")?,
+        discount_amount: rows::money(row, "discount_amount")?,
+        amount_before_tax: rows::money(row, "amount_before_tax")?,
+        tax_total_percentage: rows::percent(row, "tax_total_percentage")?,
+        tax_total_amount: rows::money(row, "tax_total_amount")?,
+        adjustment_description: rows::get(row, "adjustment_description")?,
+        adjustment_amount: rows::money(row, "adjustment_amount")?,
+        final_amount: rows::money(row, "final_amount")?,
+    })
+}
+
+/// A line's stored discount (`discount_type`, `discount_value`) as the calculator takes it.
+pub(super) fn line_discount(
+    kind: DiscountKind,
+    value: Decimal,
+) -> Result<LineDiscount, StoreError> {
+    let bad = |e: AmountError| corrupt("line discount value", format!("{value}: {e}"));
+    Ok(match kind {
+        DiscountKind::None => LineDiscount::None,
+        DiscountKind::Fixed => LineDiscount::Fixed(Money::new(value).map_err(bad)?),
+        DiscountKind::Percentage => LineDiscount::Percentage(Percent::new(value).map_err(bad)?),
+    })
+}
+
+/// A line's discount as stored: (`discount_type`, `discount_value`).
+pub(super) fn stored_discount(discount: LineDiscount) -> (&'static str, Decimal) {
+    match discount {
+        LineDiscount::None => (DiscountKind::None.as_str(), Decimal::ZERO),
+        LineDiscount::Fixed(m) => (DiscountKind::Fixed.as_str(), m.get()),
+        LineDiscount::Percentage(p) => (DiscountKind::Percentage.as_str(), p.get()),
+    }
+}
+
+impl LineJson {
+    fn into_item(self) -> Result<LineItem, StoreError> {
+        let kind = DiscountKind::from_text(&self.discount_type)
+            .ok_or_else(|| corrupt("line discount type", &self.discount_type))?;
+        let value = decimal("line discount value", &self.discount_value)?;
+        let discount = line_discount(kind, value)?;
+        Ok(LineItem {
+            id: LineItemId::new(self.id).ok_or_else(|| corrupt("line id", self.id))?,
+            position: self.position,
+            description: self.description,
+            long_description: self.long_description,
+            unit: self.unit,
+            quantity: amount("line quantity", &self.quantity, Quantity::new)?,
+            rate: amount("line rate", &self.rate, UnitRate::new)?,
+            total: amount("line total", &self.total, Money::new)?,
+            line_type: LINE_TYPE,
+            tax_status: TAX_STATUS,
+            tax_rate_id: opt_id("line tax rate id", self.tax_rate_id, TaxRateId::new)?,
+            discount: LineDiscountView::new(
+                discount,
+                amount("line discount amount", &self.discount_amount, Money::new)?,
+            ),
+        })
+    }
+}
+
+fn decimal(what: &str, text: &str) -> Result<Decimal, StoreError> {
+    text.parse()
+        .map_err(|e| corrupt(what, format!("{text}: {e}")))
+}
+
+fn amount<T>(
+    what: &str,
+    text: &str,
+    make: fn(Decimal) -> Result<T, AmountError>,
+) -> Result<T, StoreError> {
+    make(decimal(what, text)?).map_err(|e| corrupt(what, format!("{text}: {e}")))
+}
+
+fn opt_id<T>(
+    what: &str,
+    raw: Option<i64>,
+    make: fn(i64) -> Option<T>,
+) -> Result<Option<T>, StoreError> {
+    raw.map(|r| make(r).ok_or_else(|| corrupt(what, r)))
+        .transpose()
+}

@@ -1,0 +1,302 @@
+//! Publish, send-email and clone.
+
+use crm_core::conflict::Conflict;
+use crm_core::estimate::{EstimateClone, ShownStatus, StatusChange};
+use crm_core::tags::TagSet;
+use crm_store_pg::StoreError;
+
+use super::{
+    create, emails, estimate_category, exec, invalid, item, items, messages, patch, rate_id, scalar,
+};
+use crate::common::{ctx, raw, seeded};
+
+#[tokio::test]
+async fn publishing_a_draft_makes_it_new_and_queues_exactly_one_email_to_the_client() {
+    let s = seeded().await;
+    let e = create(&s, &[]).await;
+    let p = s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    assert_eq!(p.status, ShownStatus::New);
+    let stamped = scalar(
+        &s,
+        &format!(
+            "SELECT count(*) FROM estimates WHERE id = {} AND published_at IS NOT NULL",
+            e.id
+        ),
+    )
+    .await;
+    assert_eq!(stamped, 1);
+    let queued = emails(&s, e.id, "pending").await;
+    assert_eq!(
+        queued,
+        [(
+            "billing@acme.example".to_owned(),
+            format!("Estimate #{}", e.id),
+            "estimate".to_owned()
+        )]
+    );
+    let linked = scalar(
+        &s,
+        &format!(
+            "SELECT count(*) FROM email_queue WHERE estimate_id = {}",
+            e.id
+        ),
+    )
+    .await;
+    assert_eq!(linked, 1);
+}
+
+#[tokio::test]
+async fn publishing_for_a_client_without_a_contact_email_queues_nothing_and_succeeds() {
+    let s = seeded().await;
+    let initech = s.ids.clients[2].id.to_string();
+    let e = create(&s, &[("bill_clientid", &initech)]).await;
+    assert_eq!(
+        s.store.publish_estimate(ctx(), e.id).await.unwrap().status,
+        ShownStatus::New
+    );
+    assert_eq!(scalar(&s, "SELECT count(*) FROM email_queue").await, 0);
+}
+
+#[tokio::test]
+async fn only_a_stored_draft_can_be_published() {
+    let s = seeded().await;
+    let e = create(&s, &[]).await;
+    s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    let again = s.store.publish_estimate(ctx(), e.id).await;
+    assert!(
+        matches!(
+            again,
+            Err(StoreError::Conflict(Conflict::EstimateAlreadyPublished))
+        ),
+        "{again:?}"
+    );
+    s.store
+        .set_estimate_status(
+            ctx(),
+            e.id,
+            &StatusChange::parse(&raw(&[("status", "accepted")])).unwrap(),
+        )
+        .await
+        .unwrap();
+    let accepted = s.store.publish_estimate(ctx(), e.id).await;
+    assert!(
+        matches!(
+            accepted,
+            Err(StoreError::Conflict(Conflict::EstimateAlreadyPublished))
+        ),
+        "{accepted:?}"
+    );
+    assert_eq!(emails(&s, e.id, "pending").await.len(), 1);
+}
+
+#[tokio::test]
+async fn publishing_is_atomic_when_queueing_the_email_fails() {
+    let s = seeded().await;
+    let e = create(&s, &[]).await;
+    exec(
+        &s,
+        "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$;
+         CREATE TRIGGER boom BEFORE INSERT ON email_queue FOR EACH ROW EXECUTE FUNCTION boom();",
+    )
+    .await;
+    let r = s.store.publish_estimate(ctx(), e.id).await;
+    assert!(matches!(r, Err(StoreError::Database(_))), "{r:?}");
+    let after = s.store.estimate(ctx(), e.id).await.unwrap();
+    assert_eq!(after.status, ShownStatus::Draft);
+    let stamped = scalar(
+        &s,
+        &format!(
+            "SELECT count(*) FROM estimates WHERE id = {} AND published_at IS NULL",
+            e.id
+        ),
+    )
+    .await;
+    assert_eq!(stamped, 1);
+}
+
+#[tokio::test]
+async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_changing() {
+    let s = seeded().await;
+    let e = create(&s, &[]).await;
+    let draft = s.store.send_estimate_email(ctx(), e.id).await;
+    assert!(
+        matches!(
+            draft,
+            Err(StoreError::Conflict(Conflict::EstimateStillDraft))
+        ),
+        "{draft:?}"
+    );
+    assert_eq!(scalar(&s, "SELECT count(*) FROM email_queue").await, 0);
+    s.store
+        .set_estimate_status(
+            ctx(),
+            e.id,
+            &StatusChange::parse(&raw(&[("status", "declined")])).unwrap(),
+        )
+        .await
+        .unwrap();
+    let before = s.store.estimate(ctx(), e.id).await.unwrap();
+    let sent = s.store.send_estimate_email(ctx(), e.id).await.unwrap();
+    assert_eq!(sent, before);
+    s.store.send_estimate_email(ctx(), e.id).await.unwrap();
+    assert_eq!(emails(&s, e.id, "pending").await.len(), 2);
+    let initech = s.ids.clients[2].id.to_string();
+    let silent = create(&s, &[("bill_clientid", &initech)]).await;
+    s.store.publish_estimate(ctx(), silent.id).await.unwrap();
+    s.store.send_estimate_email(ctx(), silent.id).await.unwrap();
+    assert_eq!(emails(&s, silent.id, "pending").await.len(), 0);
+}
+
+#[tokio::test]
+async fn a_clone_copies_lines_taxes_discount_adjustment_notes_and_terms_but_not_tags_or_status() {
+    let s = seeded().await;
+    let e = create(
+        &s,
+        &[
+            ("bill_tax_type", "inline"),
+            ("bill_notes", "N"),
+            ("bill_terms", "T"),
+        ],
+    )
+    .await;
+    let ten = rate_id(&s, "10.00", "enabled");
+    let lines = vec![
+        item(&[
+            ("description", "A"),
+            ("quantity", "2"),
+            ("rate", "100"),
+            ("discount_type", "fixed"),
+            ("discount_value", "20"),
+            ("tax_rate_id", &ten),
+        ]),
+        item(&[
+            ("description", "B"),
+            ("quantity", "1"),
+            ("rate", "50"),
+            ("tax_rate_id", &ten),
+        ]),
+    ];
+    s.store
+        .replace_estimate_items(ctx(), e.id, items(lines, None))
+        .await
+        .unwrap();
+    s.store
+        .update_estimate(
+            ctx(),
+            e.id,
+            &patch(
+                &e,
+                &[
+                    ("bill_adjustment_amount", "-1.25"),
+                    ("bill_adjustment_description", "Goodwill"),
+                ],
+            ),
+        )
+        .await
+        .unwrap();
+    s.store
+        .set_estimate_tags(ctx(), e.id, &TagSet::normalise(["vip"]))
+        .await
+        .unwrap();
+    s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    let source = s.store.estimate(ctx(), e.id).await.unwrap();
+    let globex = s.ids.clients[1].id.to_string();
+    let project = s.ids.projects[1].to_string();
+    let category = estimate_category(&s).await.to_string();
+    let cmd = EstimateClone::parse(&raw(&[
+        ("bill_clientid", &globex),
+        ("bill_categoryid", &category),
+        ("bill_date", "2026-12-01"),
+        ("bill_expiry_date", "2026-12-31"),
+        ("bill_projectid", &project),
+    ]))
+    .unwrap();
+    let c = s.store.clone_estimate(ctx(), e.id, &cmd).await.unwrap();
+    assert_ne!(c.id, source.id);
+    assert_eq!(c.status, ShownStatus::Draft);
+    assert_eq!(c.client.name, "Globex Corporation");
+    assert_eq!(c.project_id.map(|p| p.get()), Some(s.ids.projects[1]));
+    assert_eq!(
+        (
+            c.dates.date.to_string(),
+            c.dates.expiry_date.map(|d| d.to_string())
+        ),
+        ("2026-12-01".into(), Some("2026-12-31".into()))
+    );
+    assert!(c.tags.is_empty() && !c.converted.is_converted);
+    assert_eq!(
+        (
+            c.tax_type,
+            c.notes.clone(),
+            c.terms.clone(),
+            c.totals.clone()
+        ),
+        (
+            source.tax_type,
+            source.notes.clone(),
+            source.terms.clone(),
+            source.totals.clone()
+        )
+    );
+    let strip = |e: &crm_core::estimate::Estimate| {
+        e.line_items
+            .iter()
+            .map(|l| {
+                (
+                    l.position,
+                    l.description.clone(),
+                    l.total,
+                    l.discount,
+                    l.tax_rate_id,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&c), strip(&source));
+    assert!(
+        c.line_items
+            .iter()
+            .all(|l| !source.line_items.iter().any(|o| o.id == l.id))
+    );
+    let line_of = |e: &crm_core::estimate::Estimate, id| {
+        e.line_items
+            .iter()
+            .find(|l| Some(l.id) == id)
+            .map(|l| l.position)
+    };
+    let taxes = |e: &crm_core::estimate::Estimate| {
+        e.taxes
+            .iter()
+            .map(|t| (t.name.clone(), t.rate, line_of(e, t.lineitem_id)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(taxes(&c), taxes(&source));
+    assert_eq!(c.taxes.len(), 2);
+    assert_eq!(
+        s.store.estimate(ctx(), e.id).await.unwrap(),
+        source,
+        "the source is unchanged"
+    );
+}
+
+#[tokio::test]
+async fn a_clone_checks_its_references() {
+    let s = seeded().await;
+    let e = create(&s, &[]).await;
+    let cmd = EstimateClone::parse(&raw(&[
+        ("bill_clientid", "9999"),
+        ("bill_categoryid", "1"),
+        ("bill_date", "2026-12-01"),
+    ]))
+    .unwrap();
+    let err = invalid(s.store.clone_estimate(ctx(), e.id, &cmd).await);
+    assert_eq!(
+        messages(&err, "bill_clientid"),
+        ["The selected bill clientid is invalid."]
+    );
+    assert_eq!(
+        messages(&err, "bill_categoryid"),
+        ["The selected bill categoryid is invalid."]
+    );
+    assert_eq!(scalar(&s, "SELECT count(*) FROM estimates").await, 1);
+}
