@@ -141,7 +141,7 @@ impl Store {
         }
         let sort = match q.params.sort {
             None => "id",
-            Some(CategorySort::Name) => "name",
+            Some(CategorySort::Name) => "lower(name)",
             Some(CategorySort::Type) => "type",
             Some(CategorySort::Created) => "created_at",
         };

@@ -93,7 +93,7 @@ impl Store {
         }
         let sort = match q.params.sort {
             None => "id",
-            Some(MilestoneSort::Title) => "title",
+            Some(MilestoneSort::Title) => "lower(title)",
             Some(MilestoneSort::Position) => "position",
             Some(MilestoneSort::Created) => "created_at",
         };

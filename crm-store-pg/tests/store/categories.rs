@@ -885,3 +885,22 @@ async fn search_matches_names_case_insensitively_with_literal_percent_and_unders
         (vec!["50% off".into()], 1)
     );
 }
+
+#[tokio::test]
+async fn sorting_by_name_ignores_case() {
+    let s = seeded().await;
+    for name in ["banana", "Apple", "cherry"] {
+        create(&s.store, name, "proposal").await;
+    }
+    let listed = s
+        .store
+        .list_categories(&query(&[
+            ("type", "proposal"),
+            ("sort", "category_name"),
+            ("order", "asc"),
+        ]))
+        .await
+        .unwrap();
+    let names: Vec<&str> = listed.items.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Apple", "banana", "cherry"]);
+}

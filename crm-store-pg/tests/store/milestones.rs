@@ -673,3 +673,37 @@ async fn lists_sort_by_title_and_search_titles_with_literal_percent_and_undersco
         (owned(&["axb", "a_b"]), 9)
     );
 }
+
+#[tokio::test]
+async fn sorting_by_title_ignores_case() {
+    let s = seeded().await;
+    let project = s.ids.projects[1];
+    for title in ["zeta", "Alpha", "beta"] {
+        s.store
+            .create_milestone(ctx(), &new_milestone(project, title))
+            .await
+            .unwrap();
+    }
+    let q = query(
+        project,
+        &[
+            ("sort", "milestone_title"),
+            ("order", "asc"),
+            ("type", "categorised"),
+        ],
+    );
+    let listed = s.store.list_milestones(&q).await.unwrap();
+    let titles: Vec<&str> = listed.items.iter().map(|m| m.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Alpha",
+            "beta",
+            "Design",
+            "Development",
+            "Planning",
+            "Testing",
+            "zeta"
+        ]
+    );
+}
