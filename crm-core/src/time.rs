@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Timelike, Utc};
 use serde::{Serialize, Serializer};
 
 /// A point in time, stored as `TIMESTAMPTZ` (microseconds) and shown in UTC.
@@ -11,8 +11,20 @@ use serde::{Serialize, Serializer};
 pub struct Timestamp(pub DateTime<Utc>);
 
 impl fmt::Display for Timestamp {
+    /// `2026-06-15T09:30:00.000000Z` (written field by field: this is on every response).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.format("%Y-%m-%dT%H:%M:%S%.6fZ"))
+        let t = &self.0;
+        write!(
+            f,
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second(),
+            t.timestamp_subsec_micros().min(999_999)
+        )
     }
 }
 

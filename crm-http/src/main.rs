@@ -94,10 +94,15 @@ type Failure = Box<dyn std::error::Error + Send + Sync>;
 
 fn main() -> ExitCode {
     // Log lines are written by a background thread; `lossy(false)` makes a full buffer wait
-    // rather than drop lines, so every request keeps its one line.
+    // rather than drop lines, so every request keeps its one line. The thread writes through
+    // a buffer and flushes after each batch it drains, so a burst costs one write, not one
+    // per line.
     let (writer, _guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
         .lossy(false)
-        .finish(std::io::stderr());
+        .finish(std::io::BufWriter::with_capacity(
+            64 * 1024,
+            std::io::stderr(),
+        ));
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),

@@ -69,12 +69,15 @@ pub(crate) fn direction(order: Order) -> &'static str {
 /// sort column) into one statement returning the page's rows plus a `total` column:
 ///
 /// ```sql
-/// WITH f AS (<filtered>)
+/// WITH f AS NOT MATERIALIZED (<filtered>)
 /// SELECT c.total, p.* FROM (SELECT count(*) AS total FROM f) c
 /// LEFT JOIN LATERAL (SELECT * FROM f ORDER BY <sort> <dir>, id <dir> LIMIT … OFFSET …) p ON TRUE
 /// ```
 ///
 /// An empty page still returns one row, whose `id` is NULL, so the total is always known.
+/// `NOT MATERIALIZED` lets the planner push the page's `ORDER BY … LIMIT` into an index
+/// scan instead of sorting every matching row; only the count visits them all (the price
+/// of an exact total), and both parts read the same snapshot.
 pub(crate) fn paged(
     filtered: Sql,
     sort_column: &str,
@@ -88,7 +91,7 @@ pub(crate) fn paged(
         params: filtered.params,
     };
     sql.text = format!(
-        "WITH f AS ({}) SELECT c.total, p.*{extra_columns} FROM (SELECT count(*) AS total FROM f) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {sort_column} {dir}, id {dir}",
+        "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*{extra_columns} FROM (SELECT count(*) AS total FROM f) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {sort_column} {dir}, id {dir}",
         filtered.text
     );
     let limit = sql.param(i64::from(page.limit));
