@@ -49,18 +49,19 @@
 //! # Speed
 //!
 //! Per line, on 1,000-line estimates (`benches/totals.rs`, criterion, 2026-11-22, a 2-core
-//! AMD EPYC virtual machine, while another process kept one core busy; inline lines with
-//! mixed discounts and tax rates, summary estimates with two rates and a percentage header
-//! discount):
+//! AMD EPYC virtual machine, otherwise idle; inline lines with mixed discounts and tax
+//! rates, summary estimates with two rates and a percentage header discount; targets 100 ns
+//! for CrmParity and 200 ns for ExactDecimal):
 //!
 //! | mode    | CrmParity | ExactDecimal |
 //! |---------|-----------|--------------|
-//! | summary | 53 ns     | 77 ns        |
-//! | inline  | 87 ns     | 155 ns       |
+//! | summary | 17 ns     | 81 ns        |
+//! | inline  | 51 ns     | 166 ns       |
 //!
-//! A one-line estimate costs about 0.4–0.6 µs, mostly building its ten result amounts. About
-//! 35 ns of each per-line figure is `Money::from_cents` (range and scale checks) for the
-//! line total, and as much again for each line discount that has to be built.
+//! (An earlier run, before `Money::from_cents` checked its range on the integer instead of
+//! building decimals, and with another process busy on one core, gave 53 / 77 / 87 / 155 ns.)
+//! A one-line estimate costs well under a microsecond, mostly building its ten result
+//! amounts.
 //!
 //! ```
 //! use crm_core::money::{Money, Percent, Quantity, UnitRate};
