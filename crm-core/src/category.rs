@@ -260,7 +260,6 @@ impl CategoryListQuery {
         let category_type = form.optional("type", read_choice::<CategoryType>);
         let visibility = form.optional("visibility", read_choice::<CategoryVisibility>);
         form.finish()?;
-        let params = params.ok_or_else(Rejected::default)?;
         Ok(CategoryListQuery {
             params,
             category_type,

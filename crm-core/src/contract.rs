@@ -440,7 +440,6 @@ impl ContractListQuery {
             .optional("category_id", read_id)
             .and_then(CategoryId::new);
         form.finish()?;
-        let params = params.ok_or_else(Rejected::default)?;
         Ok(ContractListQuery {
             params,
             status,

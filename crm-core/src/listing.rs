@@ -89,8 +89,9 @@ pub struct ListParams<S> {
 }
 
 impl<S: Choice> ListParams<S> {
-    /// Reads `page`, `limit`, `order`, `sort` and `search` from a query.
-    pub fn read(form: &mut Form<'_>) -> Option<Self> {
+    /// Reads `page`, `limit`, `order`, `sort` and `search` from a query (invalid values are
+    /// recorded in `form`; the defaults stand in for them).
+    pub fn read(form: &mut Form<'_>) -> Self {
         let page = form
             .optional("page", |f, v, e| bounded(f, v, e, 1, MAX_PAGE))
             .unwrap_or(1);
@@ -102,12 +103,12 @@ impl<S: Choice> ListParams<S> {
             .unwrap_or(Order::Desc);
         let sort = form.optional("sort", read_choice::<S>);
         let search = form.optional("search", text(TextRule::SEARCH));
-        Some(ListParams {
+        ListParams {
             page: Page { page, limit },
             order,
             sort,
             search,
-        })
+        }
     }
 }
 
@@ -170,7 +171,7 @@ mod tests {
         let mut form = Form::new(&raw);
         let params = ListParams::<TestSort>::read(&mut form);
         form.finish().map_err(|r| r.errors)?;
-        Ok(params.unwrap())
+        Ok(params)
     }
 
     #[test]

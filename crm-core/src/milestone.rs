@@ -270,10 +270,10 @@ impl MilestoneListQuery {
             .required_ref("project_id", RefKind::Project)
             .and_then(ProjectId::new);
         let milestone_type = form.optional("type", read_choice::<MilestoneType>);
-        let mut params = ListParams::read(&mut form);
+        let params = ListParams::read(&mut form);
         let order_given = matches!(form.presence("order"), Presence::Value(_));
         let references = form.finish()?;
-        let (Some(project), Some(params)) = (project, params.take()) else {
+        let Some(project) = project else {
             return Err(Rejected::default());
         };
         let params = if params.sort.is_none() {

@@ -235,7 +235,6 @@ impl NoteListQuery {
         let resource_id = form.optional("resource_id", read_id);
         let visibility = form.optional("visibility", read_choice::<NoteVisibility>);
         form.finish()?;
-        let params = params.ok_or_else(Rejected::default)?;
         Ok(NoteListQuery {
             params,
             resource_type,

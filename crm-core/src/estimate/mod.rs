@@ -227,7 +227,6 @@ impl EstimateListQuery {
             .optional("category_id", read_id)
             .and_then(CategoryId::new);
         form.finish()?;
-        let params = params.ok_or_else(Rejected::default)?;
         Ok(EstimateListQuery {
             params,
             status,
