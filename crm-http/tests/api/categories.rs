@@ -7,7 +7,9 @@ use futures_util::future::join_all;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Answer, Body, TestServer, form, json, multipart};
+use crate::common::{
+    Answer, Body, TestServer, assert_timestamp, form, id_of, json, keys, multipart, raw_form,
+};
 
 /// The members of the category object, sorted.
 const CATEGORY_KEYS: [&str; 11] = [
@@ -23,45 +25,6 @@ const CATEGORY_KEYS: [&str; 11] = [
     "users_count",
     "visibility",
 ];
-
-/// A url-encoded body sent byte for byte (raw brackets, lower-case escapes, sparse indices).
-fn raw_form(text: &str) -> Body {
-    Body::Raw(
-        "application/x-www-form-urlencoded",
-        text.as_bytes().to_vec(),
-    )
-}
-
-/// The `id` of a record in an answer.
-fn id_of(v: &Value) -> i64 {
-    v["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no integer id in {v}"))
-}
-
-/// The sorted member names of a JSON object.
-fn keys(v: &Value) -> Vec<String> {
-    let mut k: Vec<String> = v
-        .as_object()
-        .unwrap_or_else(|| panic!("not an object: {v}"))
-        .keys()
-        .cloned()
-        .collect();
-    k.sort();
-    k
-}
-
-/// Asserts `v` is a UTC timestamp with microseconds: `2026-06-15T09:30:00.000000Z`.
-fn assert_timestamp(v: &Value) {
-    let text = v
-        .as_str()
-        .unwrap_or_else(|| panic!("timestamp is not a string: {v}"));
-    assert_eq!(text.len(), 27, "{text}");
-    assert!(
-        chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok(),
-        "{text}"
-    );
-}
 
 /// Asserts the full category shape (members, types, dates).
 fn assert_category_shape(c: &Value) {

@@ -241,3 +241,43 @@ async fn create_key(store: &Store, user: i64) -> String {
         .expect("key");
     auth::key_text(id, &secret)
 }
+
+/// A url-encoded body sent byte for byte (raw or lower-case percent-encoded brackets,
+/// sparse indices: spellings reqwest does not produce).
+pub fn raw_form(text: &str) -> Body {
+    Body::Raw(
+        "application/x-www-form-urlencoded",
+        text.as_bytes().to_vec(),
+    )
+}
+
+/// The `id` of a record in an answer.
+pub fn id_of(v: &Value) -> i64 {
+    v["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no integer id in {v}"))
+}
+
+/// The sorted member names of a JSON object.
+pub fn keys(v: &Value) -> Vec<String> {
+    let mut k: Vec<String> = v
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {v}"))
+        .keys()
+        .cloned()
+        .collect();
+    k.sort();
+    k
+}
+
+/// Asserts `v` is a UTC timestamp with microseconds: `2026-06-15T09:30:00.000000Z`.
+pub fn assert_timestamp(v: &Value) {
+    let text = v
+        .as_str()
+        .unwrap_or_else(|| panic!("timestamp is not a string: {v}"));
+    assert_eq!(text.len(), 27, "{text}");
+    assert!(
+        chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok(),
+        "{text}"
+    );
+}

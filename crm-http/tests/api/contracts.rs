@@ -14,7 +14,7 @@ use chrono::{NaiveDate, Utc};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{Answer, Body, TestServer, json};
+use crate::common::{Answer, Body, TestServer, id_of, json, raw_form};
 
 /// The start date the tests use unless dates matter.
 const START: &str = "2026-06-01";
@@ -81,11 +81,6 @@ async fn create(s: &TestServer, title: &str, extra: &[(&str, &str)]) -> Value {
     let a = s.post("/api/contracts", Body::Form(body)).await;
     assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
     a.data().clone()
-}
-
-/// The `id` member of a record.
-fn id_of(v: &Value) -> i64 {
-    v["id"].as_i64().expect("an integer id")
 }
 
 /// The ids of a list answer's `data`, in order.
@@ -181,14 +176,6 @@ async fn set_state(
         .await
         .unwrap();
     assert_eq!(n, 1);
-}
-
-/// A form body written by hand (raw or percent-encoded brackets, sparse indices).
-fn raw_form(text: &str) -> Body {
-    Body::Raw(
-        "application/x-www-form-urlencoded",
-        text.as_bytes().to_vec(),
-    )
 }
 
 /// `PUT /api/contracts/{id}/tags`.

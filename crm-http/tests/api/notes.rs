@@ -12,7 +12,7 @@ mod visibility;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Answer, Body, TestServer, form};
+use crate::common::{Answer, Body, TestServer, form, id_of, raw_form};
 
 /// Owned pairs for [`Body::Form`].
 fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -30,11 +30,6 @@ async fn create(s: &TestServer, title: &str, description: &str, extra: &[(&str, 
     assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
     assert_eq!(a.message(), "Note created successfully.");
     a.data().clone()
-}
-
-/// The `id` member of a record.
-fn id_of(v: &Value) -> i64 {
-    v["id"].as_i64().expect("an integer id")
 }
 
 /// The ids of a list answer's `data`, in order.
@@ -118,14 +113,6 @@ fn is_timestamp(v: &Value) -> bool {
     v.as_str().is_some_and(|t| {
         t.len() == 27 && chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok()
     })
-}
-
-/// A form body written by hand (raw or percent-encoded brackets, sparse indices).
-fn raw_form(text: &str) -> Body {
-    Body::Raw(
-        "application/x-www-form-urlencoded",
-        text.as_bytes().to_vec(),
-    )
 }
 
 /// Every endpoint addressing note `id`, with `key`: GET, PATCH (valid and invalid bodies),

@@ -21,7 +21,7 @@ use chrono::{NaiveDate, Utc};
 use reqwest::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::common::{Answer, Body, TestServer};
+use crate::common::{Answer, Body, TestServer, id_of};
 
 /// The estimate date the tests use unless dates matter.
 const DATE: &str = "2026-06-20";
@@ -96,11 +96,6 @@ async fn create(s: &TestServer, extra: &[(&str, &str)]) -> Value {
     let a = s.post("/api/estimates", Body::Form(body)).await;
     assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
     a.data().clone()
-}
-
-/// The `id` member of a record.
-fn id_of(v: &Value) -> i64 {
-    v["id"].as_i64().expect("an integer id")
 }
 
 /// `PUT /api/estimates/{id}/items`.
@@ -212,7 +207,7 @@ fn encode_value(v: &str) -> String {
 }
 
 /// A form body written by hand (for the bracket spellings reqwest does not produce).
-fn raw_form(pairs: &[(String, String)], lower_percent: bool) -> Body {
+fn encoded_form(pairs: &[(String, String)], lower_percent: bool) -> Body {
     let text: Vec<String> = pairs
         .iter()
         .map(|(k, v)| {
@@ -224,10 +219,7 @@ fn raw_form(pairs: &[(String, String)], lower_percent: bool) -> Body {
             format!("{k}={}", encode_value(v))
         })
         .collect();
-    Body::Raw(
-        "application/x-www-form-urlencoded",
-        text.join("&").into_bytes(),
-    )
+    crate::common::raw_form(&text.join("&"))
 }
 
 /// The bracketed pairs of `items` (with the given indices) and `tax_rate_ids[]`.
@@ -250,8 +242,8 @@ fn bracket_pairs(items: &[(usize, &Item)], tax_rate_ids: &[i64]) -> Vec<(String,
 fn bracket_body(enc: Encoding, pairs: Vec<(String, String)>) -> Body {
     match enc {
         Encoding::Form => Body::Form(pairs),
-        Encoding::RawBrackets => raw_form(&pairs, false),
-        Encoding::LowerPercent => raw_form(&pairs, true),
+        Encoding::RawBrackets => encoded_form(&pairs, false),
+        Encoding::LowerPercent => encoded_form(&pairs, true),
         Encoding::Multipart => Body::Multipart(pairs),
         Encoding::Json | Encoding::JsonStrings => panic!("JSON bodies are not bracketed pairs"),
     }
