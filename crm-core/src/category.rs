@@ -1,7 +1,9 @@
 //! Categories: types, visibility, the category record, its commands and its rules.
 //!
 //! Name uniqueness within a type is case-insensitive and held by the database; the store
-//! reports a duplicate as a 422 on `category_name` ([`duplicate_name_error`]).
+//! reports a duplicate as a 422 on `category_name` ([`duplicate_name_error`]). A request
+//! rejected for other fields carries its name as a claim ([`NameScope`]), so that a taken
+//! name is reported with them.
 
 use serde::Serialize;
 
@@ -11,7 +13,7 @@ use crate::ids::{CategoryId, UserId};
 use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
 use crate::listing::ListParams;
 use crate::time::RecordDates;
-use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
+use crate::validation::{FieldErrors, NameScope, RefKind, References, Rejected, message};
 
 choice_enum!(
     /// The kind of record a category groups.
@@ -120,6 +122,9 @@ impl NewCategory {
         let visibility = form.optional("category_visibility", read_choice::<CategoryVisibility>);
         let description = form.optional("category_description", text(TextRule::LONG));
         let icon = form.optional("category_icon", text(TextRule::SHORT));
+        if let (Some(name), Some(category_type)) = (&name, category_type) {
+            form.claim_name("category_name", name, NameScope::Type(category_type));
+        }
         form.finish()?;
         match (name, category_type) {
             (Some(name), Some(category_type)) => Ok(NewCategory {
@@ -148,13 +153,17 @@ pub struct CategoryUpdate {
 }
 
 impl CategoryUpdate {
-    /// Reads the command from a request. `category_type` is ignored: it cannot change.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+    /// Reads the command for category `id` from a request. `category_type` is ignored: it
+    /// cannot change.
+    pub fn parse(raw: &RawMap, id: CategoryId) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let name = form.required("category_name", text(TextRule::CATEGORY_NAME));
         let visibility = form.patch("category_visibility", read_choice::<CategoryVisibility>);
         let description = form.patch("category_description", text(TextRule::LONG));
         let icon = form.patch("category_icon", text(TextRule::SHORT));
+        if let Some(name) = &name {
+            form.claim_name("category_name", name, NameScope::TypeOf(id.get()));
+        }
         form.finish()?;
         let name = name.ok_or_else(Rejected::default)?;
         Ok(CategoryUpdate {
@@ -233,12 +242,12 @@ pub fn migration_target_error() -> FieldErrors {
     FieldErrors::single("target_id", message::invalid("target_id"))
 }
 
+/// The message for a name already used by a category of the same type.
+pub const DUPLICATE_NAME: &str = "A category with this name already exists.";
+
 /// The error for a name already used by a category of the same type.
 pub fn duplicate_name_error() -> FieldErrors {
-    FieldErrors::single(
-        "category_name",
-        "A category with this name already exists.".to_owned(),
-    )
+    FieldErrors::single("category_name", DUPLICATE_NAME.to_owned())
 }
 
 /// `GET /categories`.
@@ -395,16 +404,45 @@ mod tests {
     }
 
     #[test]
+    fn a_rejected_request_claims_its_name_for_the_store_to_check() {
+        let rejected = NewCategory::parse(&raw(&[
+            ("category_name", " Design "),
+            ("category_type", "project"),
+            ("category_visibility", "bogus"),
+        ]))
+        .unwrap_err();
+        let claims = rejected.references.names();
+        assert_eq!(claims.len(), 1);
+        assert_eq!(claims[0].field, "category_name");
+        assert_eq!(claims[0].name, "Design");
+        assert_eq!(claims[0].scope, NameScope::Type(CategoryType::Project));
+
+        let id = CategoryId::new(7).unwrap();
+        let long_icon = "i".repeat(251);
+        let rejected = CategoryUpdate::parse(
+            &raw(&[("category_name", "Sales"), ("category_icon", &long_icon)]),
+            id,
+        )
+        .unwrap_err();
+        assert_eq!(rejected.references.names()[0].scope, NameScope::TypeOf(7));
+
+        // Without a type there is no scope to claim the name in.
+        let rejected = NewCategory::parse(&raw(&[("category_name", "Design")])).unwrap_err();
+        assert!(rejected.references.names().is_empty());
+    }
+
+    #[test]
     fn an_update_requires_the_name_and_patches_the_rest() {
-        let e = errors(CategoryUpdate::parse(&raw(&[("category_icon", "x")])));
+        let id = CategoryId::new(3).unwrap();
+        let e = errors(CategoryUpdate::parse(&raw(&[("category_icon", "x")]), id));
         assert_eq!(
             msg(&e, "category_name"),
             ["The category name field is required."]
         );
-        let u = CategoryUpdate::parse(&raw(&[
-            ("category_name", "B"),
-            ("category_description", ""),
-        ]))
+        let u = CategoryUpdate::parse(
+            &raw(&[("category_name", "B"), ("category_description", "")]),
+            id,
+        )
         .unwrap();
         assert_eq!(u.description, Patch::Clear);
         assert_eq!(u.icon, Patch::Keep);

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 
 use crate::money::{AmountError, Money, Percent, Quantity, UnitRate};
-use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
+use crate::validation::{FieldErrors, NameScope, RefKind, References, Rejected, message};
 
 /// One decoded request value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -475,12 +475,16 @@ impl<'a> Form<'a> {
         read(field, value, &mut self.errors)
     }
 
+    /// Records that the category name `name` (read from `key`) must be free in `scope`.
+    pub fn claim_name(&mut self, key: &str, name: &str, scope: NameScope) {
+        let field = self.field(key);
+        self.references.claim_name(&field, name, scope);
+    }
+
     /// Takes in the errors and references of a nested reader.
     pub fn absorb(&mut self, nested: Form<'_>) {
         self.errors.merge(nested.errors);
-        for r in nested.references.as_slice() {
-            self.references.push(&r.field, r.kind, r.id);
-        }
+        self.references.extend(nested.references);
     }
 
     /// The references recorded so far.

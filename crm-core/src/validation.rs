@@ -1,4 +1,5 @@
-//! Field errors with Laravel-style English messages, and references still to be checked.
+//! Field errors with Laravel-style English messages, and references (ids that must exist,
+//! names that must be free) still to be checked against the database.
 //!
 //! Messages follow Laravel's default English texts. The attribute name is made from the
 //! field key by replacing `_` with spaces, array positions are written with dots:
@@ -252,28 +253,75 @@ pub struct Reference {
     pub id: i64,
 }
 
-/// Every reference a command or a rejected request holds.
+/// Where a category name must be free (case-insensitively): among the categories of a
+/// type, or, for a rename, among the other categories of the renamed one's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NameScope {
+    /// The categories of this type.
+    Type(CategoryType),
+    /// The categories of the same type as this category id, other than itself.
+    TypeOf(i64),
+}
+
+/// A category name a request asks for, to be reported as taken beside the request's other
+/// failing fields. Writes do not rely on it: the unique index decides, also under
+/// concurrency; the claim only lets a rejected request name every failing field at once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NameClaim {
+    /// The field key the name came from (`category_name`).
+    pub field: String,
+    /// The name, as it would be stored.
+    pub name: String,
+    /// Where it must be free.
+    pub scope: NameScope,
+}
+
+/// Everything a command or a rejected request still needs the database to confirm: the
+/// ids it references, and the category names it claims.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct References(Vec<Reference>);
+pub struct References {
+    ids: Vec<Reference>,
+    names: Vec<NameClaim>,
+}
 
 impl References {
     /// Records that `id` (from `field`) must be a `kind`.
     pub fn push(&mut self, field: &str, kind: RefKind, id: i64) {
-        self.0.push(Reference {
+        self.ids.push(Reference {
             field: field.to_owned(),
             kind,
             id,
         });
     }
 
-    /// The references, in the order they were found.
+    /// Records that `name` (from `field`) must not be taken in `scope`.
+    pub fn claim_name(&mut self, field: &str, name: &str, scope: NameScope) {
+        self.names.push(NameClaim {
+            field: field.to_owned(),
+            name: name.to_owned(),
+            scope,
+        });
+    }
+
+    /// The id references, in the order they were found.
     pub fn as_slice(&self) -> &[Reference] {
-        &self.0
+        &self.ids
+    }
+
+    /// The name claims, in the order they were found.
+    pub fn names(&self) -> &[NameClaim] {
+        &self.names
+    }
+
+    /// Takes in the references and claims of `other`.
+    pub fn extend(&mut self, other: References) {
+        self.ids.extend(other.ids);
+        self.names.extend(other.names);
     }
 
     /// True when there is nothing to check.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.ids.is_empty() && self.names.is_empty()
     }
 
     /// The errors for the references found invalid (given by index into
@@ -281,7 +329,7 @@ impl References {
     pub fn errors_for(&self, invalid: impl IntoIterator<Item = usize>) -> FieldErrors {
         let mut errors = FieldErrors::new();
         for i in invalid {
-            if let Some(r) = self.0.get(i) {
+            if let Some(r) = self.ids.get(i) {
                 errors.add(&r.field, message::invalid(&r.field));
             }
         }

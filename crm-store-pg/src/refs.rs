@@ -1,9 +1,11 @@
 //! Reference checks: do the ids a request names exist, as what they must be? One
 //! statement for any number of references, run inside the writing transaction (and on
-//! the read side for rejected requests, to report every failing field together).
+//! the read side for rejected requests, to report every failing field together). The
+//! category names a rejected request claims are checked here too; for writes the unique
+//! index decides.
 
-use crm_core::category::CategoryType;
-use crm_core::validation::{FieldErrors, RefKind, References};
+use crm_core::category::{CategoryType, DUPLICATE_NAME};
+use crm_core::validation::{FieldErrors, NameScope, RefKind, References};
 
 use crate::StoreError;
 use crate::db::Db;
@@ -42,25 +44,51 @@ WHERE NOT CASE r.kind
 END
 ORDER BY r.i";
 
-/// The errors of the references that do not hold ("The selected … is invalid.").
+/// Whether a category name is taken in a scope: `$1` the type, or `$2` the category whose
+/// type counts (and which itself does not). The same `(type, lower(name))` the unique index
+/// `categories_type_name_key` holds.
+const NAME_TAKEN_SQL: &str = "
+SELECT EXISTS (
+    SELECT 1 FROM categories c
+    WHERE lower(c.name) = lower($3)
+      AND c.type = COALESCE($1, (SELECT type FROM categories WHERE id = $2))
+      AND c.id IS DISTINCT FROM $2
+)";
+
+/// The errors of the references that do not hold ("The selected … is invalid.") and of
+/// the category names already taken.
 pub(crate) async fn invalid(
     db: &impl Db,
     references: &References,
 ) -> Result<FieldErrors, StoreError> {
-    if references.is_empty() {
-        return Ok(FieldErrors::new());
+    let mut errors = FieldErrors::new();
+    if !references.as_slice().is_empty() {
+        let kinds: Vec<String> = references
+            .as_slice()
+            .iter()
+            .map(|r| kind_tag(r.kind))
+            .collect();
+        let ids: Vec<i64> = references.as_slice().iter().map(|r| r.id).collect();
+        let rows = db.rows(INVALID_SQL, &[&kinds, &ids]).await?;
+        let bad = rows
+            .iter()
+            .map(|row| usize::try_from(row.get::<_, i64>(0) - 1).unwrap_or(usize::MAX));
+        errors.merge(references.errors_for(bad));
     }
-    let kinds: Vec<String> = references
-        .as_slice()
-        .iter()
-        .map(|r| kind_tag(r.kind))
-        .collect();
-    let ids: Vec<i64> = references.as_slice().iter().map(|r| r.id).collect();
-    let rows = db.rows(INVALID_SQL, &[&kinds, &ids]).await?;
-    let bad = rows
-        .iter()
-        .map(|row| usize::try_from(row.get::<_, i64>(0) - 1).unwrap_or(usize::MAX));
-    Ok(references.errors_for(bad))
+    for claim in references.names() {
+        let (category_type, category) = match claim.scope {
+            NameScope::Type(t) => (Some(t.as_str()), None),
+            NameScope::TypeOf(id) => (None, Some(id)),
+        };
+        let taken: bool = db
+            .row(NAME_TAKEN_SQL, &[&category_type, &category, &claim.name])
+            .await?
+            .try_get(0)?;
+        if taken {
+            errors.add(&claim.field, DUPLICATE_NAME.to_owned());
+        }
+    }
+    Ok(errors)
 }
 
 /// Fails with the field errors of the references that do not hold.

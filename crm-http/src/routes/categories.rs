@@ -44,7 +44,7 @@ pub(crate) async fn update(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
     let cmd = valid(
         app,
         req.ctx,
-        CategoryUpdate::parse(&req.body),
+        CategoryUpdate::parse(&req.body, id),
         Some((R, id.get())),
     )
     .await?;

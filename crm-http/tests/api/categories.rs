@@ -499,6 +499,80 @@ async fn duplicate_names_within_a_type_are_422_ignoring_case_but_other_types_may
 }
 
 #[tokio::test]
+async fn a_taken_name_is_reported_with_the_other_failing_fields() {
+    let s = TestServer::start().await;
+    create(&s, "Design", "project").await;
+    let c = create(&s, "Sales", "project").await;
+    let before = category_rows(&s).await;
+
+    let a = s
+        .post(
+            "/api/categories",
+            form(&[
+                ("category_name", "design"),
+                ("category_type", "project"),
+                ("category_visibility", "bogus"),
+                ("category_icon", &"i".repeat(251)),
+            ]),
+        )
+        .await;
+    assert_invalid(
+        &a,
+        json!({
+            "category_name": ["A category with this name already exists."],
+            "category_icon": ["The category icon may not be greater than 250 characters."],
+            "category_visibility": ["The selected category visibility is invalid."]
+        }),
+    );
+    // Free in another type: only the real failure.
+    let a = s
+        .post(
+            "/api/categories",
+            form(&[
+                ("category_name", "Design"),
+                ("category_type", "client"),
+                ("category_visibility", "bogus"),
+            ]),
+        )
+        .await;
+    assert_invalid(
+        &a,
+        json!({"category_visibility": ["The selected category visibility is invalid."]}),
+    );
+
+    // A rename to another category's name, and to its own name in other letters.
+    let path = format!("/api/categories/{}", id_of(&c));
+    let a = s
+        .patch(
+            &path,
+            form(&[
+                ("category_name", "DESIGN"),
+                ("category_visibility", "bogus"),
+            ]),
+        )
+        .await;
+    assert_invalid(
+        &a,
+        json!({
+            "category_name": ["A category with this name already exists."],
+            "category_visibility": ["The selected category visibility is invalid."]
+        }),
+    );
+    let a = s
+        .patch(
+            &path,
+            form(&[("category_name", "SALES"), ("category_visibility", "bogus")]),
+        )
+        .await;
+    assert_invalid(
+        &a,
+        json!({"category_visibility": ["The selected category visibility is invalid."]}),
+    );
+    assert_eq!(category_rows(&s).await, before, "nothing was written");
+    assert_eq!(s.get(&path).await.data(), &c, "nothing changed");
+}
+
+#[tokio::test]
 async fn renaming_regenerates_the_slug_and_the_type_cannot_change() {
     let s = TestServer::start().await;
     let c = create(&s, "Development", "project").await;

@@ -43,9 +43,13 @@ fn resource_columns(resource: Option<(NoteResourceType, i64)>) -> [Option<i64>; 
     columns
 }
 
-/// Locks the note row `FOR UPDATE` if `viewer` may see it, and gives its visibility;
-/// absent, sticky or private to someone else → `NotFound(Note)`.
-async fn lock_visible(db: &impl Db, viewer: UserId, id: i64) -> Result<NoteVisibility, StoreError> {
+/// Locks the note row `FOR UPDATE` if `viewer` may see it, and gives its visibility and
+/// creator; absent, sticky or private to someone else → `NotFound(Note)`.
+async fn lock_visible(
+    db: &impl Db,
+    viewer: UserId,
+    id: i64,
+) -> Result<(NoteVisibility, UserId), StoreError> {
     let row = db
         .row_opt(LOCK_NOTE_SQL, &[&id])
         .await?
@@ -53,7 +57,7 @@ async fn lock_visible(db: &impl Db, viewer: UserId, id: i64) -> Result<NoteVisib
     let visibility: NoteVisibility = rows::choice(&row, "visibility")?;
     let creator = rows::id(&row, "creator_id", UserId::new)?;
     if note::visible_to(visibility, creator, viewer) {
-        Ok(visibility)
+        Ok((visibility, creator))
     } else {
         Err(StoreError::NotFound(Resource::Note))
     }
@@ -90,6 +94,10 @@ impl Store {
     }
 
     /// Updates a note's title, description and visibility (the attachment is kept).
+    ///
+    /// The answer is the note as written, read as its creator (who always sees it): when
+    /// another user makes a public note private, they get the note they wrote, and from then
+    /// on it is hidden from them like any private note of someone else.
     pub async fn update_note(
         &self,
         ctx: Ctx,
@@ -98,7 +106,7 @@ impl Store {
     ) -> Result<Note, StoreError> {
         let mut client = self.writer().await?;
         let tx = client.transaction().await?;
-        let current = lock_visible(&tx, ctx.actor, id.get()).await?;
+        let (current, creator) = lock_visible(&tx, ctx.actor, id.get()).await?;
         let visibility = cmd.visibility_after(current);
         tx.run(
             UPDATE_NOTE_SQL,
@@ -110,7 +118,7 @@ impl Store {
             ],
         )
         .await?;
-        let note = read_note(&tx, ctx.actor, id.get()).await?;
+        let note = read_note(&tx, creator, id.get()).await?;
         tx.commit().await?;
         Ok(note)
     }

@@ -24,8 +24,8 @@ fn new_category(name: &str, category_type: &str) -> NewCategory {
     .unwrap()
 }
 
-fn update(pairs: &[(&str, &str)]) -> CategoryUpdate {
-    CategoryUpdate::parse(&raw(pairs)).unwrap()
+fn update(id: CategoryId, pairs: &[(&str, &str)]) -> CategoryUpdate {
+    CategoryUpdate::parse(&raw(pairs), id).unwrap()
 }
 
 fn team(users: &[&str]) -> CategoryTeam {
@@ -138,7 +138,7 @@ async fn unknown_categories_are_not_found_by_every_operation() {
     assert!(is_not_found(s.store.category(missing).await));
     assert!(is_not_found(
         s.store
-            .update_category(missing, &update(&[("category_name", "X")]))
+            .update_category(missing, &update(missing, &[("category_name", "X")]))
             .await
     ));
     assert!(is_not_found(s.store.delete_category(missing).await));
@@ -265,14 +265,17 @@ async fn renaming_regenerates_the_slug_and_a_taken_name_is_a_duplicate() {
     create(&s.store, "Design", "project").await;
     let renamed = s
         .store
-        .update_category(dev.id, &update(&[("category_name", "Dev & Engineering")]))
+        .update_category(
+            dev.id,
+            &update(dev.id, &[("category_name", "Dev & Engineering")]),
+        )
         .await
         .unwrap();
     assert_eq!(renamed.slug, format!("{}-dev-engineering", dev.id));
     assert!(renamed.dates.updated >= dev.dates.updated);
     let e = invalid(
         s.store
-            .update_category(dev.id, &update(&[("category_name", "design")]))
+            .update_category(dev.id, &update(dev.id, &[("category_name", "design")]))
             .await,
     );
     assert_eq!(
@@ -281,7 +284,10 @@ async fn renaming_regenerates_the_slug_and_a_taken_name_is_a_duplicate() {
     );
     let own = s
         .store
-        .update_category(dev.id, &update(&[("category_name", "DEV & ENGINEERING")]))
+        .update_category(
+            dev.id,
+            &update(dev.id, &[("category_name", "DEV & ENGINEERING")]),
+        )
         .await
         .unwrap();
     assert_eq!(own.name, "DEV & ENGINEERING");
@@ -305,7 +311,10 @@ async fn an_update_keeps_absent_fields_and_clears_empty_ones() {
     let created = s.store.create_category(ctx(), &cmd).await.unwrap();
     let kept = s
         .store
-        .update_category(created.id, &update(&[("category_name", "Help")]))
+        .update_category(
+            created.id,
+            &update(created.id, &[("category_name", "Help")]),
+        )
         .await
         .unwrap();
     assert_eq!(kept.visibility, created.visibility);
@@ -315,11 +324,14 @@ async fn an_update_keeps_absent_fields_and_clears_empty_ones() {
         .store
         .update_category(
             created.id,
-            &update(&[
-                ("category_name", "Help"),
-                ("category_description", ""),
-                ("category_visibility", "everyone"),
-            ]),
+            &update(
+                created.id,
+                &[
+                    ("category_name", "Help"),
+                    ("category_description", ""),
+                    ("category_visibility", "everyone"),
+                ],
+            ),
         )
         .await
         .unwrap();

@@ -136,3 +136,38 @@ async fn a_sticky_note_is_never_served_listed_or_changed() {
         "only the seeded public note"
     );
 }
+
+#[tokio::test]
+async fn another_user_making_a_public_note_private_gets_the_note_they_wrote_and_then_loses_it() {
+    let s = TestServer::start().await;
+    let public = s.ids.notes.public;
+    let jane = s.key_for(s.ids.admins[1]).await;
+    let path = format!("/api/notes/{public}");
+    let a = s
+        .call_as(
+            &jane,
+            Method::PATCH,
+            &path,
+            form(&[
+                ("note_title", "For user 1 only"),
+                ("note_description", "Jane hid it."),
+                ("note_visibility", "private"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    assert_eq!(a.message(), "Note updated successfully.");
+    assert_eq!(a.data()["title"], "For user 1 only");
+    assert_eq!(a.data()["visibility"], "private");
+    assert_eq!(
+        a.data()["creator_id"],
+        s.ids.admins[0],
+        "the creator is kept"
+    );
+
+    // Now private to user 1, its creator: hidden from Jane, shown to user 1.
+    assert_hidden_from(&s, &jane, public).await;
+    let own = get(&s, public).await;
+    assert_eq!(own["title"], "For user 1 only");
+    assert_eq!(own["visibility"], "private");
+}
