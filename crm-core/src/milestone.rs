@@ -155,11 +155,12 @@ pub struct MilestoneDeletion {
 }
 
 impl MilestoneDeletion {
-    /// Reads `delete_tasks` (from the query string or body): `yes` deletes; anything else,
-    /// or nothing, reassigns.
+    /// Reads `delete_tasks` (from the query string or body): exactly `yes` (or JSON `true`,
+    /// which PHP's `== 'yes'` also accepts) deletes; anything else, `YES` included, or
+    /// nothing, reassigns: deleting is never a guess.
     pub fn parse(raw: &RawMap) -> Self {
         let delete_tasks = match raw.get("delete_tasks") {
-            Some(RawValue::Text(s)) => s.trim().eq_ignore_ascii_case("yes"),
+            Some(RawValue::Text(s)) => s.trim() == "yes",
             Some(RawValue::Bool(b)) => *b,
             _ => false,
         };
@@ -183,13 +184,19 @@ pub const MAX_REORDER: usize = 1000;
 pub struct MilestoneReorder {
     /// Distinct milestone ids, in the new order.
     pub ids: Vec<MilestoneId>,
+    /// The field key each id was sent under (`milestones.7` for a sparse form index), for
+    /// messages.
+    fields: Vec<String>,
 }
 
 impl MilestoneReorder {
-    /// Reads `milestones` (required, non-empty, distinct integers).
+    /// Reads `milestones` (required, non-empty, distinct integers). A rejected request
+    /// still carries every id that parsed as a reference, so that unknown ids are reported
+    /// with the other failing elements.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let mut ids: Vec<MilestoneId> = Vec::new();
+        let mut fields: Vec<String> = Vec::new();
         match form.list("milestones", true, MAX_REORDER) {
             Some(list) if list.is_empty() => {
                 form.error("milestones", message::required("milestones"))
@@ -197,27 +204,31 @@ impl MilestoneReorder {
             Some(list) => {
                 for (i, value) in list {
                     let key = format!("milestones.{i}");
-                    if let Some(id) = form
-                        .element(&key, value, read_id)
-                        .and_then(MilestoneId::new)
-                    {
-                        if ids.contains(&id) {
-                            form.error_at(&key, message::distinct(&key));
-                        } else {
-                            ids.push(id);
-                        }
+                    let Some(id) = form.element(&key, value, read_id) else {
+                        continue;
+                    };
+                    form.reference(&key, RefKind::Milestone, id);
+                    let Some(id) = MilestoneId::new(id) else {
+                        continue;
+                    };
+                    if ids.contains(&id) {
+                        form.error_at(&key, message::distinct(&key));
+                    } else {
+                        ids.push(id);
+                        fields.push(key);
                     }
                 }
             }
             None => {}
         }
         form.finish()?;
-        Ok(MilestoneReorder { ids })
+        Ok(MilestoneReorder { ids, fields })
     }
 
     /// Checks the ids against the database: `found` gives the project of each requested id
-    /// that exists. Every id must exist and belong to the project of the first one.
-    /// Returns that project.
+    /// that exists. Every id must exist and belong to the project of the first one that
+    /// exists; each other one is reported under the key it was sent with. Returns that
+    /// project.
     pub fn check_projects(
         &self,
         found: &[(MilestoneId, ProjectId)],
@@ -225,10 +236,9 @@ impl MilestoneReorder {
         let project_of = |id: MilestoneId| found.iter().find(|(m, _)| *m == id).map(|(_, p)| *p);
         let project = self.ids.iter().find_map(|id| project_of(*id));
         let mut errors = FieldErrors::new();
-        for (i, id) in self.ids.iter().enumerate() {
+        for (id, key) in self.ids.iter().zip(&self.fields) {
             if project.is_none() || project_of(*id) != project {
-                let key = format!("milestones.{i}");
-                errors.add(&key, message::invalid(&key));
+                errors.add(key, message::invalid(key));
             }
         }
         match project {
@@ -380,6 +390,26 @@ mod tests {
         assert!(MilestoneDeletion::parse(&raw(&[("delete_tasks", "yes")])).delete_tasks);
         assert!(!MilestoneDeletion::parse(&raw(&[("delete_tasks", "no")])).delete_tasks);
         assert!(!MilestoneDeletion::parse(&RawMap::new()).delete_tasks);
+        for other in ["YES", "Yes", "y", "1", "true"] {
+            let d = MilestoneDeletion::parse(&raw(&[("delete_tasks", other)]));
+            assert!(!d.delete_tasks, "{other}");
+        }
+        let mut r = RawMap::new();
+        r.insert("delete_tasks", RawValue::Bool(true));
+        assert!(
+            MilestoneDeletion::parse(&r).delete_tasks,
+            "JSON true, as PHP's == 'yes'"
+        );
+    }
+
+    /// A reorder request of `ids`, as a JSON array would send them.
+    fn reorder_of(ids: &[i64]) -> MilestoneReorder {
+        let mut r = RawMap::new();
+        r.insert(
+            "milestones",
+            RawValue::List(ids.iter().map(|i| RawValue::text(i.to_string())).collect()),
+        );
+        MilestoneReorder::parse(&r).unwrap()
     }
 
     #[test]
@@ -408,13 +438,42 @@ mod tests {
             msg(&e.errors, "milestones.2"),
             ["The milestones.2 must be an integer."]
         );
+        // The ids that parsed are still checked for existence with the rest.
+        let checked: Vec<_> = e
+            .references
+            .as_slice()
+            .iter()
+            .map(|r| (r.field.as_str(), r.kind, r.id))
+            .collect();
+        assert_eq!(
+            checked,
+            [
+                ("milestones.0", RefKind::Milestone, 3),
+                ("milestones.1", RefKind::Milestone, 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn reorder_errors_name_the_index_that_was_sent() {
+        let mut r = RawMap::new();
+        r.insert(
+            "milestones",
+            RawValue::Indexed(vec![(3, RawValue::text("20")), (7, RawValue::text("9999"))]),
+        );
+        let reorder = MilestoneReorder::parse(&r).unwrap();
+        let found = vec![(MilestoneId::new(20).unwrap(), ProjectId::new(1).unwrap())];
+        let e = reorder.check_projects(&found).unwrap_err();
+        assert_eq!(
+            msg(&e, "milestones.7"),
+            ["The selected milestones.7 is invalid."]
+        );
+        assert!(!e.has("milestones.1"));
     }
 
     #[test]
     fn reordered_milestones_come_first_and_the_others_keep_their_order() {
-        let reorder = MilestoneReorder {
-            ids: ids(&[12, 10]),
-        };
+        let reorder = reorder_of(&[12, 10]);
         let positions = reorder.positions(&ids(&[10, 11, 12, 13]));
         let got: Vec<_> = positions.iter().map(|(id, p)| (id.get(), *p)).collect();
         assert_eq!(got, vec![(12, 1), (10, 2), (11, 3), (13, 4)]);
@@ -424,9 +483,7 @@ mod tests {
     fn reorder_ids_must_exist_and_share_one_project() {
         let p1 = ProjectId::new(1).unwrap();
         let p2 = ProjectId::new(2).unwrap();
-        let reorder = MilestoneReorder {
-            ids: ids(&[5, 6, 7]),
-        };
+        let reorder = reorder_of(&[5, 6, 7]);
         let found = vec![
             (MilestoneId::new(5).unwrap(), p1),
             (MilestoneId::new(7).unwrap(), p2),

@@ -237,6 +237,8 @@ pub enum RefKind {
     ContractTemplate,
     /// An enabled tax rate.
     EnabledTaxRate,
+    /// A milestone.
+    Milestone,
     /// A category of the given type.
     Category(CategoryType),
 }

@@ -21,6 +21,7 @@ fn kind_tag(kind: RefKind) -> String {
         RefKind::TeamUser => "team_user".into(),
         RefKind::ContractTemplate => "contract_template".into(),
         RefKind::EnabledTaxRate => "enabled_tax_rate".into(),
+        RefKind::Milestone => "milestone".into(),
         RefKind::Category(t) => category_tag(t),
     }
 }
@@ -40,6 +41,7 @@ WHERE NOT CASE r.kind
     WHEN 'team_user' THEN EXISTS (SELECT 1 FROM users WHERE id = r.id AND kind = 'team')
     WHEN 'contract_template' THEN EXISTS (SELECT 1 FROM contract_templates WHERE id = r.id)
     WHEN 'enabled_tax_rate' THEN EXISTS (SELECT 1 FROM tax_rates WHERE id = r.id AND status = 'enabled')
+    WHEN 'milestone' THEN EXISTS (SELECT 1 FROM milestones WHERE id = r.id)
     ELSE EXISTS (SELECT 1 FROM categories WHERE id = r.id AND 'category:' || type = r.kind)
 END
 ORDER BY r.i";

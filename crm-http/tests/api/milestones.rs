@@ -852,6 +852,20 @@ async fn delete_tasks_other_than_yes_moves_them() {
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.json);
     assert_eq!(tasks_in(&s, default).await, tasks);
+
+    // Deleting is never a guess: `YES` is not `yes`.
+    let development = seeded(&s, project, "Development");
+    let more = tasks_in(&s, development).await;
+    assert!(!more.is_empty());
+    let a = s
+        .delete(&format!("/api/milestones/{development}?delete_tasks=YES"))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    let mut expected = [tasks, more].concat();
+    expected.sort_unstable();
+    let mut moved = tasks_in(&s, default).await;
+    moved.sort_unstable();
+    assert_eq!(moved, expected);
 }
 
 #[tokio::test]
@@ -1146,6 +1160,32 @@ async fn invalid_reorders_are_422_and_change_nothing() {
                 "milestones.0": ["The selected milestones.0 is invalid."],
                 "milestones.1": ["The selected milestones.1 is invalid."]
             }),
+        ),
+        (
+            "unknown beside a malformed one",
+            json(json!({"milestones": [pl, "abc", 999999]})),
+            json!({
+                "milestones.1": ["The milestones.1 must be an integer."],
+                "milestones.2": ["The selected milestones.2 is invalid."]
+            }),
+        ),
+        (
+            "unknown beside a duplicate",
+            json(json!({"milestones": [999999, pl, pl]})),
+            json!({
+                "milestones.0": ["The selected milestones.0 is invalid."],
+                "milestones.2": ["The milestones.2 field has a duplicate value."]
+            }),
+        ),
+        (
+            "unknown at a sparse index",
+            raw_form(&format!("milestones[3]={pl}&milestones[7]=999999")),
+            json!({"milestones.7": ["The selected milestones.7 is invalid."]}),
+        ),
+        (
+            "unknown after a skipped null",
+            json(json!({"milestones": [null, 999999]})),
+            json!({"milestones.1": ["The selected milestones.1 is invalid."]}),
         ),
     ];
     for (label, body, errors) in cases {
