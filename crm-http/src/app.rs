@@ -135,8 +135,8 @@ impl App {
                 template,
                 id,
             } => (endpoint, template, id.map(str::to_owned)),
-            Resolved::MethodNotAllowed(allow) => {
-                return (Err(ApiError::MethodNotAllowed(allow)), "-");
+            Resolved::MethodNotAllowed { allow, template } => {
+                return (Err(ApiError::MethodNotAllowed(allow)), template);
             }
             Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
         };

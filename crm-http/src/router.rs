@@ -196,8 +196,13 @@ pub enum Resolved<'p> {
         /// The `{id}` segment.
         id: Option<&'p str>,
     },
-    /// A known path, another method: the `Allow` header value.
-    MethodNotAllowed(String),
+    /// A known path, another method.
+    MethodNotAllowed {
+        /// The `Allow` header value.
+        allow: String,
+        /// The path template (for logs).
+        template: &'static str,
+    },
     /// An unknown path.
     NotFound,
 }
@@ -229,21 +234,36 @@ impl Router {
         Ok(Router { matcher, paths })
     }
 
-    /// Resolves a request.
+    /// Resolves a request. `HEAD` is answered wherever `GET` is (RFC 9110 §9.3.2; hyper
+    /// sends the headers without the body), and `Allow` lists it there.
     pub fn resolve<'p>(&self, method: &Method, path: &'p str) -> Resolved<'p> {
         let Ok(matched) = self.matcher.at(path) else {
             return Resolved::NotFound;
         };
         let routes = &self.paths[*matched.value];
-        match routes.methods.iter().find(|(m, _)| m == method) {
+        let wanted = if method == Method::HEAD {
+            &Method::GET
+        } else {
+            method
+        };
+        match routes.methods.iter().find(|(m, _)| m == wanted) {
             Some((_, endpoint)) => Resolved::Found {
                 endpoint: *endpoint,
                 template: routes.template,
                 id: matched.params.get("id"),
             },
             None => {
-                let allow: Vec<&str> = routes.methods.iter().map(|(m, _)| m.as_str()).collect();
-                Resolved::MethodNotAllowed(allow.join(", "))
+                let mut allow: Vec<&str> = Vec::new();
+                for (m, _) in &routes.methods {
+                    allow.push(m.as_str());
+                    if m == Method::GET {
+                        allow.push(Method::HEAD.as_str());
+                    }
+                }
+                Resolved::MethodNotAllowed {
+                    allow: allow.join(", "),
+                    template: routes.template,
+                }
             }
         }
     }
@@ -274,7 +294,10 @@ mod tests {
         // The static segment wins over `{id}`: `positions` is a known path of its own.
         assert_eq!(
             r.resolve(&Method::GET, "/api/milestones/positions"),
-            Resolved::MethodNotAllowed("PUT".into())
+            Resolved::MethodNotAllowed {
+                allow: "PUT".into(),
+                template: "/api/milestones/positions"
+            }
         );
         assert!(matches!(
             r.resolve(&Method::GET, "/api/milestones/7"),
@@ -291,8 +314,35 @@ mod tests {
         let r = Router::new().unwrap();
         assert_eq!(
             r.resolve(&Method::PUT, "/api/notes/3"),
-            Resolved::MethodNotAllowed("GET, PATCH, DELETE".into())
+            Resolved::MethodNotAllowed {
+                allow: "GET, HEAD, PATCH, DELETE".into(),
+                template: "/api/notes/{id}"
+            }
         );
+    }
+
+    #[test]
+    fn head_is_answered_wherever_get_is() {
+        let r = Router::new().unwrap();
+        assert_eq!(
+            r.resolve(&Method::HEAD, "/api/notes/3"),
+            Resolved::Found {
+                endpoint: Endpoint::GetNote,
+                template: "/api/notes/{id}",
+                id: Some("3")
+            }
+        );
+        assert!(matches!(
+            r.resolve(&Method::HEAD, "/healthz"),
+            Resolved::Found {
+                endpoint: Endpoint::Health,
+                ..
+            }
+        ));
+        assert!(matches!(
+            r.resolve(&Method::HEAD, "/api/milestones/positions"),
+            Resolved::MethodNotAllowed { .. }
+        ));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crm_core::input::RawMap;
 use crm_core::validation::Rejected;
 use crm_store_pg::Ctx;
 use http::StatusCode;
+use percent_encoding::percent_decode_str;
 
 use crate::app::App;
 use crate::error::ApiError;
@@ -31,13 +32,17 @@ pub(crate) struct Req<'a> {
 }
 
 impl Req<'_> {
-    /// The `{id}` as a `T`; a non-numeric or out-of-range id is the resource's 404.
+    /// The `{id}` as a `T`, percent-decoded first (`%31` is `1`, as Laravel reads it); a
+    /// non-numeric or out-of-range id is the resource's 404.
     pub(crate) fn id<T>(
         &self,
         parse: fn(&str) -> Option<T>,
         resource: Resource,
     ) -> Result<T, ApiError> {
-        self.id.and_then(parse).ok_or(ApiError::NotFound(resource))
+        self.id
+            .and_then(|raw| percent_decode_str(raw).decode_utf8().ok())
+            .and_then(|id| parse(&id))
+            .ok_or(ApiError::NotFound(resource))
     }
 }
 

@@ -62,8 +62,53 @@ async fn unknown_routes_are_404_and_wrong_methods_are_405_with_allow() {
     assert_eq!(a.json, json!({"message": "Route not found."}));
     let a = s.put("/api/notes", Body::None).await;
     assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(a.headers["allow"], "GET, POST");
+    assert_eq!(a.headers["allow"], "GET, HEAD, POST");
     assert!(a.json["message"].is_string());
+    let a = s.get("/api/milestones/positions").await;
+    assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(a.headers["allow"], "PUT");
+}
+
+#[tokio::test]
+async fn head_answers_wherever_get_does_with_the_headers_and_no_body() {
+    let s = TestServer::start().await;
+    let head = |path: &str, key: Option<&str>| {
+        let mut request = s.http.head(format!("{}{path}", s.base));
+        if let Some(key) = key {
+            request = request.bearer_auth(key);
+        }
+        request.send()
+    };
+    let note = s.ids.notes.public;
+    let get = s.get(&format!("/api/notes/{note}")).await;
+    let r = head(&format!("/api/notes/{note}"), Some(&s.key))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(
+        r.headers()["content-type"],
+        "application/json; charset=utf-8"
+    );
+    assert_eq!(
+        r.headers()["content-length"],
+        get.json.to_string().len().to_string().as_str(),
+        "the length GET would send"
+    );
+    assert!(r.headers().contains_key("x-request-id"));
+    assert!(r.bytes().await.unwrap().is_empty());
+
+    let r = head("/api/notes?limit=2", Some(&s.key)).await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let r = head("/healthz", None).await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let r = head("/api/notes/999999", Some(&s.key)).await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    let r = head("/api/notes", None).await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+    let r = head("/api/milestones/positions", Some(&s.key))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
 
 #[tokio::test]
@@ -96,6 +141,10 @@ async fn non_numeric_and_out_of_range_ids_are_the_resources_404() {
         s.get("/api/milestones/x").await.message(),
         "Milestone not found."
     );
+    // A percent-encoded id is decoded first, as Laravel does: `%31` is 1.
+    let a = s.get("/api/categories/%31").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    assert_eq!(a.data()["id"], 1);
 }
 
 #[tokio::test]
