@@ -4,7 +4,8 @@
 //! - `application/x-www-form-urlencoded` with PHP/Laravel bracket syntax
 //!   (`tags[]=a&items[0][description]=Design`); brackets may be raw or percent-encoded
 //!   (`%5B`, `%5b`); indices may come in any order and with gaps (ordered by index);
-//! - `application/json` (arrays as JSON arrays; numbers kept as their exact text);
+//! - `application/json`, or any `application/…+json` (arrays as JSON arrays; numbers kept
+//!   as their exact text);
 //! - `multipart/form-data` with the same bracket names (file parts are ignored).
 //!
 //! Query strings use the same bracket parser. A body with any other content type is a 415;
@@ -253,9 +254,15 @@ pub async fn parse_body(content_type: Option<&str>, bytes: Bytes) -> Result<RawM
     let Some(content_type) = content_type else {
         return Err(ApiError::UnsupportedMediaType);
     };
-    match media_type(content_type).as_str() {
+    let media_type = media_type(content_type);
+    match media_type.as_str() {
         "application/x-www-form-urlencoded" => parse_urlencoded(&bytes),
-        "application/json" => parse_json(&bytes),
+        // `application/vnd.api+json` and the like are JSON too, as Laravel's `isJson` reads.
+        json if json == "application/json"
+            || (json.starts_with("application/") && json.ends_with("+json")) =>
+        {
+            parse_json(&bytes)
+        }
         "multipart/form-data" => {
             let boundary = multer::parse_boundary(content_type)
                 .map_err(|_| ApiError::BadRequest("The multipart body has no boundary."))?;
@@ -463,5 +470,29 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    #[tokio::test]
+    async fn structured_json_types_are_json_and_other_suffixes_are_not() {
+        let raw = parse_body(
+            Some("application/vnd.api+json"),
+            Bytes::from(r#"{"name":"x"}"#),
+        )
+        .await
+        .unwrap();
+        assert_eq!(raw.get("name"), Some(&t("x")));
+        assert!(matches!(
+            parse_body(Some("application/vnd.api+json"), Bytes::from("{")).await,
+            Err(ApiError::BadJson)
+        ));
+        for other in ["text/json+x", "application/jsonx", "text/x+json"] {
+            assert!(
+                matches!(
+                    parse_body(Some(other), Bytes::from("{}")).await,
+                    Err(ApiError::UnsupportedMediaType)
+                ),
+                "{other}"
+            );
+        }
     }
 }
