@@ -104,9 +104,7 @@ fn main() -> ExitCode {
             std::io::stderr(),
         ));
     tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
-        )
+        .with_env_filter(log_filter())
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(writer)
         .init();
@@ -127,6 +125,17 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `RUST_LOG` (default `info`), except that tokio-postgres's statement log stays off at
+/// every level: it prints each statement's parameters, which are request bodies and key
+/// digests, and the contract is "never the key, never bodies".
+fn log_filter() -> EnvFilter {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    match "tokio_postgres::query=off".parse() {
+        Ok(directive) => filter.add_directive(directive),
+        Err(_) => filter,
     }
 }
 
@@ -206,10 +215,15 @@ async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Failure> {
     match command {
         KeysCommand::Create { name, user } => {
             let user = UserId::new(*user).ok_or("--user must be a positive id")?;
+            let name = name.trim();
+            if name.is_empty() || name.chars().count() > 250 {
+                return Err("--name must have 1 to 250 characters".into());
+            }
             let secret = auth::new_secret()?;
             let id = store
                 .create_api_key(name, user, &auth::digest(&secret))
-                .await?;
+                .await?
+                .ok_or_else(|| format!("user {user} does not exist or is not an administrator"))?;
             println!("{}", auth::key_text(id, &secret));
             eprintln!("Key {id} created for user {user}. Store it now: it is not shown again.");
         }

@@ -24,8 +24,9 @@ pub enum StoreError {
     /// The database cannot be reached or refuses connections for now.
     #[error("database unavailable: {0}")]
     Unavailable(String),
-    /// An unexpected database error (a bug or a broken invariant).
-    #[error("database error: {0}")]
+    /// An unexpected database error (a bug or a broken invariant). Its text carries the
+    /// server's message and SQLSTATE, for the log.
+    #[error("database error: {}", describe(.0))]
     Database(#[source] tokio_postgres::Error),
     /// Stored data that breaks an invariant of the domain types, or another internal fault.
     #[error("internal: {0}")]
@@ -103,10 +104,34 @@ impl From<tokio_postgres::Error> for StoreError {
         if error.is_closed()
             || std::error::Error::source(&error).is_some_and(|s| s.is::<std::io::Error>())
         {
-            return StoreError::Unavailable(error.to_string());
+            return StoreError::Unavailable(describe(&error));
         }
         StoreError::Database(error)
     }
+}
+
+/// The whole text of a driver error, for logs: the server's severity, SQLSTATE, message,
+/// detail and constraint, or else the error and each of its causes. (The driver's own
+/// `Display` says only "db error".)
+pub(crate) fn describe(error: &tokio_postgres::Error) -> String {
+    if let Some(db) = error.as_db_error() {
+        let mut text = format!("{} {}: {}", db.severity(), db.code().code(), db.message());
+        if let Some(detail) = db.detail() {
+            text.push_str(&format!(" (detail: {detail})"));
+        }
+        if let Some(constraint) = db.constraint() {
+            text.push_str(&format!(" (constraint: {constraint})"));
+        }
+        return text;
+    }
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(error);
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
 }
 
 impl From<deadpool_postgres::PoolError> for StoreError {

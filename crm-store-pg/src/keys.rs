@@ -50,24 +50,21 @@ const REVOKE_SQL: &str =
 const LOOKUP_SQL: &str = "SELECT digest, user_id, revoked_at FROM api_keys WHERE id = $1";
 
 impl Store {
-    /// Stores a new key for the administrator `user`. Fails with
-    /// [`StoreError::Internal`] when `user` is not an administrator.
+    /// Stores a new key for the administrator `user`; `None` (nothing stored) when `user`
+    /// is not an administrator.
     pub async fn create_api_key(
         &self,
         name: &str,
         user: UserId,
         digest: &[u8; 32],
-    ) -> Result<ApiKeyId, StoreError> {
+    ) -> Result<Option<ApiKeyId>, StoreError> {
         let db = self.writer().await?;
         let rows = db
             .rows(CREATE_SQL, &[&name, &digest.as_slice(), &user.get()])
             .await?;
-        match rows.first() {
-            Some(row) => id(row, "id", ApiKeyId::new),
-            None => Err(StoreError::Internal(format!(
-                "user {user} does not exist or is not an administrator"
-            ))),
-        }
+        rows.first()
+            .map(|row| id(row, "id", ApiKeyId::new))
+            .transpose()
     }
 
     /// Every key, oldest first.

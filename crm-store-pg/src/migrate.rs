@@ -88,9 +88,11 @@ pub async fn migrate(config: &StoreConfig) -> Result<Vec<i32>, StoreError> {
 }
 
 async fn apply_missing(client: &Client) -> Result<Vec<i32>, StoreError> {
+    // The migrations' own connection: no "already exists, skipping" notices in the log.
     client
         .batch_execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (
+            "SET client_min_messages = warning;
+            CREATE TABLE IF NOT EXISTS schema_migrations (
                 version     INTEGER PRIMARY KEY,
                 name        TEXT NOT NULL,
                 checksum    TEXT NOT NULL,
@@ -151,7 +153,7 @@ async fn apply_missing(client: &Client) -> Result<Vec<i32>, StoreError> {
 
 /// Creates the database named in `config` when it does not exist, by connecting to the
 /// server's `postgres` database with the same settings. Returns whether it was created.
-/// Two processes doing this at once are fine (the loser sees "already exists").
+/// Several processes doing this at once are fine: one creates it, the others see it exist.
 pub async fn create_database_if_missing(config: &StoreConfig) -> Result<bool, StoreError> {
     let target = config.pg_config()?;
     let Some(name) = target.get_dbname().map(str::to_owned) else {
@@ -172,7 +174,14 @@ pub async fn create_database_if_missing(config: &StoreConfig) -> Result<bool, St
         .await
     {
         Ok(()) => Ok(true),
-        Err(e) if e.as_db_error().is_some_and(|d| d.code().code() == "42P04") => Ok(false),
+        // 42P04 duplicate_database, or 23505 on pg_database's name index when another
+        // process's CREATE DATABASE commits while this one runs: either way it exists now.
+        Err(e)
+            if e.as_db_error()
+                .is_some_and(|d| matches!(d.code().code(), "42P04" | "23505")) =>
+        {
+            Ok(false)
+        }
         Err(e) => Err(e.into()),
     }
 }

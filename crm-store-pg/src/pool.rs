@@ -85,7 +85,7 @@ pub(crate) async fn connect(config: &tokio_postgres::Config) -> Result<ClientWra
     let (client, connection) = config
         .connect(NoTls)
         .await
-        .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        .map_err(|e| StoreError::Unavailable(crate::error::describe(&e)))?;
     let task = tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::debug!(error = %e, "database connection closed");

@@ -238,7 +238,8 @@ async fn create_key(store: &Store, user: i64) -> String {
             &auth::digest(&secret),
         )
         .await
-        .expect("key");
+        .expect("key")
+        .expect("an administrator");
     auth::key_text(id, &secret)
 }
 

@@ -163,6 +163,40 @@ async fn keys_are_created_listed_and_revoked() {
     assert_eq!(again.status.code(), Some(1));
     let for_team_member = crm(&["keys", "create", "--name", "x", "--user", "99"], &env);
     assert_eq!(for_team_member.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&for_team_member.stderr).trim(),
+        "error: user 99 does not exist or is not an administrator"
+    );
+    let unnamed = crm(&["keys", "create", "--name", "  "], &env);
+    assert_eq!(unnamed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unnamed.stderr).contains("--name must have 1 to 250"));
+}
+
+#[tokio::test]
+async fn even_the_most_verbose_log_never_shows_statement_parameters() {
+    let db = TestDb::new().await.unwrap();
+    let url = url(&db);
+    let created = crm(
+        &["keys", "create", "--name", "verbose"],
+        &[("DATABASE_URL", &url), ("RUST_LOG", "trace")],
+    );
+    assert!(created.status.success());
+    let log = String::from_utf8_lossy(&created.stderr);
+    assert!(
+        log.contains("preparing query"),
+        "the driver's debug log is on: {log}"
+    );
+    assert!(!log.contains("with parameters"), "{log}");
+    // Asking for the statement log by name does not bring it back either.
+    let created = crm(
+        &["keys", "create", "--name", "verbose"],
+        &[
+            ("DATABASE_URL", &url),
+            ("RUST_LOG", "tokio_postgres::query=trace"),
+        ],
+    );
+    assert!(created.status.success());
+    assert!(!String::from_utf8_lossy(&created.stderr).contains("with parameters"));
 }
 
 #[tokio::test]

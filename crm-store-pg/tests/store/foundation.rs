@@ -103,6 +103,19 @@ async fn the_database_is_created_when_missing_and_left_alone_when_present() {
         .batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)"))
         .await
         .unwrap();
+
+    // Several first starts at once: one creates it, none fails.
+    let created = futures_util::future::join_all((0..6).map(|_| create_database_if_missing(&cfg)))
+        .await
+        .into_iter()
+        .map(|outcome| outcome.unwrap())
+        .filter(|created| *created)
+        .count();
+    assert_eq!(created, 1);
+    client
+        .batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)"))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -243,6 +256,7 @@ async fn api_keys_keep_only_digests_and_can_be_revoked() {
         .store
         .create_api_key("ci", UserId::new(1).unwrap(), &digest)
         .await
+        .unwrap()
         .unwrap();
     let stored = s.store.api_key(id).await.unwrap().unwrap();
     assert_eq!(stored.digest, digest.to_vec());
@@ -263,14 +277,15 @@ async fn api_keys_keep_only_digests_and_can_be_revoked() {
 async fn keys_are_only_for_administrators() {
     let s = seeded().await;
     let team_member = UserId::new(s.ids.users[2]).unwrap();
+    let refused = s.store.create_api_key("x", team_member, &[1u8; 32]).await;
+    assert_eq!(refused.unwrap(), None);
     assert!(
-        s.store
-            .create_api_key("x", team_member, &[1u8; 32])
-            .await
-            .is_err()
+        s.store.list_api_keys().await.unwrap().is_empty(),
+        "nothing stored"
     );
     let admin = UserId::new(s.ids.admins[1]).unwrap();
-    assert!(s.store.create_api_key("x", admin, &[2u8; 32]).await.is_ok());
+    let created = s.store.create_api_key("x", admin, &[2u8; 32]).await;
+    assert!(created.unwrap().is_some());
 }
 
 #[tokio::test]
@@ -283,4 +298,29 @@ async fn an_unreachable_database_is_unavailable_not_a_panic() {
         store.ping().await,
         Err(StoreError::Unavailable(_))
     ));
+}
+
+#[tokio::test]
+async fn a_database_error_says_what_the_server_said_for_the_log() {
+    let db = TestDb::new().await.unwrap();
+    let client = db.client().await.unwrap();
+    let error = client.query("SELECT 1 / 0", &[]).await.unwrap_err();
+    let text = StoreError::from(error).to_string();
+    assert!(text.contains("22012"), "{text}");
+    assert!(text.contains("division by zero"), "{text}");
+
+    let mut config = db.config().clone();
+    config.database_url = config
+        .database_url
+        .replace(db.name(), &format!("{}_missing", db.name()));
+    let store = crm_store_pg::Store::new(&config).unwrap();
+    match store.ping().await {
+        Err(StoreError::Unavailable(text)) => {
+            assert!(
+                text.contains("3D000") && text.contains("does not exist"),
+                "{text}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
 }
