@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use bytes::Bytes;
-use chrono::Utc;
 use crm_core::input::RawMap;
 use crm_store_pg::{Ctx, Store};
 use http::{HeaderValue, Method, Request, Response, header};
@@ -164,7 +163,7 @@ impl App {
             let query = parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes())?;
             let ctx = Ctx {
                 actor,
-                today: Utc::now().date_naive(),
+                today: today(),
             };
             routes::dispatch(
                 endpoint,
@@ -181,6 +180,13 @@ impl App {
         .await;
         (outcome, template)
     }
+}
+
+/// Today's date in the server's time zone: `TZ`, else the system's (`/etc/localtime`),
+/// else UTC. It decides when an estimate expires and dates converted invoices; timestamps
+/// are always UTC.
+fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
 }
 
 /// Reads and decodes a body of at most [`MAX_BODY`] bytes.

@@ -39,8 +39,30 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// A running `crm serve`. A test that fails before [`terminate`] still stops it (SIGTERM,
+/// so that a private cluster is stopped too; SIGKILL after 20 s): a server left running
+/// would hold the test's output pipe and hang the run.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if !matches!(self.0.try_wait(), Ok(None)) {
+            return;
+        }
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while matches!(self.0.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Starts `crm serve` and waits until /healthz answers 200.
-fn serve(args: &[&str], env: &[(&str, &str)], port: u16, patience: Duration) -> Child {
+fn serve(args: &[&str], env: &[(&str, &str)], port: u16, patience: Duration) -> Server {
     let listen = format!("127.0.0.1:{port}");
     let mut command = Command::new(CRM);
     command
@@ -51,17 +73,19 @@ fn serve(args: &[&str], env: &[(&str, &str)], port: u16, patience: Duration) -> 
     for (k, v) in env {
         command.env(k, v);
     }
-    let mut child = command
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("crm serve starts");
+    let mut server = Server(
+        command
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("crm serve starts"),
+    );
     let deadline = Instant::now() + patience;
     loop {
-        if let Some(status) = child.try_wait().unwrap() {
+        if let Some(status) = server.0.try_wait().unwrap() {
             panic!("crm serve exited early: {status}");
         }
         if http(port, "GET", "/healthz", None, "").0 == 200 {
-            return child;
+            return server;
         }
         assert!(
             Instant::now() < deadline,
@@ -72,13 +96,13 @@ fn serve(args: &[&str], env: &[(&str, &str)], port: u16, patience: Duration) -> 
 }
 
 /// Stops a server with SIGTERM and returns its exit status code.
-fn terminate(mut child: Child) -> Option<i32> {
+fn terminate(mut server: Server) -> Option<i32> {
     let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &server.0.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    child.wait().unwrap().code()
+    server.0.wait().unwrap().code()
 }
 
 /// A minimal HTTP/1.1 client (blocking), enough for these tests: (status, body).
@@ -197,6 +221,79 @@ async fn even_the_most_verbose_log_never_shows_statement_parameters() {
     );
     assert!(created.status.success());
     assert!(!String::from_utf8_lossy(&created.stderr).contains("with parameters"));
+}
+
+#[tokio::test]
+async fn today_is_the_date_in_the_servers_time_zone() {
+    use chrono::{FixedOffset, Utc};
+    let db = TestDb::new().await.unwrap();
+    let url = url(&db);
+    let env = [("DATABASE_URL", url.as_str())];
+    let ids: serde_json::Value =
+        serde_json::from_str(&stdout(&crm(&["seed", "--json"], &env))).unwrap();
+    let key = stdout(&crm(&["keys", "create", "--name", "tz"], &env));
+    let client = ids["clients"][0]["id"].as_i64().unwrap();
+    let category: i64 = db
+        .client()
+        .await
+        .unwrap()
+        .query_one(
+            "SELECT id FROM categories WHERE type = 'estimate' AND system_default",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    // Today at UTC-12 is always at least a day before today at UTC+14 (26 hours apart):
+    // an estimate expiring on the former has expired for a server at UTC+14 and not yet
+    // for one at UTC-12.
+    let expiry = Utc::now()
+        .with_timezone(&FixedOffset::west_opt(12 * 3600).unwrap())
+        .date_naive();
+    let day_before = expiry.pred_opt().unwrap();
+    let west = free_port();
+    let west_server = serve(
+        &[],
+        &[("DATABASE_URL", &url), ("TZ", "UTC+12")],
+        west,
+        Duration::from_secs(30),
+    );
+    let (status, body) = http(
+        west,
+        "POST",
+        "/api/estimates",
+        Some(&key),
+        &format!(
+            "bill_clientid={client}&bill_categoryid={category}&bill_date={day_before}&bill_expiry_date={expiry}"
+        ),
+    );
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<serde_json::Value>(&body).unwrap()["data"]["id"]
+        .as_i64()
+        .unwrap();
+    let (status, body) = http(
+        west,
+        "PUT",
+        &format!("/api/estimates/{id}/publish"),
+        Some(&key),
+        "",
+    );
+    assert_eq!(status, 200, "{body}");
+    let shown = |port: u16| {
+        let (_, body) = http(port, "GET", &format!("/api/estimates/{id}"), Some(&key), "");
+        serde_json::from_str::<serde_json::Value>(&body).unwrap()["data"]["status"].clone()
+    };
+    assert_eq!(shown(west), "new");
+    let east = free_port();
+    let east_server = serve(
+        &[],
+        &[("DATABASE_URL", &url), ("TZ", "UTC-14")],
+        east,
+        Duration::from_secs(30),
+    );
+    assert_eq!(shown(east), "expired");
+    assert_eq!(terminate(west_server), Some(0));
+    assert_eq!(terminate(east_server), Some(0));
 }
 
 #[tokio::test]
