@@ -667,26 +667,35 @@ fn amount_message(field: &str, error: AmountError, bounds: (&str, &str)) -> Stri
     }
 }
 
-/// Reads a money amount: at most 2 decimals, magnitude below 10^13, either sign.
-pub fn read_money(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<Money> {
+/// The largest money magnitude, as messages show it.
+const MONEY_MAX: &str = "9999999999999.99";
+
+/// Reads a money amount, with `low` as the lower bound messages name.
+fn read_money_from(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+    low: &str,
+) -> Option<Money> {
     let text = numeric_text(field, value, errors, message::numeric)?;
     Money::parse(text)
-        .map_err(|e| {
-            errors.add(
-                field,
-                amount_message(field, e, ("-9999999999999.99", "9999999999999.99")),
-            )
-        })
+        .map_err(|e| errors.add(field, amount_message(field, e, (low, MONEY_MAX))))
         .ok()
 }
 
-/// Reads a money amount that must not be negative.
+/// Reads a money amount: at most 2 decimals, magnitude below 10^13, either sign.
+pub fn read_money(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<Money> {
+    read_money_from(field, value, errors, "-9999999999999.99")
+}
+
+/// Reads a money amount that must not be negative (an out-of-range one is "between 0
+/// and 9999999999999.99").
 pub fn read_money_non_negative(
     field: &str,
     value: &RawValue,
     errors: &mut FieldErrors,
 ) -> Option<Money> {
-    let money = read_money(field, value, errors)?;
+    let money = read_money_from(field, value, errors, "0")?;
     if money.get().is_sign_negative() && !money.get().is_zero() {
         errors.add(field, message::at_least(field, "0"));
         return None;
@@ -960,6 +969,20 @@ mod tests {
                 .map(|m| m.to_string()),
             Some("12.50".into())
         );
+    }
+
+    #[test]
+    fn a_non_negative_amount_names_zero_as_its_lower_bound() {
+        let check = |input: &str, expected: &str| {
+            let mut errors = FieldErrors::new();
+            assert_eq!(read_money_non_negative("d", &t(input), &mut errors), None);
+            assert_eq!(errors.get("d"), Some(&[expected.to_owned()][..]), "{input}");
+        };
+        check("-5", "The d must be at least 0.");
+        check("1e20", "The d must be between 0 and 9999999999999.99.");
+        check("-1e20", "The d must be between 0 and 9999999999999.99.");
+        let mut errors = FieldErrors::new();
+        assert!(read_money_non_negative("d", &t("0"), &mut errors).is_some());
     }
 
     #[test]

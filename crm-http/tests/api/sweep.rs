@@ -473,7 +473,12 @@ fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Bad> {
             out.push(bad("number date", raw("20260101"), JSON, one(msg::date(f))));
         }
         Kind::Money | Kind::MoneyNonNegative => {
-            let range = msg::between(f, "-9999999999999.99", "9999999999999.99");
+            let low = if kind == Kind::MoneyNonNegative {
+                "0"
+            } else {
+                "-9999999999999.99"
+            };
+            let range = msg::between(f, low, "9999999999999.99");
             for t in [
                 "abc",
                 "NaN",
