@@ -55,11 +55,13 @@
 //!
 //! | mode    | CrmParity | ExactDecimal |
 //! |---------|-----------|--------------|
-//! | summary | 17 ns     | 81 ns        |
-//! | inline  | 51 ns     | 166 ns       |
+//! | summary | 14 ns     | 76 ns        |
+//! | inline  | 47 ns     | 151 ns       |
 //!
-//! (An earlier run, before `Money::from_cents` checked its range on the integer instead of
-//! building decimals, and with another process busy on one core, gave 53 / 77 / 87 / 155 ns.)
+//! (`cargo bench --bench totals -- --warm-up-time 1 --measurement-time 3`; the run before
+//! gave 17 / 81 / 51 / 166 ns, and one before `Money::from_cents` checked its range on the
+//! integer instead of building decimals, with another process busy on one core, 53 / 77 /
+//! 87 / 155 ns.)
 //! A one-line estimate costs well under a microsecond, mostly building its ten result
 //! amounts.
 //!
