@@ -97,7 +97,7 @@ impl From<tokio_postgres::Error> for StoreError {
                 }
             }
             if is_transient(code) {
-                return StoreError::Unavailable(format!("{code}: {}", db.message()));
+                return StoreError::Unavailable(describe(&error));
             }
             return StoreError::Database(error);
         }
