@@ -7,7 +7,7 @@
 //! Each input line is an estimate in the shared vectors' `input` format (numbers as JSON
 //! text or JSON numbers; extra members such as `name` are ignored). A whole vector line is
 //! accepted too: its `input` is used and its `expected` ignored, so
-//! `cargo run --release --example estimate_totals < ../shared/vectors/totals.jsonl` prints
+//! `cargo run --release --example estimate_totals < crm-core/vectors/totals.jsonl` prints
 //! what every vector expects. Each output line is in the vectors' `expected` format, or
 //! `{"error":"…"}` for a line that is not a valid estimate; processing always continues.
 //! The protocol lives in [`crm_workspace::estimate_json`], where it is tested.

@@ -1,28 +1,22 @@
 //! The JSON Lines protocol of `examples/estimate_totals.rs`
-//! ([`crm_workspace::estimate_json`]): every shared vector line, fed whole, gives exactly
+//! ([`crm_workspace::estimate_json`]): every reference vector line, fed whole, gives exactly
 //! its `expected`; malformed or invalid lines give an error object.
 
 // Test code: a panic with its message is how a failure is reported.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crm_core::totals::Policy;
+use crm_core::vectors::totals_vectors;
 use crm_workspace::estimate_json::vector_line_to_output;
 use serde_json::Value;
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/vectors/totals.jsonl"
-);
-
-fn vector_lines() -> Option<Vec<String>> {
-    match std::fs::read_to_string(VECTORS) {
-        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
-        Err(error) if std::env::var("CRM_ALLOW_MISSING_VECTORS").as_deref() == Ok("1") => {
-            eprintln!("skipping: {VECTORS}: {error} (CRM_ALLOW_MISSING_VECTORS=1)");
-            None
-        }
-        Err(error) => panic!("the shared vectors are required: {VECTORS}: {error}"),
-    }
+/// Every vector line as written.
+fn vector_lines() -> Vec<&'static str> {
+    totals_vectors()
+        .unwrap()
+        .into_iter()
+        .map(|v| v.text)
+        .collect()
 }
 
 fn output(line: &str, policy: Policy) -> Value {
@@ -31,7 +25,7 @@ fn output(line: &str, policy: Policy) -> Value {
 
 #[test]
 fn whole_vector_lines_give_exactly_the_expected_figures() {
-    let Some(lines) = vector_lines() else { return };
+    let lines = vector_lines();
     assert_eq!(lines.len(), 416);
     let mut differing = Vec::new();
     for (index, line) in lines.iter().enumerate() {
@@ -57,7 +51,7 @@ fn whole_vector_lines_give_exactly_the_expected_figures() {
 
 #[test]
 fn the_input_object_alone_gives_the_same_output_as_the_vector_line() {
-    let Some(lines) = vector_lines() else { return };
+    let lines = vector_lines();
     for line in lines.iter().take(40) {
         let vector: Value = serde_json::from_str(line).unwrap();
         let input = vector["input"].to_string();

@@ -5,6 +5,8 @@
 //!
 //! - [`money`]: decimal amounts with the API's input limits; the one rounding rule.
 //! - [`totals`]: the estimate totals calculator with its two arithmetic policies.
+//! - `vectors` (feature `vectors`): the embedded totals reference vectors and their JSON
+//!   estimate format.
 //! - [`validation`]: field errors with Laravel-style messages; references to check.
 //! - [`input`]: raw request input and the typed field readers.
 //! - [`ids`], [`time`]: identifiers, timestamps.
@@ -30,6 +32,8 @@ pub mod tags;
 pub mod time;
 pub mod totals;
 pub mod validation;
+#[cfg(feature = "vectors")]
+pub mod vectors;
 
 /// Serialises a flag as the API's `"yes"` / `"no"`.
 pub fn serde_yes_no<S: serde::Serializer>(flag: &bool, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,5 +1,5 @@
 //! The [`Policy::ExactDecimal`](super::Policy::ExactDecimal) arithmetic: the steps of
-//! `shared/spec/TOTALS.md` on [`Decimal`], every rounding point (`r2`, `to_fixed2`, `db`,
+//! `docs/contract/TOTALS.md` on [`Decimal`], every rounding point (`r2`, `to_fixed2`, `db`,
 //! `php14` then `db`) being [`round_half_away`] to two places.
 //!
 //! Every operation is checked: an intermediate value that does not fit a `Decimal` is a

@@ -1,4 +1,4 @@
-//! The estimate totals calculator (`shared/spec/TOTALS.md`), with two arithmetic policies.
+//! The estimate totals calculator (`docs/contract/TOTALS.md`), with two arithmetic policies.
 //!
 //! The CRM computes totals in the browser with IEEE-754 doubles and stores the posted
 //! figures in `DECIMAL(15,2)` columns. [`Policy::CrmParity`] reproduces those figures bit

@@ -1,5 +1,5 @@
 //! The [`Policy::CrmParity`](super::Policy::CrmParity) arithmetic: the CRM's own figures,
-//! bit for bit (`shared/spec/TOTALS.md`).
+//! bit for bit (`docs/contract/TOTALS.md`).
 //!
 //! The CRM computes in the browser on IEEE-754 doubles, rounds with its own functions, and
 //! the server stores decimal text in `DECIMAL(15,2)` columns. This file replays exactly that:

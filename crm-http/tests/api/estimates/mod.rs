@@ -1,5 +1,5 @@
 //! `/api/estimates` (API.md §5): the twelve endpoints end to end, the status rules, the
-//! validation, the three body encodings, the totals of every shared vector, concurrency,
+//! validation, the three body encodings, the totals of every reference vector, concurrency,
 //! and what deletion removes.
 //!
 //! This file holds what the area's test files share: making estimates, reading rows back

@@ -1,9 +1,10 @@
-//! Every shared totals vector (`shared/vectors/totals.jsonl`, the CRM's own figures) run
+//! Every totals reference vector (`crm-core/vectors/totals.jsonl`, the CRM's own figures) run
 //! through the API: create, PATCH the header discount and adjustment, PUT the items, and
 //! compare every expected figure with the answer.
 
 use std::collections::BTreeMap;
 
+use crm_core::vectors::{TOTALS_COUNT, Vector, totals_vectors};
 use futures_util::StreamExt;
 use reqwest::StatusCode;
 use rust_decimal::Decimal;
@@ -11,15 +12,6 @@ use serde_json::Value;
 
 use super::{DATE, Encoding, Item, default_category, id_of, items_body, pairs, put_items};
 use crate::common::{Body, TestServer};
-
-/// The vectors file, relative to this crate.
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/totals.jsonl"
-);
-
-/// How many vectors the file holds.
-const EXPECTED_VECTORS: usize = 416;
 
 /// How many vectors run at once.
 const CONCURRENCY: usize = 8;
@@ -39,10 +31,10 @@ fn rate_key(rate: &str) -> String {
 }
 
 /// Every tax rate the vectors use, created once each with SQL; rate text → id.
-async fn create_rates(s: &TestServer, vectors: &[Value]) -> BTreeMap<String, i64> {
+async fn create_rates(s: &TestServer, vectors: &[Vector]) -> BTreeMap<String, i64> {
     let mut needed: Vec<String> = Vec::new();
     for v in vectors {
-        let input = &v["input"];
+        let input = &v.input;
         let summary = input["tax_rates"]
             .as_array()
             .into_iter()
@@ -78,9 +70,9 @@ async fn run(
     category: i64,
     rates: &BTreeMap<String, i64>,
     n: usize,
-    v: &Value,
+    v: &Vector,
 ) -> Vec<String> {
-    let input = &v["input"];
+    let input = &v.input;
     let label = format!(
         "vector {n} ({})",
         input["name"].as_str().unwrap_or("unnamed")
@@ -178,7 +170,7 @@ async fn run(
             ));
         }
     };
-    let expected = &v["expected"];
+    let expected = &v.expected;
     let lines = a.data()["line_items"].as_array().unwrap();
     let want_lines = expected["lines"].as_array().unwrap();
     check(
@@ -207,15 +199,8 @@ async fn run(
 }
 
 #[tokio::test]
-async fn every_shared_totals_vector_is_reproduced_to_the_cent_over_http() {
-    let file = std::fs::read_to_string(VECTORS)
-        .unwrap_or_else(|e| panic!("the shared totals vectors at {VECTORS}: {e}"));
-    let vectors: Vec<Value> = file
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("a JSON vector"))
-        .collect();
-    assert_eq!(vectors.len(), EXPECTED_VECTORS);
+async fn every_totals_vector_is_reproduced_to_the_cent_over_http() {
+    let vectors = totals_vectors().unwrap();
     let s = TestServer::start().await;
     let category = default_category(&s, "estimate").await;
     let rates = create_rates(&s, &vectors).await;
@@ -225,7 +210,7 @@ async fn every_shared_totals_vector_is_reproduced_to_the_cent_over_http() {
         .buffer_unordered(CONCURRENCY)
         .collect()
         .await;
-    assert_eq!(outcomes.len(), EXPECTED_VECTORS);
+    assert_eq!(outcomes.len(), TOTALS_COUNT);
     let mismatches: Vec<String> = outcomes.into_iter().flatten().collect();
     assert!(
         mismatches.is_empty(),
@@ -240,5 +225,5 @@ async fn every_shared_totals_vector_is_reproduced_to_the_cent_over_http() {
         .await
         .unwrap()
         .get::<_, i64>(0);
-    assert_eq!(usize::try_from(stored).unwrap(), EXPECTED_VECTORS);
+    assert_eq!(usize::try_from(stored).unwrap(), TOTALS_COUNT);
 }

@@ -1,4 +1,4 @@
-//! Totals parity through the database: every vector of `shared/vectors/totals.jsonl`
+//! Totals parity through the database: every reference vector (`crm-core/vectors/totals.jsonl`)
 //! (computed by the CRM itself) is set up as an estimate through the store (header
 //! discount and adjustment by PATCH, lines and tax rates by PUT items), read back, and
 //! every expected figure compared.
@@ -9,6 +9,7 @@ use std::collections::hash_map::Entry;
 use crm_core::estimate::{Estimate, EstimateUpdate, ItemsRequest, NewEstimate};
 use crm_core::ids::EstimateId;
 use crm_core::input::{RawMap, RawValue};
+use crm_core::vectors::{Vector, totals_vectors};
 use futures_util::future::join_all;
 use serde_json::Value;
 
@@ -18,11 +19,6 @@ use crm_store_pg::{Store, StoreConfig};
 
 use crate::common::{Seeded, ctx, raw, seeded};
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/totals.jsonl"
-);
-
 /// Vectors run this many at a time (the test store's pool has 8 connections).
 const PARALLEL: usize = 8;
 
@@ -31,7 +27,7 @@ fn text(v: &Value, key: &str) -> Option<String> {
 }
 
 /// The tax rate id for each rate the vectors use (inserting the ones the seed lacks).
-async fn rate_ids(s: &Seeded, vectors: &[Value]) -> HashMap<String, String> {
+async fn rate_ids(s: &Seeded, vectors: &[Vector]) -> HashMap<String, String> {
     let mut ids: HashMap<String, String> = s
         .ids
         .tax_rates
@@ -41,7 +37,7 @@ async fn rate_ids(s: &Seeded, vectors: &[Value]) -> HashMap<String, String> {
         .collect();
     let client = s.db.client().await.unwrap();
     for v in vectors {
-        let input = &v["input"];
+        let input = &v.input;
         let mut rates: Vec<String> = input["tax_rates"]
             .as_array()
             .into_iter()
@@ -130,9 +126,9 @@ fn items(input: &Value, rates: &HashMap<String, String>) -> ItemsRequest {
 }
 
 /// Every expected figure that differs from the estimate's, as text.
-fn differences(n: usize, v: &Value, e: &Estimate) -> Vec<String> {
+fn differences(n: usize, v: &Vector, e: &Estimate) -> Vec<String> {
     let mut out = Vec::new();
-    let expected_lines = v["expected"]["lines"].as_array().unwrap();
+    let expected_lines = v.expected["lines"].as_array().unwrap();
     if expected_lines.len() != e.line_items.len() {
         out.push(format!(
             "vector {n}: {} lines, expected {}",
@@ -154,7 +150,7 @@ fn differences(n: usize, v: &Value, e: &Estimate) -> Vec<String> {
         }
     }
     let totals = serde_json::to_value(&e.totals).unwrap();
-    for (key, want) in v["expected"]["totals"].as_object().unwrap() {
+    for (key, want) in v.expected["totals"].as_object().unwrap() {
         if totals[key] != *want {
             out.push(format!(
                 "vector {n} totals.{key}: got {}, expected {want}",
@@ -172,9 +168,9 @@ async fn run(
     client: &str,
     category: &str,
     rates: &HashMap<String, String>,
-    v: &Value,
+    v: &Vector,
 ) -> Estimate {
-    let input = &v["input"];
+    let input = &v.input;
     let tax_type = input["tax_type"].as_str().unwrap();
     let new = NewEstimate::parse(&raw(&[
         ("bill_clientid", client),
@@ -198,7 +194,7 @@ async fn run(
 }
 
 /// Every difference between the vectors' expected figures and what `store` gives.
-async fn run_all(s: &Seeded, store: &Store, vectors: &[Value]) -> Vec<String> {
+async fn run_all(s: &Seeded, store: &Store, vectors: &[Vector]) -> Vec<String> {
     let client = s.ids.clients[0].id.to_string();
     let category = estimate_category(s).await.to_string();
     let rates = rate_ids(s, vectors).await;
@@ -217,13 +213,8 @@ async fn run_all(s: &Seeded, store: &Store, vectors: &[Value]) -> Vec<String> {
     failures
 }
 
-fn vectors() -> Vec<Value> {
-    let text = std::fs::read_to_string(VECTORS)
-        .unwrap_or_else(|e| panic!("the totals vectors are missing at {VECTORS}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+fn vectors() -> Vec<Vector> {
+    totals_vectors().unwrap()
 }
 
 #[tokio::test]
