@@ -14,8 +14,8 @@ use crate::auth::{CACHE_TTL, Keys};
 use crate::body::{MAX_BODY, parse_body, parse_urlencoded};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crate::router::{Endpoint, Resolved, Router};
-use crate::routes::{self, Req};
+use crate::router::{self, Access, Resolved, Router};
+use crate::routes::Req;
 
 /// The service: the store, the key verifier and the route table.
 #[derive(Debug)]
@@ -128,57 +128,59 @@ impl App {
     {
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
-        let (endpoint, template, id) = match self.router.resolve(&parts.method, path) {
-            Resolved::Found {
-                endpoint,
-                template,
-                id,
-            } => (endpoint, template, id.map(str::to_owned)),
+        let (route, id) = match self.router.resolve(&parts.method, path) {
+            Resolved::Found { route, id } => (route, id.map(str::to_owned)),
             Resolved::MethodNotAllowed { allow, template } => {
                 return (Err(ApiError::MethodNotAllowed(allow)), template);
             }
             Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
         };
         let outcome = async {
-            if endpoint == Endpoint::Health {
-                return routes::health(self).await;
-            }
-            let actor = self
-                .keys
-                .authenticate(
-                    parts
-                        .headers
-                        .get(header::AUTHORIZATION)
-                        .map(HeaderValue::as_bytes),
-                )
-                .await?;
-            if endpoint == Endpoint::OpenApi {
-                return routes::openapi();
-            }
-            let body = if matches!(parts.method, Method::GET | Method::HEAD) {
-                RawMap::new()
-            } else {
-                read_body(&parts.headers, body).await?
+            let req = match route.access {
+                Access::Public => None,
+                Access::Key => Some(self.authenticated(&parts, body, id.as_deref()).await?),
             };
-            let query = parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes())?;
-            let ctx = Ctx {
-                actor,
-                today: today(),
-            };
-            routes::dispatch(
-                endpoint,
-                self,
-                Req {
-                    ctx,
-                    id: id.as_deref(),
-                    query,
-                    body,
-                },
-            )
-            .await
+            router::dispatch(route.endpoint, self, req).await
         }
         .await;
-        (outcome, template)
+        (outcome, route.path)
+    }
+
+    /// The request of a `Key` route: the acting user (from the key), the query and the body.
+    async fn authenticated<'a, B>(
+        &self,
+        parts: &http::request::Parts,
+        body: B,
+        id: Option<&'a str>,
+    ) -> Result<Req<'a>, ApiError>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let actor = self
+            .keys
+            .authenticate(
+                parts
+                    .headers
+                    .get(header::AUTHORIZATION)
+                    .map(HeaderValue::as_bytes),
+            )
+            .await?;
+        let body = if matches!(parts.method, Method::GET | Method::HEAD) {
+            RawMap::new()
+        } else {
+            read_body(&parts.headers, body).await?
+        };
+        let query = parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes())?;
+        Ok(Req {
+            ctx: Ctx {
+                actor,
+                today: today(),
+            },
+            id,
+            query,
+            body,
+        })
     }
 }
 

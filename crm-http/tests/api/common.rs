@@ -145,7 +145,7 @@ impl TestServer {
     pub async fn call_as(&self, key: &str, method: Method, path: &str, body: Body) -> Answer {
         let request = self
             .http
-            .request(method, format!("{}{path}", self.base))
+            .request(method.clone(), format!("{}{path}", self.base))
             .bearer_auth(key);
         let request = match body {
             Body::None => request,
@@ -162,7 +162,7 @@ impl TestServer {
                 request.header("content-type", content_type).body(bytes)
             }
         };
-        answer(request.send().await.expect("request sent")).await
+        answer(&method, request.send().await.expect("request sent")).await
     }
 
     /// GET with user 1's key.
@@ -216,11 +216,14 @@ impl Drop for TestServer {
     }
 }
 
-/// Reads a response into an [`Answer`].
-pub async fn answer(response: reqwest::Response) -> Answer {
+/// Reads a response into an [`Answer`], after holding it to the OpenAPI document
+/// ([`crate::conformance`]).
+pub async fn answer(method: &Method, response: reqwest::Response) -> Answer {
     let status = response.status();
     let headers = response.headers().clone();
+    let path = response.url().path().to_owned();
     let bytes = response.bytes().await.expect("response body");
+    crate::conformance::check(method, &path, status, &bytes);
     let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     Answer {
         status,

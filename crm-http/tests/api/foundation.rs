@@ -21,7 +21,7 @@ async fn requests_without_a_valid_key_are_unauthorized() {
         if let Some(h) = &header {
             request = request.header("authorization", h);
         }
-        let a = crate::common::answer(request.send().await.unwrap()).await;
+        let a = crate::common::answer(&reqwest::Method::GET, request.send().await.unwrap()).await;
         assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{header:?}");
         assert_eq!(
             a.json,

@@ -5,6 +5,7 @@
 
 mod categories;
 mod common;
+mod conformance;
 mod contracts;
 mod estimates;
 mod foundation;

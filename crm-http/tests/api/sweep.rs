@@ -1115,7 +1115,14 @@ struct Target {
 }
 
 impl Target {
-    fn new(method: Method, template: &'static str, path: String, base: Value) -> Target {
+    /// The endpoint of the route table whose OpenAPI operation id is `operation`, aimed at
+    /// `path` with the valid body `base`.
+    fn new(operation: &str, path: String, base: Value) -> Target {
+        let route = crm_http::router::ROUTES
+            .iter()
+            .find(|r| r.operation_id == operation)
+            .unwrap_or_else(|| panic!("no route has the operation id {operation}"));
+        let (method, template) = (route.method.clone(), route.path);
         let not_found = if template.contains("{id}") {
             Some(match template.split('/').nth(2) {
                 Some("categories") => "Category not found.",
@@ -1815,6 +1822,12 @@ async fn send(s: &TestServer, case: &Case) -> Result<Reply, String> {
         .await
         .map_err(|e| format!("body failed: {e}"))?
         .to_vec();
+    crate::conformance::conformance(
+        &case.method,
+        &case.path,
+        reqwest::StatusCode::from_u16(status).map_err(|e| e.to_string())?,
+        &body,
+    )?;
     Ok(Reply {
         status,
         content_type,
@@ -2248,18 +2261,13 @@ async fn world(s: &TestServer) -> World {
     }
 }
 
-fn tags_target(template: &'static str, path: String) -> Target {
+fn tags_target(operation: &'static str, path: String) -> Target {
     let too_many = || invalid("tags", msg::max_items("tags", 100));
-    Target::new(
-        Method::PUT,
-        template,
-        path,
-        json!({"tags": ["alpha", "beta"]}),
-    )
-    .field("tags", Kind::Tags, true)
-    .appended("tags", "tags[]=x", 10_000, too_many())
-    .appended("tags", "tags[]=x", 0, too_many())
-    .appended("tags", "tags%5B%5D=x", 0, too_many())
+    Target::new(operation, path, json!({"tags": ["alpha", "beta"]}))
+        .field("tags", Kind::Tags, true)
+        .appended("tags", "tags[]=x", 10_000, too_many())
+        .appended("tags", "tags[]=x", 0, too_many())
+        .appended("tags", "tags%5B%5D=x", 0, too_many())
 }
 
 /// Every write endpoint of the route table, aimed at real records.
@@ -2272,8 +2280,7 @@ fn targets(w: &World) -> Vec<Target> {
     // Categories.
     out.push(
         Target::new(
-            Method::POST,
-            "/api/categories",
+            "createCategory",
             "/api/categories".into(),
             json!({"category_name": "Sweep Category", "category_type": "project", "category_visibility": "team", "category_description": "About", "category_icon": "ti-folder"}),
         )
@@ -2297,8 +2304,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PATCH,
-            "/api/categories/{id}",
+            "updateCategory",
             format!("/api/categories/{category}"),
             json!({"category_name": "Sweep Contracts Renamed", "category_visibility": "everyone", "category_description": "d", "category_icon": "ti-x"}),
         )
@@ -2310,8 +2316,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::DELETE,
-            "/api/categories/{id}",
+            "deleteCategory",
             format!("/api/categories/{}", w.category3),
             json!({}),
         )
@@ -2333,8 +2338,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PUT,
-            "/api/categories/{id}/team",
+            "setCategoryTeam",
             format!("/api/categories/{category}/team"),
             json!({"users": ["1", "2"]}),
         )
@@ -2361,8 +2365,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PUT,
-            "/api/categories/{id}/migrate",
+            "migrateCategory",
             format!("/api/categories/{category}/migrate"),
             json!({"target_id": s(w.category2)}),
         )
@@ -2396,8 +2399,7 @@ fn targets(w: &World) -> Vec<Target> {
     let end_before = msg::after_or_equal("doc_date_end", "doc_date_start");
     out.push(
         Target::new(
-            Method::POST,
-            "/api/contracts",
+            "createContract",
             "/api/contracts".into(),
             contract_base.clone(),
         )
@@ -2427,8 +2429,7 @@ fn targets(w: &World) -> Vec<Target> {
     let contract_patch = json!({"doc_title": "Sweep Contract Renamed", "doc_date_start": "2026-01-15", "doc_date_end": "2026-06-30", "doc_categoryid": category, "doc_value": "99.99", "doc_body": "b"});
     out.push(
         Target::new(
-            Method::PATCH,
-            "/api/contracts/{id}",
+            "updateContract",
             format!("/api/contracts/{}", w.contract),
             contract_patch.clone(),
         )
@@ -2452,20 +2453,18 @@ fn targets(w: &World) -> Vec<Target> {
         ),
     );
     out.push(Target::new(
-        Method::DELETE,
-        "/api/contracts/{id}",
+        "deleteContract",
         format!("/api/contracts/{}", w.contract),
         json!({}),
     ));
     out.push(tags_target(
-        "/api/contracts/{id}/tags",
+        "setContractTags",
         format!("/api/contracts/{}/tags", w.contract),
     ));
     let contract_clone = json!({"doc_title": "Sweep Clone", "doc_client_id": client, "doc_categoryid": category, "doc_date_start": "2026-03-01", "doc_date_end": "2026-04-01", "doc_project_id": project, "doc_value": "10"});
     out.push(
         Target::new(
-            Method::POST,
-            "/api/contracts/{id}/clone",
+            "cloneContract",
             format!("/api/contracts/{}/clone", w.contract),
             contract_clone.clone(),
         )
@@ -2498,8 +2497,7 @@ fn targets(w: &World) -> Vec<Target> {
     });
     out.push(
         Target::new(
-            Method::POST,
-            "/api/estimates",
+            "createEstimate",
             "/api/estimates".into(),
             estimate_base.clone(),
         )
@@ -2531,8 +2529,7 @@ fn targets(w: &World) -> Vec<Target> {
     });
     out.push(
         Target::new(
-            Method::PATCH,
-            "/api/estimates/{id}",
+            "updateEstimate",
             format!("/api/estimates/{}", w.estimate),
             estimate_patch.clone(),
         )
@@ -2584,8 +2581,7 @@ fn targets(w: &World) -> Vec<Target> {
         ),
     );
     out.push(Target::new(
-        Method::DELETE,
-        "/api/estimates/{id}",
+        "deleteEstimate",
         format!("/api/estimates/{}", w.estimate),
         json!({}),
     ));
@@ -2601,8 +2597,7 @@ fn targets(w: &World) -> Vec<Target> {
     };
     out.push(
         Target::new(
-            Method::PUT,
-            "/api/estimates/{id}/items",
+            "setEstimateItems",
             format!("/api/estimates/{}/items", w.estimate),
             items_base.clone(),
         )
@@ -2705,8 +2700,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PUT,
-            "/api/estimates/{id}/status",
+            "setEstimateStatus",
             format!("/api/estimates/{}/status", w.estimate),
             json!({"status": "draft"}),
         )
@@ -2719,14 +2713,13 @@ fn targets(w: &World) -> Vec<Target> {
         ),
     );
     out.push(tags_target(
-        "/api/estimates/{id}/tags",
+        "setEstimateTags",
         format!("/api/estimates/{}/tags", w.estimate),
     ));
     let estimate_clone = json!({"bill_clientid": client, "bill_categoryid": est_cat, "bill_date": "2026-05-01", "bill_expiry_date": "2026-05-31", "bill_projectid": project});
     out.push(
         Target::new(
-            Method::POST,
-            "/api/estimates/{id}/clone",
+            "cloneEstimate",
             format!("/api/estimates/{}/clone", w.estimate),
             estimate_clone.clone(),
         )
@@ -2750,8 +2743,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PUT,
-            "/api/estimates/{id}/publish",
+            "publishEstimate",
             format!("/api/estimates/{}/publish", w.estimate),
             json!({}),
         )
@@ -2764,8 +2756,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::POST,
-            "/api/estimates/{id}/send-email",
+            "sendEstimateEmail",
             format!("/api/estimates/{}/send-email", w.published),
             json!({}),
         )
@@ -2778,8 +2769,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::POST,
-            "/api/estimates/{id}/convert-to-invoice",
+            "convertEstimate",
             format!("/api/estimates/{}/convert-to-invoice", w.estimate),
             json!({}),
         )
@@ -2795,8 +2785,7 @@ fn targets(w: &World) -> Vec<Target> {
     let duplicate_title = "A milestone with this title already exists in this project.";
     out.push(
         Target::new(
-            Method::POST,
-            "/api/milestones",
+            "createMilestone",
             "/api/milestones".into(),
             json!({"milestone_projectid": project, "milestone_title": "Sweep Milestone 2", "milestone_color": "success"}),
         )
@@ -2807,8 +2796,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PUT,
-            "/api/milestones/positions",
+            "reorderMilestones",
             "/api/milestones/positions".into(),
             json!({"milestones": [s(w.milestone), s(w.planning)]}),
         )
@@ -2841,8 +2829,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::PATCH,
-            "/api/milestones/{id}",
+            "updateMilestone",
             format!("/api/milestones/{}", w.milestone),
             json!({"milestone_title": "Sweep Milestone Renamed", "milestone_color": "danger"}),
         )
@@ -2857,8 +2844,7 @@ fn targets(w: &World) -> Vec<Target> {
     );
     out.push(
         Target::new(
-            Method::DELETE,
-            "/api/milestones/{id}",
+            "deleteMilestone",
             format!("/api/milestones/{}", w.milestone),
             json!({}),
         )
@@ -2879,7 +2865,8 @@ fn targets(w: &World) -> Vec<Target> {
     // Notes.
     let note_base = json!({"note_title": "Sweep Note 2", "note_description": "Body", "note_visibility": "private", "noteresource_type": "project", "noteresource_id": project});
     out.push(
-        Target::new(Method::POST, "/api/notes", "/api/notes".into(), note_base)
+        Target::new(
+            "createNote", "/api/notes".into(), note_base)
             .field("note_title", TITLE, true)
             .field("note_description", LONG, true)
             .field("note_visibility", Kind::Choice, false)
@@ -2907,8 +2894,7 @@ fn targets(w: &World) -> Vec<Target> {
     let note_patch = json!({"note_title": "Sweep Note Renamed", "note_description": "New body", "note_visibility": "public"});
     out.push(
         Target::new(
-            Method::PATCH,
-            "/api/notes/{id}",
+            "updateNote",
             format!("/api/notes/{}", w.note),
             note_patch.clone(),
         )
@@ -2941,29 +2927,21 @@ fn targets(w: &World) -> Vec<Target> {
         ),
     );
     out.push(
-        Target::new(
-            Method::DELETE,
-            "/api/notes/{id}",
-            format!("/api/notes/{}", w.note),
-            json!({}),
-        )
-        .extra_at(
-            "another user's private note",
-            format!("/api/notes/{}", w.private_note),
-            json!({}),
-            status(404, "Note not found."),
-        )
-        .extra_at(
-            "a sticky note",
-            format!("/api/notes/{}", w.sticky_note),
-            json!({}),
-            status(404, "Note not found."),
-        ),
+        Target::new("deleteNote", format!("/api/notes/{}", w.note), json!({}))
+            .extra_at(
+                "another user's private note",
+                format!("/api/notes/{}", w.private_note),
+                json!({}),
+                status(404, "Note not found."),
+            )
+            .extra_at(
+                "a sticky note",
+                format!("/api/notes/{}", w.sticky_note),
+                json!({}),
+                status(404, "Note not found."),
+            ),
     );
-    let mut note_tags = tags_target(
-        "/api/notes/{id}/tags",
-        format!("/api/notes/{}/tags", w.note),
-    );
+    let mut note_tags = tags_target("setNoteTags", format!("/api/notes/{}/tags", w.note));
     note_tags = note_tags
         .extra_at(
             "another user's private note",
@@ -2997,8 +2975,8 @@ fn targets(w: &World) -> Vec<Target> {
 fn write_routes() -> BTreeSet<(String, String)> {
     crm_http::router::ROUTES
         .iter()
-        .filter(|(m, _, _)| [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(m))
-        .map(|(m, p, _)| (m.to_string(), (*p).to_owned()))
+        .filter(|r| [Method::POST, Method::PUT, Method::PATCH, Method::DELETE].contains(&r.method))
+        .map(|r| (r.method.to_string(), r.path.to_owned()))
         .collect()
 }
 
