@@ -61,12 +61,12 @@ pub fn redact_password(url: &str) -> String {
         let after = &url[authority_start..];
         let authority_len = after.find(['/', '?']).unwrap_or(after.len());
         let authority = &after[..authority_len];
-        if let Some(at) = authority.rfind('@') {
-            if let Some(colon) = authority[..at].find(':') {
-                out.push_str(&url[..authority_start + colon + 1]);
-                out.push_str("***");
-                rest = &url[authority_start + at..];
-            }
+        if let Some(at) = authority.rfind('@')
+            && let Some(colon) = authority[..at].find(':')
+        {
+            out.push_str(&url[..authority_start + colon + 1]);
+            out.push_str("***");
+            rest = &url[authority_start + at..];
         }
     }
     // `password=` in a query string or a key-value string: up to `&`, or blank, or the
