@@ -512,3 +512,62 @@ fn a_private_cluster_left_by_a_killed_server_is_adopted_or_stopped() {
     assert!(cluster_status(&data).contains("not running"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The first ```sh block after the README's "## A walkthrough with curl" heading.
+fn readme_walkthrough() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let section = readme
+        .split_once("## A walkthrough with curl")
+        .expect("the README has its walkthrough")
+        .1;
+    let block = section.split_once("```sh\n").expect("a sh block").1;
+    block
+        .split_once("\n```")
+        .expect("a closed block")
+        .0
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_readme_walkthrough_runs_as_written() {
+    let block = readme_walkthrough();
+    let db = TestDb::new().await.unwrap();
+    let port = free_port().to_string();
+    let run = || {
+        let output = Command::new("bash")
+            .args(["-c", &block])
+            .env("CRM", CRM)
+            .env("PORT", &port)
+            .env("DATABASE_URL", url(&db))
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        assert!(output.status.success(), "{stdout}\n{stderr}");
+        assert_eq!(
+            http(port.parse().unwrap(), "GET", "/healthz", None, "").0,
+            0,
+            "the walkthrough stops its server"
+        );
+        stdout
+    };
+    for attempt in 0..2 {
+        // Twice on the same database: nothing in it depends on a brand-new one.
+        let stdout = run();
+        assert!(
+            stdout.contains("'final_amount': '2637.34'")
+                && stdout.contains("'tax_total_amount': '439.56'")
+                && stdout.contains("publish: 200")
+                && stdout.contains("convert: 201"),
+            "run {attempt}: {stdout}"
+        );
+        let estimate = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("estimate "))
+            .unwrap();
+        assert_eq!(estimate, (attempt + 1).to_string(), "{stdout}");
+    }
+}
