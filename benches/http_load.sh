@@ -11,6 +11,10 @@
 #   GET one note, GET a page of 25 notes, POST a note, PUT 10 line items.
 # The reference is `pgbench -S -M prepared -j 2` at 8, 16 and 32 clients (best kept).
 # Prints rps, p50, p99, the ratio to pgbench, and the server's resident memory.
+#
+# What it may install (as root, from Debian's packages, and only when missing): wrk, and
+# through scripts/ensure-postgres, postgresql and postgresql-contrib (for pgbench). It says
+# so and waits 5 seconds first (BENCH_YES=1 skips the wait); nothing is installed otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +24,17 @@ PORT=${BENCH_PORT:-18080}
 SERVER=postgres://postgres@127.0.0.1:5432
 export PGHOST=127.0.0.1 PGUSER=postgres
 
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null || ls /etc/postgresql/*/main >/dev/null 2>&1 \
+  || missing+=(postgresql postgresql-contrib)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "benches/http_load.sh will install these Debian packages with apt-get: ${missing[*]}"
+  if [ "${BENCH_YES:-}" != 1 ]; then
+    echo "(starting in 5 seconds; Ctrl-C to stop, BENCH_YES=1 to skip this pause)"
+    sleep 5
+  fi
+fi
 scripts/ensure-postgres >/dev/null
 if ! command -v wrk >/dev/null; then
   echo "installing wrk (Debian package)"

@@ -59,13 +59,19 @@ fn setting(index: usize, name: &str, default: Option<&str>) -> Result<String, Fa
         .nth(index)
         .or_else(|| std::env::var(name).ok())
         .or_else(|| default.map(str::to_owned))
-        .ok_or_else(|| format!("give {name} (argument {index} or environment variable)").into())
+        .ok_or_else(|| {
+            format!("give {name} (argument {index} or environment variable; --help for usage)")
+                .into()
+        })
 }
 
 /// The environment variable `name` as an id, else `default`.
 fn env_id(name: &str, default: i64) -> Result<i64, Failure> {
     match std::env::var(name) {
-        Ok(v) => Ok(v.trim().parse()?),
+        Ok(v) => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name} must be a record id, not {v}").into()),
         Err(_) => Ok(default),
     }
 }
@@ -95,8 +101,25 @@ fn print_totals(totals: &Value) {
     );
 }
 
+const USAGE: &str = "\
+http_estimate_flow: the whole estimate flow over HTTP against a running, seeded service
+
+usage: http_estimate_flow [URL [KEY]]
+
+  URL   the service (else CRM_URL, else http://127.0.0.1:8080)
+  KEY   an API key, crm_<id>_<secret> (else CRM_API_KEY; required)
+Environment: CRM_CLIENT_ID (default 1, the seed's Acme Inc), CRM_TAX_RATE_ID (default 5,
+the seed's GST 10%). It writes: a category, an estimate and the invoice it converts to.";
+
 #[tokio::main]
-async fn main() -> Result<(), Failure> {
+async fn main() -> std::process::ExitCode {
+    if crm_workspace::example_cli::help_requested(USAGE) {
+        return std::process::ExitCode::SUCCESS;
+    }
+    crm_workspace::example_cli::finish("http_estimate_flow", run().await)
+}
+
+async fn run() -> Result<(), Failure> {
     let api = Api {
         base: setting(1, "CRM_URL", Some("http://127.0.0.1:8080"))?
             .trim_end_matches('/')

@@ -12,12 +12,45 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use crm_core::totals::{Computed, Policy, TaxMode, compute};
+use crm_workspace::example_cli;
 use crm_workspace::sample::Sampler;
 
+const USAGE: &str = "\
+policy_agreement: how often the two totals policies (CrmParity, ExactDecimal) disagree
+
+usage: policy_agreement [COUNT [SEED]]
+
+  COUNT   random realistic estimates to compare (default 20000)
+  SEED    the sampler's seed (default 2024); the same seed gives the same estimates";
+
+/// A positional number, its default when absent; anything else is a usage error.
+fn number<T: std::str::FromStr>(arg: Option<String>, name: &str, default: T) -> Result<T, String> {
+    match arg {
+        None => Ok(default),
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("{name} must be a whole number, not {text}")),
+    }
+}
+
 fn main() -> ExitCode {
+    if example_cli::help_requested(USAGE) {
+        return ExitCode::SUCCESS;
+    }
     let mut args = std::env::args().skip(1);
-    let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2024);
+    let parsed = number(args.next(), "COUNT", 20_000_usize)
+        .and_then(|count| Ok((count, number(args.next(), "SEED", 2024_u64)?)));
+    let (count, seed) = match parsed {
+        Ok(numbers) if args.next().is_none() => numbers,
+        Ok(_) => {
+            eprintln!("policy_agreement: too many arguments (--help for usage)");
+            return ExitCode::from(2);
+        }
+        Err(message) => {
+            eprintln!("policy_agreement: {message} (--help for usage)");
+            return ExitCode::from(2);
+        }
+    };
     let mut sampler = Sampler::new(seed);
     let (mut differing, mut by_mode, mut total_by_mode) = (0, [0_usize; 2], [0_usize; 2]);
     let mut by_figure: BTreeMap<&'static str, usize> = BTreeMap::new();

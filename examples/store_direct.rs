@@ -5,10 +5,13 @@
 //! (client, category, tax rates) in its transaction.
 //!
 //! ```text
-//! DATABASE_URL=postgres://postgres@127.0.0.1:5432/crm cargo run --example store_direct
+//! cargo run --example store_direct -- postgres://postgres@127.0.0.1:5432/crm_example
+//! DATABASE_URL=postgres://postgres@127.0.0.1:5432/crm_example cargo run --example store_direct
 //! ```
 //!
-//! The database is created if missing; the seed is idempotent.
+//! It writes, so it needs its database named: an argument, else `DATABASE_URL`; without
+//! either it stops before connecting. The database is created if missing; the seed is
+//! idempotent.
 
 use std::error::Error;
 
@@ -44,16 +47,40 @@ fn item(description: &str, quantity: &str, rate: &str, unit: Option<&str>) -> Ra
     RawValue::Map(raw(&fields))
 }
 
+const USAGE: &str = "\
+store_direct: the store without the service: migrate, seed, create a note and an estimate
+
+usage: store_direct DATABASE_URL     (or the DATABASE_URL environment variable)
+
+It writes to that database (created if missing): the demo data, a note and an estimate.
+There is no default, so it never writes to a database nobody named.";
+
 #[tokio::main]
-async fn main() -> Result<(), Failure> {
-    let url = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/crm".to_owned());
+async fn main() -> std::process::ExitCode {
+    if crm_workspace::example_cli::help_requested(USAGE) {
+        return std::process::ExitCode::SUCCESS;
+    }
+    crm_workspace::example_cli::finish("store_direct", run().await)
+}
+
+async fn run() -> Result<(), Failure> {
+    let url = std::env::args()
+        .nth(1)
+        .or_else(|| std::env::var("DATABASE_URL").ok())
+        .filter(|url| !url.trim().is_empty())
+        .ok_or(
+            "name the database to write to: store_direct DATABASE_URL, or set DATABASE_URL \
+             (--help for usage)",
+        )?;
     let config = StoreConfig::new(url.clone());
     if create_database_if_missing(&config).await? {
         println!("created the database");
     }
     let applied = migrate(&config).await?;
-    println!("migrated {url} (newly applied: {applied:?})");
+    println!(
+        "migrated {} (newly applied: {applied:?})",
+        crm_store_pg::pool::redact_password(&url)
+    );
     let store = Store::new(&config)?;
     store.ping().await?;
     let seed = store.seed().await?;

@@ -9,7 +9,19 @@ use crm_core::totals::{
     Computed, HeaderDiscount, Line, LineDiscount, Policy, TaxMode, TotalsInput, compute,
 };
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+const USAGE: &str = "\
+totals_quickstart: an estimate's totals computed with crm-core, under both policies
+
+usage: totals_quickstart (no arguments)";
+
+fn main() -> std::process::ExitCode {
+    if crm_workspace::example_cli::help_requested(USAGE) {
+        return std::process::ExitCode::SUCCESS;
+    }
+    crm_workspace::example_cli::finish("totals_quickstart", run())
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     // Amounts are parsed from decimal text once, at the edge; each type checks its own
     // limits (decimal places, range, sign), so a `Line` can only hold valid values.
     let summary = TotalsInput {

@@ -8,8 +8,14 @@
 //!   as their exact text);
 //! - `multipart/form-data` with the same bracket names (file parts are ignored).
 //!
-//! Query strings use the same bracket parser. A body with any other content type is a 415;
-//! malformed JSON a 400; over [`MAX_BODY`] a 413.
+//! Query strings use the same bracket parser. A body with any other content type, or with
+//! none, is a 415; malformed JSON a 400; over [`MAX_BODY`] a 413.
+//!
+//! One exception: a body labelled `application/x-www-form-urlencoded` whose first
+//! non-blank character is `{` or `[` is read as JSON. That label is what `curl -d` sends
+//! when no type is given, so a client posting JSON that way meant JSON; read as a form it
+//! would be one nonsense field name, and the answer ("The items field is required.") would
+//! point at the wrong cause. No form field name starts with a bracket.
 
 use std::collections::BTreeMap;
 
@@ -256,6 +262,7 @@ pub async fn parse_body(content_type: Option<&str>, bytes: Bytes) -> Result<RawM
     };
     let media_type = media_type(content_type);
     match media_type.as_str() {
+        "application/x-www-form-urlencoded" if looks_like_json(&bytes) => parse_json(&bytes),
         "application/x-www-form-urlencoded" => parse_urlencoded(&bytes),
         // `application/vnd.api+json` and the like are JSON too, as Laravel's `isJson` reads.
         json if json == "application/json"
@@ -270,6 +277,14 @@ pub async fn parse_body(content_type: Option<&str>, bytes: Bytes) -> Result<RawM
         }
         _ => Err(ApiError::UnsupportedMediaType),
     }
+}
+
+/// Whether a body's first non-blank byte opens a JSON object or array.
+fn looks_like_json(bytes: &[u8]) -> bool {
+    matches!(
+        bytes.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{' | b'[')
+    )
 }
 
 #[cfg(test)]
@@ -494,5 +509,53 @@ mod tests {
                 "{other}"
             );
         }
+    }
+
+    #[tokio::test]
+    async fn json_sent_with_curls_default_form_type_is_read_as_json() {
+        let raw = parse_body(
+            Some("application/x-www-form-urlencoded"),
+            Bytes::from(r#" {"items":[{"description":"Design","rate":5}]}"#),
+        )
+        .await
+        .unwrap();
+        let Some(RawValue::List(items)) = raw.get("items") else {
+            panic!("items is a list: {raw:?}")
+        };
+        assert_eq!(items.len(), 1);
+        assert!(matches!(
+            parse_body(
+                Some("application/x-www-form-urlencoded"),
+                Bytes::from("{oops")
+            )
+            .await,
+            Err(ApiError::BadJson)
+        ));
+        assert!(matches!(
+            parse_body(
+                Some("application/x-www-form-urlencoded"),
+                Bytes::from("[1]")
+            )
+            .await,
+            Err(ApiError::BadRequest(
+                "The request body must be a JSON object."
+            ))
+        ));
+        // A form body stays a form body.
+        let raw = parse_body(
+            Some("application/x-www-form-urlencoded"),
+            Bytes::from("name=%7Bx%7D"),
+        )
+        .await
+        .unwrap();
+        assert_eq!(raw.get("name"), Some(&t("{x}")));
+    }
+
+    #[tokio::test]
+    async fn json_without_any_content_type_is_unsupported() {
+        assert!(matches!(
+            parse_body(None, Bytes::from(r#"{"name":"x"}"#)).await,
+            Err(ApiError::UnsupportedMediaType)
+        ));
     }
 }

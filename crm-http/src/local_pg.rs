@@ -3,16 +3,32 @@
 //! (`initdb`, `pg_ctl`, found on `PATH` or under `/usr/lib/postgresql/*/bin`) in a data
 //! folder (default `./.crm/pgdata`), listening only on a Unix socket inside that folder.
 //! Started as root, the cluster runs as the `postgres` system user (PostgreSQL refuses to
-//! run as root). The cluster is stopped when the command ends, if this command started it;
-//! one that is already running (another `crm` process) is reused and left running.
+//! run as root).
+//!
+//! Ownership: the `crm` process that starts the cluster owns it and stops it when it ends.
+//! The owner holds an exclusive lock on `crm-owner.lock` in the data folder (its process id
+//! written inside); the kernel releases that lock however the process ends, even by
+//! `kill -9`. A command that finds the cluster running while another live `crm` process
+//! holds the lock reuses it and leaves it running (`crm keys create` beside `crm serve`); one
+//! that finds it running with the lock free (its owner died without stopping it) adopts it:
+//! it takes the lock and stops the cluster when it ends, so nothing is left running after
+//! a clean stop. `crm local-postgres status|stop` ([`state`], [`stop_unowned`]) show and
+//! stop a cluster without starting one.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::process::Command;
 
 /// The port number that names the socket file (`.s.PGSQL.5432`); nothing listens on TCP.
 const SOCKET_PORT: u16 = 5432;
+
+/// The lock file an owning `crm` process holds, in the data folder.
+const OWNER_FILE: &str = "crm-owner.lock";
+
+/// How long a command waits for a cluster whose owner is starting or stopping it.
+const OWNER_PATIENCE: Duration = Duration::from_secs(60);
 
 /// A private cluster in a data folder.
 #[derive(Debug)]
@@ -20,7 +36,112 @@ pub struct LocalPostgres {
     data_dir: PathBuf,
     bin: PathBuf,
     as_postgres_user: bool,
-    started_here: bool,
+    /// The owner lock, held while this process owns the cluster (it stops it in [`stop`]).
+    ///
+    /// [`stop`]: LocalPostgres::stop
+    owner: Option<std::fs::File>,
+}
+
+/// What [`state`] finds in a data folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClusterState {
+    /// The folder holds no cluster.
+    Absent,
+    /// A cluster that is not running.
+    Stopped,
+    /// A running cluster owned by the `crm` process with this id.
+    Owned(u32),
+    /// A running cluster no live `crm` process owns (its owner was killed).
+    Orphaned,
+}
+
+impl std::fmt::Display for ClusterState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClusterState::Absent => f.write_str("no private cluster in this folder"),
+            ClusterState::Stopped => f.write_str("not running"),
+            ClusterState::Owned(pid) => write!(
+                f,
+                "running, owned by crm process {pid} (stopped when that process ends)"
+            ),
+            ClusterState::Orphaned => f.write_str(
+                "running, owned by no crm process (its owner ended without stopping it); \
+                 `crm local-postgres stop` stops it, the next crm command adopts it",
+            ),
+        }
+    }
+}
+
+/// Takes the owner lock of `data_dir` if no live process holds it, writing our process id.
+fn try_own(data_dir: &Path) -> Result<Option<std::fs::File>, String> {
+    let path = data_dir.join(OWNER_FILE);
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {
+            let written = file
+                .set_len(0)
+                .and_then(|()| write!(file, "{}", std::process::id()))
+                .and_then(|()| file.flush());
+            written.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Ok(Some(file))
+        }
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("cannot lock {}: {e}", path.display())),
+    }
+}
+
+/// The process id written in the owner lock file (meaningful while the lock is held).
+fn owner_pid(data_dir: &Path) -> Option<u32> {
+    std::fs::read_to_string(data_dir.join(OWNER_FILE))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// The state of the private cluster in `data_dir`, without starting or stopping anything.
+pub async fn state(data_dir: &Path) -> Result<ClusterState, String> {
+    let Some(cluster) = LocalPostgres::open(data_dir)? else {
+        return Ok(ClusterState::Absent);
+    };
+    if !cluster.is_running().await {
+        return Ok(ClusterState::Stopped);
+    }
+    Ok(match try_own(&cluster.data_dir)? {
+        Some(_released_on_drop) => ClusterState::Orphaned,
+        None => ClusterState::Owned(owner_pid(&cluster.data_dir).unwrap_or(0)),
+    })
+}
+
+/// Stops the private cluster in `data_dir` unless a live `crm` process owns it (that process
+/// stops it when it ends). Returns the state found.
+pub async fn stop_unowned(data_dir: &Path) -> Result<ClusterState, String> {
+    let Some(mut cluster) = LocalPostgres::open(data_dir)? else {
+        return Ok(ClusterState::Absent);
+    };
+    if !cluster.is_running().await {
+        return Ok(ClusterState::Stopped);
+    }
+    match try_own(&cluster.data_dir)? {
+        Some(lock) => {
+            cluster.owner = Some(lock);
+            cluster.stop().await?;
+            Ok(ClusterState::Orphaned)
+        }
+        None => {
+            let pid = owner_pid(&cluster.data_dir).unwrap_or(0);
+            Err(format!(
+                "the private cluster is in use by crm process {pid}; stop that process (SIGTERM) \
+                 and it stops the cluster"
+            ))
+        }
+    }
 }
 
 /// Whether something accepts TCP connections on `address` within a second.
@@ -87,7 +208,24 @@ fn running_as_root() -> bool {
 }
 
 impl LocalPostgres {
-    /// Initialises the cluster in `data_dir` if needed and starts it (or finds it running).
+    /// The cluster in an existing data folder, neither started nor owned (`None` when the
+    /// folder holds no cluster).
+    fn open(data_dir: &Path) -> Result<Option<LocalPostgres>, String> {
+        if !data_dir.join("PG_VERSION").exists() {
+            return Ok(None);
+        }
+        let data_dir =
+            std::fs::canonicalize(data_dir).map_err(|e| format!("{}: {e}", data_dir.display()))?;
+        Ok(Some(LocalPostgres {
+            data_dir,
+            bin: find_binaries()?,
+            as_postgres_user: running_as_root(),
+            owner: None,
+        }))
+    }
+
+    /// Initialises the cluster in `data_dir` if needed and starts it, or finds it running:
+    /// reused if a live `crm` process owns it, adopted (owned by this process) if none does.
     pub async fn start(data_dir: &Path) -> Result<LocalPostgres, String> {
         let bin = find_binaries()?;
         std::fs::create_dir_all(data_dir)
@@ -98,7 +236,7 @@ impl LocalPostgres {
             data_dir,
             bin,
             as_postgres_user: running_as_root(),
-            started_here: false,
+            owner: None,
         };
         if cluster.as_postgres_user {
             cluster.hand_over_to_postgres_user().await?;
@@ -123,31 +261,66 @@ impl LocalPostgres {
                 )
                 .await?;
         }
-        if cluster
-            .run(
-                "pg_ctl",
-                &["-D", &cluster.data_dir.display().to_string(), "status"],
-            )
-            .await
-            .is_ok()
-        {
-            tracing::info!("the private PostgreSQL cluster is already running; reusing it");
-            return Ok(cluster);
+        let waiting_since = Instant::now();
+        loop {
+            let lock = try_own(&cluster.data_dir)?;
+            let running = cluster.is_running().await;
+            match (running, lock) {
+                (true, Some(lock)) => {
+                    tracing::warn!(
+                        "found the private PostgreSQL cluster running with no crm process owning it \
+                         (its owner ended without stopping it); this command adopts it and stops it when it ends"
+                    );
+                    cluster.owner = Some(lock);
+                    return Ok(cluster);
+                }
+                (true, None) => {
+                    tracing::info!(
+                        owner = owner_pid(&cluster.data_dir).unwrap_or(0),
+                        "the private PostgreSQL cluster is running, owned by another crm process; reusing it"
+                    );
+                    return Ok(cluster);
+                }
+                (false, Some(lock)) => {
+                    cluster.owner = Some(lock);
+                    cluster.start_server().await?;
+                    return Ok(cluster);
+                }
+                (false, None) if waiting_since.elapsed() < OWNER_PATIENCE => {
+                    // The owner is starting or stopping the cluster: wait for either.
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                (false, None) => {
+                    return Err(format!(
+                        "crm process {} holds the private cluster in {} but it is not running; stop that process",
+                        owner_pid(&cluster.data_dir).unwrap_or(0),
+                        cluster.data_dir.display()
+                    ));
+                }
+            }
         }
-        let dir = cluster.data_dir.display().to_string();
-        let log = cluster.data_dir.join("server.log").display().to_string();
+    }
+
+    /// Whether the cluster's server is running (`pg_ctl status`).
+    async fn is_running(&self) -> bool {
+        let dir = self.data_dir.display().to_string();
+        self.run("pg_ctl", &["-D", &dir, "status"]).await.is_ok()
+    }
+
+    /// Starts the server on a socket in the data folder, waiting until it accepts connections.
+    async fn start_server(&self) -> Result<(), String> {
+        let dir = self.data_dir.display().to_string();
+        let log = self.data_dir.join("server.log").display().to_string();
         let options = format!("-c listen_addresses='' -k '{dir}' -p {SOCKET_PORT}");
-        cluster
-            .run(
-                "pg_ctl",
-                &[
-                    "-D", &dir, "-l", &log, "-o", &options, "-w", "-t", "60", "start",
-                ],
-            )
-            .await?;
-        cluster.started_here = true;
+        self.run(
+            "pg_ctl",
+            &[
+                "-D", &dir, "-l", &log, "-o", &options, "-w", "-t", "60", "start",
+            ],
+        )
+        .await?;
         tracing::info!(socket = %dir, "private PostgreSQL cluster started");
-        Ok(cluster)
+        Ok(())
     }
 
     /// Gives the data folder to the `postgres` user and checks that user can reach it.
@@ -210,15 +383,23 @@ impl LocalPostgres {
         )
     }
 
-    /// Stops the cluster if this process started it.
+    /// Whether this process owns the cluster (and so stops it in [`stop`]).
+    ///
+    /// [`stop`]: LocalPostgres::stop
+    pub fn owned(&self) -> bool {
+        self.owner.is_some()
+    }
+
+    /// Stops the cluster if this process owns it, then gives up ownership.
     pub async fn stop(self) -> Result<(), String> {
-        if !self.started_here {
+        if self.owner.is_none() {
             return Ok(());
         }
         let dir = self.data_dir.display().to_string();
         self.run("pg_ctl", &["-D", &dir, "-m", "fast", "-w", "stop"])
             .await?;
         tracing::info!("private PostgreSQL cluster stopped");
+        // `self.owner` is dropped here, releasing the lock after the server is down.
         Ok(())
     }
 }

@@ -3,11 +3,14 @@
 //! Configuration by flags or environment: `DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
 //! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4), `RUST_LOG`
-//! (default `info`; logs go to standard error).
+//! (default `info`; logs go to standard error), `TZ` (the zone of "today"). All of them are
+//! listed by `--help`; the value of `DATABASE_URL` is not shown there, since it may hold a
+//! password.
 //!
 //! Zero configuration: without `DATABASE_URL`, when nothing answers on 127.0.0.1:5432 (or
 //! with `--local-postgres`), a private cluster is started in `--data-dir` (`CRM_PGDATA`,
-//! default `./.crm/pgdata`) for the duration of the command (see `crm_http::local_pg`).
+//! default `./.crm/pgdata`) for the duration of the command (see `crm_http::local_pg`);
+//! `crm local-postgres status|stop` inspects or stops it.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -24,12 +27,14 @@ use tracing_subscriber::EnvFilter;
 #[command(
     name = "crm",
     version,
-    about = "CRM business-records API: categories, contracts, estimates, milestones, notes"
+    about = "CRM business-records API: categories, contracts, estimates, milestones, notes",
+    after_help = ENVIRONMENT_HELP
 )]
 struct Cli {
     /// PostgreSQL URL (the database is created if missing) [default:
     /// postgres://postgres@127.0.0.1:5432/crm, or a private cluster when nothing answers there].
-    #[arg(long, env = "DATABASE_URL", global = true)]
+    // Its value is never shown in the help: it may hold a password.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, global = true)]
     database_url: Option<String>,
     /// Run a private PostgreSQL cluster in --data-dir even if a server answers on 127.0.0.1:5432.
     #[arg(long, global = true, conflicts_with = "database_url")]
@@ -37,23 +42,35 @@ struct Cli {
     /// The private cluster's data folder.
     #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
     data_dir: std::path::PathBuf,
-    /// Pooled connections for writes.
-    #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16, global = true)]
-    pool_size: usize,
-    /// Shared read connections (pipelined).
-    #[arg(long, env = "CRM_READERS", default_value_t = 4, global = true)]
-    readers: usize,
     #[command(subcommand)]
     command: Command,
 }
 
+/// Every environment variable the command reads, for `--help`.
+const ENVIRONMENT_HELP: &str = "\
+Environment:
+  DATABASE_URL   the database, as --database-url (its value is never printed)
+  CRM_PGDATA     the private cluster's data folder, as --data-dir
+  CRM_LISTEN     serve: the address to listen on
+  CRM_POOL_SIZE  serve: pooled connections for writes
+  CRM_READERS    serve: shared read connections
+  RUST_LOG       log filter [default: info]; logs go to standard error
+  TZ             the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Create the database if needed, migrate, and serve the API.
+    #[command(after_help = ENVIRONMENT_HELP)]
     Serve {
         /// Address to listen on.
         #[arg(long, env = "CRM_LISTEN", default_value = "127.0.0.1:8080")]
         listen: String,
+        /// Pooled connections for writes.
+        #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16)]
+        pool_size: usize,
+        /// Shared read connections (pipelined).
+        #[arg(long, env = "CRM_READERS", default_value_t = 4)]
+        readers: usize,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -68,6 +85,19 @@ enum Command {
         #[command(subcommand)]
         command: KeysCommand,
     },
+    /// Show or stop the private PostgreSQL cluster in --data-dir (never starts one).
+    LocalPostgres {
+        #[command(subcommand)]
+        command: LocalPostgresCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum LocalPostgresCommand {
+    /// Whether the cluster runs and which crm process owns it.
+    Status,
+    /// Stop the cluster unless a running crm process owns it (that process stops it itself).
+    Stop,
 }
 
 #[derive(Debug, Subcommand)]
@@ -156,11 +186,14 @@ async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure>
 }
 
 async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
-    let config = StoreConfig {
-        pool_size: cli.pool_size,
-        readers: cli.readers,
-        ..StoreConfig::new(url)
-    };
+    let mut config = StoreConfig::new(url);
+    if let Command::Serve {
+        pool_size, readers, ..
+    } = &cli.command
+    {
+        config.pool_size = *pool_size;
+        config.readers = *readers;
+    }
     if create_database_if_missing(&config).await? {
         tracing::info!("database created");
     }
@@ -172,6 +205,9 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
 }
 
 async fn run(cli: Cli) -> Result<(), Failure> {
+    if let Command::LocalPostgres { command } = &cli.command {
+        return local_postgres(&cli.data_dir, command).await;
+    }
     let (url, cluster) = database(&cli).await?;
     let outcome = command(&cli, &url).await;
     if let Some(cluster) = cluster {
@@ -183,7 +219,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     let store = prepared_store(cli, url).await?;
     match &cli.command {
-        Command::Serve { listen } => {
+        Command::Serve { listen, .. } => {
             let listener = tokio::net::TcpListener::bind(listen)
                 .await
                 .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
@@ -207,6 +243,27 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             }
         }
         Command::Keys { command } => keys(&store, command).await?,
+        Command::LocalPostgres { .. } => {}
+    }
+    Ok(())
+}
+
+async fn local_postgres(
+    data_dir: &std::path::Path,
+    command: &LocalPostgresCommand,
+) -> Result<(), Failure> {
+    match command {
+        LocalPostgresCommand::Status => {
+            println!(
+                "{}: {}",
+                data_dir.display(),
+                local_pg::state(data_dir).await?
+            );
+        }
+        LocalPostgresCommand::Stop => match local_pg::stop_unowned(data_dir).await? {
+            local_pg::ClusterState::Orphaned => println!("{}: stopped", data_dir.display()),
+            found => println!("{}: {found}", data_dir.display()),
+        },
     }
     Ok(())
 }

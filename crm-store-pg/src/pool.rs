@@ -17,8 +17,9 @@ use tokio_postgres::NoTls;
 
 use crate::StoreError;
 
-/// How to reach the database and how many connections to use.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// How to reach the database and how many connections to use. Its `Debug` form shows the
+/// URL with any password replaced by `***` ([`redact_password`]).
+#[derive(Clone, PartialEq, Eq)]
 pub struct StoreConfig {
     /// A libpq-style URL or key-value string (`postgres://user@host:5432/db`,
     /// `host=/run/postgresql dbname=crm`).
@@ -34,6 +35,74 @@ pub struct StoreConfig {
     pub wait_timeout: Duration,
     /// The arithmetic of estimate totals (the service uses `CrmParity`, the CRM's figures).
     pub totals_policy: crm_core::totals::Policy,
+}
+
+impl std::fmt::Debug for StoreConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoreConfig")
+            .field("database_url", &redact_password(&self.database_url))
+            .field("pool_size", &self.pool_size)
+            .field("readers", &self.readers)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("wait_timeout", &self.wait_timeout)
+            .field("totals_policy", &self.totals_policy)
+            .finish()
+    }
+}
+
+/// A database URL fit to print: the password of `scheme://user:password@host…`, and the
+/// value of a `password=` parameter (URL query or key-value form, quoted or not), become
+/// `***`. Secrets are never printed, and a URL is the one place a password travels.
+pub fn redact_password(url: &str) -> String {
+    let mut out = String::with_capacity(url.len());
+    let mut rest = url;
+    if let Some(scheme_end) = url.find("://") {
+        let authority_start = scheme_end + 3;
+        let after = &url[authority_start..];
+        let authority_len = after.find(['/', '?']).unwrap_or(after.len());
+        let authority = &after[..authority_len];
+        if let Some(at) = authority.rfind('@')
+            && let Some(colon) = authority[..at].find(':')
+        {
+            out.push_str(&url[..authority_start + colon + 1]);
+            out.push_str("***");
+            rest = &url[authority_start + at..];
+        }
+    }
+    // `password=` in a query string or a key-value string: up to `&`, or blank, or the
+    // closing quote.
+    while let Some(i) = rest.find("password=") {
+        let value_start = i + "password=".len();
+        let preceded_ok = i == 0 || matches!(rest.as_bytes()[i - 1], b'?' | b'&' | b' ' | b'\t');
+        out.push_str(&rest[..value_start]);
+        rest = &rest[value_start..];
+        if !preceded_ok {
+            continue;
+        }
+        let end = if let Some(quoted) = rest.strip_prefix('\'') {
+            // A quoted value ends at the first quote not escaped by a backslash.
+            let mut escaped = false;
+            let mut end = rest.len();
+            for (j, c) in quoted.char_indices() {
+                match c {
+                    _ if escaped => escaped = false,
+                    '\\' => escaped = true,
+                    '\'' => {
+                        end = j + 2;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            end
+        } else {
+            rest.find(['&', ' ', '\t']).unwrap_or(rest.len())
+        };
+        out.push_str("***");
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 impl StoreConfig {
@@ -151,5 +220,49 @@ impl Readers {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Arc::clone(&client));
         Ok(client)
+    }
+}
+
+#[cfg(test)]
+mod redaction_tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_redacted_in_every_url_form() {
+        let cases = [
+            (
+                "postgres://app:s3cr3t@db.example:5432/crm",
+                "postgres://app:***@db.example:5432/crm",
+            ),
+            (
+                "postgresql://app:p%40ss@db/crm?sslmode=disable",
+                "postgresql://app:***@db/crm?sslmode=disable",
+            ),
+            ("postgres://app@db/crm", "postgres://app@db/crm"),
+            (
+                "postgres://db/crm?user=app&password=s3cr3t&sslmode=require",
+                "postgres://db/crm?user=app&password=***&sslmode=require",
+            ),
+            (
+                "host=db user=app password=s3cr3t dbname=crm",
+                "host=db user=app password=*** dbname=crm",
+            ),
+            (
+                "host=db password='s3 cr\\'3t' dbname=crm",
+                "host=db password=*** dbname=crm",
+            ),
+            ("host=/tmp dbname=crm", "host=/tmp dbname=crm"),
+        ];
+        for (url, shown) in cases {
+            assert_eq!(redact_password(url), shown, "{url}");
+        }
+        let debug = format!(
+            "{:?}",
+            StoreConfig::new("postgres://app:s3cr3t@db/crm password=other")
+        );
+        assert!(
+            !debug.contains("s3cr3t") && !debug.contains("other"),
+            "{debug}"
+        );
     }
 }

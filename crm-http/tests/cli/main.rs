@@ -374,3 +374,200 @@ fn with_no_database_configured_serve_runs_a_private_cluster_that_keeps_its_data(
     assert!(!socket_exists(&data));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn help_never_shows_the_database_password_and_lists_every_variable() {
+    let url = "postgres://app:s3cr3t@127.0.0.1:1/crm";
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["serve", "--help"],
+        &["keys", "create", "--help"],
+    ] {
+        let output = crm(args, &[("DATABASE_URL", url)]);
+        assert!(output.status.success(), "{args:?}");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            !help.contains("s3cr3t"),
+            "{args:?} shows the password:\n{help}"
+        );
+        assert!(help.contains("DATABASE_URL"), "{help}");
+    }
+    let help = stdout(&crm(&["serve", "--help"], &[]));
+    for variable in [
+        "DATABASE_URL",
+        "CRM_PGDATA",
+        "CRM_LISTEN",
+        "CRM_POOL_SIZE",
+        "CRM_READERS",
+        "RUST_LOG",
+        "TZ",
+    ] {
+        assert!(help.contains(variable), "{variable} missing:\n{help}");
+    }
+    assert!(help.contains("--pool-size") && help.contains("--readers"));
+    // The pool flags belong to `serve` alone.
+    for args in [
+        &["--help"][..],
+        &["seed", "--help"],
+        &["keys", "list", "--help"],
+    ] {
+        let help = stdout(&crm(args, &[]));
+        assert!(
+            !help.contains("--pool-size") && !help.contains("--readers"),
+            "{args:?}:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn errors_about_the_database_never_show_its_password() {
+    for url in [
+        // Nothing listens on port 1: a connection error.
+        "postgres://app:s3cr3t@127.0.0.1:1/crm",
+        // Not a valid URL: a parse error.
+        "postgres://app:s3cr3t@127.0.0.1:notaport/crm",
+        "host=127.0.0.1 port=1 user=app password=s3cr3t dbname=crm",
+    ] {
+        let output = crm(
+            &["migrate"],
+            &[("DATABASE_URL", url), ("RUST_LOG", "debug")],
+        );
+        assert_eq!(output.status.code(), Some(1), "{url}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("error:"), "{stderr}");
+        assert!(!stderr.contains("s3cr3t"), "{url}: {stderr}");
+    }
+}
+
+/// `crm local-postgres status` for a data folder.
+fn cluster_status(data: &Path) -> String {
+    let data = data.display().to_string();
+    let output = crm(&["local-postgres", "status", "--data-dir", &data], &[]);
+    assert!(output.status.success());
+    stdout(&output)
+}
+
+/// Kills a server with SIGKILL, as a crash or the OOM killer would.
+fn kill_hard(mut server: Server) {
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+}
+
+#[test]
+fn a_private_cluster_left_by_a_killed_server_is_adopted_or_stopped() {
+    let dir = scratch_dir("orphan");
+    let data = dir.join("pgdata");
+    let data_arg = data.display().to_string();
+    let flags = ["--local-postgres", "--data-dir", data_arg.as_str()];
+    let port = free_port();
+
+    assert!(cluster_status(&data).contains("no private cluster"));
+    let server = serve(&flags, &[], port, Duration::from_secs(120));
+    let pid = server.0.id();
+    assert!(
+        cluster_status(&data).contains(&format!("owned by crm process {pid}")),
+        "{}",
+        cluster_status(&data)
+    );
+    // A live owner's cluster is not stopped from outside.
+    let refused = crm(&["local-postgres", "stop", "--data-dir", &data_arg], &[]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains(&format!("crm process {pid}")),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert!(socket_exists(&data));
+
+    // Killed: the cluster runs on, owned by nobody.
+    kill_hard(server);
+    assert!(socket_exists(&data));
+    assert!(cluster_status(&data).contains("owned by no crm process"));
+
+    // The next server adopts it, and stops it when it is stopped.
+    let server = serve(&flags, &[], port, Duration::from_secs(120));
+    assert!(cluster_status(&data).contains(&format!("owned by crm process {}", server.0.id())));
+    // A short command beside it reuses the cluster and leaves it running.
+    let mut args = flags.to_vec();
+    args.push("migrate");
+    assert!(crm(&args, &[]).status.success());
+    assert_eq!(http(port, "GET", "/healthz", None, "").0, 200);
+    assert_eq!(terminate(server), Some(0));
+    assert!(!socket_exists(&data), "the adopted cluster is stopped");
+    assert!(cluster_status(&data).contains("not running"));
+
+    // Killed again: `crm local-postgres stop` stops the orphan.
+    let server = serve(&flags, &[], port, Duration::from_secs(120));
+    kill_hard(server);
+    assert!(socket_exists(&data));
+    let stopped = crm(&["local-postgres", "stop", "--data-dir", &data_arg], &[]);
+    assert!(stopped.status.success());
+    assert!(
+        stdout(&stopped).ends_with("stopped"),
+        "{}",
+        stdout(&stopped)
+    );
+    assert!(!socket_exists(&data));
+    assert!(cluster_status(&data).contains("not running"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The first ```sh block after the README's "## A walkthrough with curl" heading.
+fn readme_walkthrough() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let section = readme
+        .split_once("## A walkthrough with curl")
+        .expect("the README has its walkthrough")
+        .1;
+    let block = section.split_once("```sh\n").expect("a sh block").1;
+    block
+        .split_once("\n```")
+        .expect("a closed block")
+        .0
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_readme_walkthrough_runs_as_written() {
+    let block = readme_walkthrough();
+    let db = TestDb::new().await.unwrap();
+    let port = free_port().to_string();
+    let run = || {
+        let output = Command::new("bash")
+            .args(["-c", &block])
+            .env("CRM", CRM)
+            .env("PORT", &port)
+            .env("DATABASE_URL", url(&db))
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        assert!(output.status.success(), "{stdout}\n{stderr}");
+        assert_eq!(
+            http(port.parse().unwrap(), "GET", "/healthz", None, "").0,
+            0,
+            "the walkthrough stops its server"
+        );
+        stdout
+    };
+    for attempt in 0..2 {
+        // Twice on the same database: nothing in it depends on a brand-new one.
+        let stdout = run();
+        assert!(
+            stdout.contains("'final_amount': '2637.34'")
+                && stdout.contains("'tax_total_amount': '439.56'")
+                && stdout.contains("publish: 200")
+                && stdout.contains("convert: 201"),
+            "run {attempt}: {stdout}"
+        );
+        let estimate = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("estimate "))
+            .unwrap();
+        assert_eq!(estimate, (attempt + 1).to_string(), "{stdout}");
+    }
+}
