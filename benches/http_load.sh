@@ -8,7 +8,8 @@
 # It builds the release binary, creates a fresh `crm_bench` database with the demo data,
 # 100 more notes and 64 estimates, starts the service with its default configuration (logs
 # on, one line per request), and measures with wrk (2 threads, 64 connections):
-#   GET one note, GET a page of 25 notes, POST a note, PUT 10 line items.
+#   GET one note, GET a page of 25 notes, GET a page of 100 notes (plain, gzip and br: the
+#   cost of compression), POST a note, PUT 10 line items.
 # The reference is `pgbench -S -M prepared -j 2` at 8, 16 and 32 clients (best kept).
 # Prints rps, p50, p99, the ratio to pgbench, and the server's resident memory.
 #
@@ -94,6 +95,9 @@ measure() { # name, wrk args…
 AUTH="Authorization: Bearer $CRM_KEY"
 measure "GET one note" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes/$NOTE_ID"
 measure "GET 25 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=25&page=2"
+measure "GET 100 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=100"
+measure "GET 100 notes, gzip" -H "$AUTH" -H "Accept-Encoding: gzip" "http://127.0.0.1:$PORT/api/notes?limit=100"
+measure "GET 100 notes, br" -H "$AUTH" -H "Accept-Encoding: br" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "POST a note" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
 measure "PUT 10 line items" -s benches/load/put_items.lua "http://127.0.0.1:$PORT"
 
@@ -107,9 +111,11 @@ echo "pgbench -S -M prepared best: $BEST_TPS tps at $BEST_CLIENTS clients"
 echo
 echo "| request | rps | p50 | p99 | vs pgbench -S |"
 echo "|---|---|---|---|---|"
-for name in "GET one note" "GET 25 notes" "POST a note" "PUT 10 line items"; do
+for name in "GET one note" "GET 25 notes" "GET 100 notes" "GET 100 notes, gzip" "GET 100 notes, br" "POST a note" "PUT 10 line items"; do
   ratio=$(awk -v a="${RPS[$name]}" -v b="$BEST_TPS" 'BEGIN {printf "%.0f %%", 100 * a / b}')
   echo "| $name | ${RPS[$name]} | ${P50[$name]} | ${P99[$name]} | $ratio |"
 done
 echo
+size() { curl -s -o /dev/null -w '%{size_download}' -H "$AUTH" -H "Accept-Encoding: $1" "http://127.0.0.1:$PORT/api/notes?limit=100"; }
+echo "a page of 100 notes on the wire: $(size identity) bytes plain, $(size gzip) gzip, $(size br) br"
 echo "server resident memory: $RSS now, $HWM peak; $LINES access log lines written"

@@ -1,5 +1,5 @@
-//! One request, start to finish: request id, route, authentication, body, handler,
-//! response envelope, and the access log line.
+//! One request, start to finish: request id, CORS preflight, route, authentication, body,
+//! handler, response envelope, compression, CORS headers, metrics, and the access log line.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -7,17 +7,21 @@ use std::time::Instant;
 use bytes::Bytes;
 use crm_core::input::RawMap;
 use crm_store_pg::{Ctx, Store};
-use http::{HeaderValue, Method, Request, Response, header};
+use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body_util::{BodyExt, Full, Limited};
 
 use crate::auth::{CACHE_TTL, Keys};
 use crate::body::{MAX_BODY, parse_body, parse_urlencoded};
+use crate::cors::Cors;
+use crate::encoding::{self, Coding};
 use crate::error::ApiError;
-use crate::response::Reply;
+use crate::metrics::Metrics;
+use crate::response::{JSON, Reply};
 use crate::router::{self, Access, Resolved, Router};
 use crate::routes::Req;
 
-/// The service: the store, the key verifier and the route table.
+/// The service: the store, the key verifier, the route table, and the cross-cutting
+/// policies (CORS, metrics).
 #[derive(Debug)]
 pub struct App {
     /// The database.
@@ -25,6 +29,21 @@ pub struct App {
     keys: Keys,
     router: Router,
     request_ids: RequestIds,
+    cors: Cors,
+    metrics: Metrics,
+    /// Whether `GET /metrics` is served by the API listener (not with `--metrics-listen`).
+    metrics_on_api: bool,
+}
+
+/// Why the service cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The route table does not compile (a programming error, caught by the tests).
+    #[error("the route table: {0}")]
+    Routes(#[from] matchit::InsertError),
+    /// The metrics registry cannot be set up.
+    #[error(transparent)]
+    Metrics(#[from] crate::metrics::MetricsError),
 }
 
 /// `X-Request-Id` values: a random per-process prefix and a counter.
@@ -62,15 +81,50 @@ impl RequestIds {
 }
 
 impl App {
-    /// The service over `store`.
-    pub fn new(store: Store) -> Result<App, matchit::InsertError> {
+    /// The service over `store`: CORS off, metrics at `GET /metrics`.
+    pub fn new(store: Store) -> Result<App, AppError> {
         let keys = Keys::new(store.clone(), CACHE_TTL);
         Ok(App {
             store,
             keys,
             router: Router::new()?,
             request_ids: RequestIds::new(),
+            cors: Cors::off(),
+            metrics: Metrics::new()?,
+            metrics_on_api: true,
         })
+    }
+
+    /// The same service answering browsers from the origins `cors` allows.
+    pub fn with_cors(mut self, cors: Cors) -> App {
+        self.cors = cors;
+        self
+    }
+
+    /// The same service with `GET /metrics` left to another listener
+    /// ([`crate::server::serve_metrics`]); the API listener answers 404 there.
+    pub fn with_metrics_elsewhere(mut self) -> App {
+        self.metrics_on_api = false;
+        self
+    }
+
+    /// Whether the API listener serves `GET /metrics`.
+    pub(crate) fn metrics_on_api_listener(&self) -> bool {
+        self.metrics_on_api
+    }
+
+    /// The metrics answer, with the pool read now.
+    pub fn metrics_reply(&self) -> Result<Reply, ApiError> {
+        let text = self
+            .metrics
+            .render(self.store.pool_status())
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let mut reply = Reply::json(StatusCode::OK, text.into_bytes());
+        reply.content_type = crate::metrics::CONTENT_TYPE;
+        reply
+            .headers
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        Ok(reply)
     }
 
     /// Answers one request. Never fails: every error becomes its JSON answer.
@@ -84,39 +138,124 @@ impl App {
             .request_ids
             .for_request(request.headers().get("x-request-id"));
         let method = request.method().clone();
-        let (outcome, template) = self.route(request).await;
-        let (status, body, extra) = match outcome {
-            Ok(reply) => (reply.status, reply.body, Vec::new()),
+        let origin = request.headers().get(header::ORIGIN).cloned();
+        let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
+        let preflight = self.cors.is_preflight(&method, request.headers());
+        let (outcome, template) = if preflight {
+            self.preflight(origin.as_ref(), request.uri().path())
+        } else {
+            self.route(request).await
+        };
+        let mut response = match outcome {
+            Ok(reply) => self.respond(reply, coding).await,
             Err(error) => {
                 if let ApiError::Internal(cause) = &error {
                     tracing::error!(request_id = ?request_id, error = %cause, "request failed");
                 } else if let ApiError::Unavailable(cause) = &error {
                     tracing::warn!(request_id = ?request_id, error = %cause, "database unavailable");
                 }
-                (error.status(), error.body(), error.headers())
+                error_response(&error)
             }
         };
-        let mut response = Response::new(Full::new(Bytes::from(body)));
-        *response.status_mut() = status;
+        let status = response.status();
         let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json; charset=utf-8"),
-        );
-        for (name, value) in extra {
-            if let Ok(value) = HeaderValue::from_str(&value) {
-                headers.insert(name, value);
-            }
+        if preflight && let Some(origin) = origin.as_ref().filter(|o| self.cors.allows(o)) {
+            let allow = headers
+                .remove(header::ALLOW)
+                .and_then(|v| v.to_str().ok().map(str::to_owned))
+                .unwrap_or_default();
+            self.cors.preflight_headers(origin, &allow, headers);
+        } else if !preflight {
+            self.cors.decorate(origin.as_ref(), headers);
         }
+        let latency = started.elapsed();
+        self.metrics
+            .observe(&method, template, status, latency.as_secs_f64());
         tracing::info!(
             target: "crm::access",
             method = %method,
             route = template,
             status = status.as_u16(),
-            latency_us = started.elapsed().as_micros() as u64,
+            latency_us = latency.as_micros() as u64,
             request_id = ?request_id,
         );
         headers.insert("x-request-id", request_id);
+        response
+    }
+
+    /// Answers one request on the metrics listener (`--metrics-listen`): `GET /metrics`,
+    /// and 404 for anything else.
+    pub async fn handle_metrics<B>(&self, request: Request<B>) -> Response<Full<Bytes>> {
+        let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
+        let wanted = matches!(*request.method(), Method::GET | Method::HEAD)
+            && request.uri().path() == "/metrics";
+        match wanted.then(|| self.metrics_reply()) {
+            Some(Ok(reply)) => self.respond(reply, coding).await,
+            Some(Err(error)) => error_response(&error),
+            None => error_response(&ApiError::RouteNotFound),
+        }
+    }
+
+    /// The answer to a CORS preflight: 204 with the path's methods for an allowed origin,
+    /// 403 for another; 404 for an unknown path.
+    fn preflight(
+        &self,
+        origin: Option<&HeaderValue>,
+        path: &str,
+    ) -> (Result<Reply, ApiError>, &'static str) {
+        let (allow, template) = match self.router.resolve(&Method::OPTIONS, path) {
+            Resolved::MethodNotAllowed { allow, template } => (allow, template),
+            Resolved::Found { route, .. } => (route.method.to_string(), route.path),
+            Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
+        };
+        if !origin.is_some_and(|o| self.cors.allows(o)) {
+            return (Err(ApiError::OriginNotAllowed), template);
+        }
+        let mut reply = Reply::json(StatusCode::NO_CONTENT, Vec::new());
+        if let Ok(allow) = HeaderValue::from_str(&allow) {
+            reply.headers.insert(header::ALLOW, allow);
+        }
+        (Ok(reply), template)
+    }
+
+    /// Turns a handler's reply into the response, compressed when the client asked for it
+    /// and it pays.
+    async fn respond(&self, reply: Reply, coding: Option<Coding>) -> Response<Full<Bytes>> {
+        let Reply {
+            status,
+            mut body,
+            content_type,
+            headers: own,
+            precompressed,
+        } = reply;
+        let compressible = encoding::compressible(content_type) && status != StatusCode::NO_CONTENT;
+        let mut encoded_as = None;
+        if let Some(coding) = coding.filter(|_| compressible && body.len() >= encoding::MIN_SIZE) {
+            let encoded = match precompressed {
+                Some(fixed) => fixed.encoded(coding).await,
+                None => encoding::compress(coding, body.clone()).await,
+            };
+            if let Some(encoded) = encoded {
+                body = encoded;
+                encoded_as = Some(coding);
+            }
+        }
+        let mut response = Response::new(Full::new(body));
+        *response.status_mut() = status;
+        let headers = response.headers_mut();
+        *headers = own;
+        if status != StatusCode::NO_CONTENT {
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        }
+        if compressible {
+            headers.append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        }
+        if let Some(coding) = encoded_as {
+            headers.insert(
+                header::CONTENT_ENCODING,
+                HeaderValue::from_static(coding.token()),
+            );
+        }
         response
     }
 
@@ -182,6 +321,20 @@ impl App {
             body,
         })
     }
+}
+
+/// The JSON answer of an error, with the headers it calls for.
+fn error_response(error: &ApiError) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(Bytes::from(error.body())));
+    *response.status_mut() = error.status();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+    for (name, value) in error.headers() {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(name, value);
+        }
+    }
+    response
 }
 
 /// Today's date in the server's time zone: `TZ`, else the system's (`/etc/localtime`),

@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | malformed body / JSON | 400 | "The request body is not valid JSON." (or what is wrong) |
 //! | missing or bad key | 401 | "Unauthorized. A valid API key is required." |
+//! | CORS preflight from an origin not allowed | 403 | "This origin is not allowed." |
 //! | unknown record / id | 404 | "<Resource> not found." |
 //! | unknown path | 404 | "Route not found." |
 //! | wrong method | 405 + `Allow` | "Method not allowed." |
@@ -32,6 +33,9 @@ pub enum ApiError {
     /// No valid API key (401).
     #[error("unauthorized")]
     Unauthorized,
+    /// A CORS preflight from an origin that is not configured (403).
+    #[error("origin not allowed")]
+    OriginNotAllowed,
     /// An unknown record or id (404).
     #[error("{} not found", .0.not_found_message())]
     NotFound(Resource),
@@ -89,6 +93,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) | ApiError::BadJson => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::OriginNotAllowed => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
@@ -106,6 +111,7 @@ impl ApiError {
             ApiError::BadRequest(m) => (*m).to_owned(),
             ApiError::BadJson => "The request body is not valid JSON.".to_owned(),
             ApiError::Unauthorized => "Unauthorized. A valid API key is required.".to_owned(),
+            ApiError::OriginNotAllowed => "This origin is not allowed.".to_owned(),
             ApiError::NotFound(resource) => resource.not_found_message().to_owned(),
             ApiError::RouteNotFound => "Route not found.".to_owned(),
             ApiError::MethodNotAllowed(_) => "Method not allowed.".to_owned(),

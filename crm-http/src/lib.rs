@@ -8,6 +8,7 @@
 //! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
 //! - [`response`]: success envelopes.
 //! - [`error`]: the single error → status table.
+//! - [`encoding`]: gzip and br answers; [`cors`]: browser clients; [`metrics`]: `/metrics`.
 //! - `routes`: the handlers, one file per area.
 //! - [`openapi`]: the API description.
 //! - [`local_pg`]: the zero-configuration private PostgreSQL cluster.
@@ -15,13 +16,16 @@
 pub mod app;
 pub mod auth;
 pub mod body;
+pub mod cors;
+pub mod encoding;
 pub mod error;
 pub mod local_pg;
+pub mod metrics;
 pub mod openapi;
 pub mod response;
 pub mod router;
 mod routes;
 pub mod server;
 
-pub use app::App;
-pub use server::{ServeOptions, serve, shutdown_signal};
+pub use app::{App, AppError};
+pub use server::{ServeOptions, serve, serve_metrics, shutdown_signal};

@@ -17,8 +17,9 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use crm_core::ids::{ApiKeyId, UserId};
+use crm_http::cors::Cors;
 use crm_http::local_pg::{self, LocalPostgres};
-use crm_http::{App, ServeOptions, auth, serve, shutdown_signal};
+use crm_http::{App, ServeOptions, auth, serve, serve_metrics, shutdown_signal};
 use crm_store_pg::migrate::{create_database_if_missing, migrate};
 use crm_store_pg::{Store, StoreConfig};
 use tracing_subscriber::EnvFilter;
@@ -49,13 +50,15 @@ struct Cli {
 /// Every environment variable the command reads, for `--help`.
 const ENVIRONMENT_HELP: &str = "\
 Environment:
-  DATABASE_URL   the database, as --database-url (its value is never printed)
-  CRM_PGDATA     the private cluster's data folder, as --data-dir
-  CRM_LISTEN     serve: the address to listen on
-  CRM_POOL_SIZE  serve: pooled connections for writes
-  CRM_READERS    serve: shared read connections
-  RUST_LOG       log filter [default: info]; logs go to standard error
-  TZ             the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
+  DATABASE_URL        the database, as --database-url (its value is never printed)
+  CRM_PGDATA          the private cluster's data folder, as --data-dir
+  CRM_LISTEN          serve: the address to listen on
+  CRM_POOL_SIZE       serve: pooled connections for writes
+  CRM_READERS         serve: shared read connections
+  CRM_CORS_ORIGINS    serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
+  CRM_METRICS_LISTEN  serve: a separate address for GET /metrics [default: the API's]
+  RUST_LOG            log filter [default: info]; logs go to standard error
+  TZ                  the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -71,6 +74,18 @@ enum Command {
         /// Shared read connections (pipelined).
         #[arg(long, env = "CRM_READERS", default_value_t = 4)]
         readers: usize,
+        /// An origin browser clients may call from (scheme://host[:port], or `*`); repeat
+        /// the flag or separate with commas. CORS is off without one.
+        #[arg(
+            long = "cors-origin",
+            env = "CRM_CORS_ORIGINS",
+            value_delimiter = ',',
+            value_parser = cors_origin
+        )]
+        cors_origins: Vec<String>,
+        /// Serve GET /metrics on this address instead of the API's.
+        #[arg(long, env = "CRM_METRICS_LISTEN")]
+        metrics_listen: Option<String>,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -121,6 +136,13 @@ enum KeysCommand {
 }
 
 type Failure = Box<dyn std::error::Error + Send + Sync>;
+
+/// One `--cors-origin`, checked when the command line is read (before any database work).
+fn cors_origin(origin: &str) -> Result<String, String> {
+    Cors::new([origin])
+        .map(|_| origin.to_owned())
+        .map_err(|e| e.to_string())
+}
 
 fn main() -> ExitCode {
     // Log lines are written by a background thread; `lossy(false)` makes a full buffer wait
@@ -219,13 +241,51 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     let store = prepared_store(cli, url).await?;
     match &cli.command {
-        Command::Serve { listen, .. } => {
+        Command::Serve {
+            listen,
+            cors_origins,
+            metrics_listen,
+            ..
+        } => {
+            let cors = Cors::new(cors_origins)?;
             let listener = tokio::net::TcpListener::bind(listen)
                 .await
                 .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+            let metrics_listener = match metrics_listen {
+                Some(address) => Some(
+                    tokio::net::TcpListener::bind(address)
+                        .await
+                        .map_err(|e| format!("cannot listen on {address} for metrics: {e}"))?,
+                ),
+                None => None,
+            };
             tracing::info!(address = %listener.local_addr()?, "listening");
-            let app = Arc::new(App::new(store)?);
+            if cors.enabled() {
+                tracing::info!(origins = ?cors_origins, "CORS enabled");
+            }
+            let mut app = App::new(store)?.with_cors(cors);
+            if metrics_listener.is_some() {
+                app = app.with_metrics_elsewhere();
+            }
+            let app = Arc::new(app);
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            let metrics_task = metrics_listener.map(|metrics_listener| {
+                let address = metrics_listener.local_addr().ok();
+                tracing::info!(address = ?address, "serving /metrics");
+                let mut stopped = stopped.clone();
+                tokio::spawn(serve_metrics(
+                    metrics_listener,
+                    Arc::clone(&app),
+                    async move {
+                        let _ = stopped.wait_for(|stop| *stop).await;
+                    },
+                ))
+            });
             serve(listener, app, ServeOptions::default(), shutdown_signal()).await?;
+            let _ = stop.send(true);
+            if let Some(task) = metrics_task {
+                task.await??;
+            }
         }
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {

@@ -1,20 +1,33 @@
 //! Success envelopes: `{"data": …, "message": …}` for one record, with `meta` for lists,
-//! and `{"data": {"id": N}, …}` for deletions.
+//! and `{"data": {"id": N}, …}` for deletions; and the few answers that are not JSON (the
+//! API reference page, its script, the metrics).
 
+use bytes::Bytes;
 use crm_core::listing::{Page, PageMeta};
 use crm_store_pg::Listed;
-use http::StatusCode;
+use http::{HeaderMap, HeaderValue, StatusCode, header};
 use serde::Serialize;
 
 use crate::error::ApiError;
 
-/// A successful answer: status and JSON body.
+/// The media type of every envelope.
+pub const JSON: &str = "application/json; charset=utf-8";
+
+/// A successful answer: status, body and how to label it.
 #[derive(Debug)]
 pub struct Reply {
     /// 200 or 201.
     pub status: StatusCode,
-    /// The serialised envelope.
-    pub body: Vec<u8>,
+    /// The body: a serialised envelope, or an asset.
+    pub body: Bytes,
+    /// Its `Content-Type`.
+    pub content_type: &'static str,
+    /// Headers of its own (`Cache-Control` of an asset, …); the service adds the common
+    /// ones (`Content-Type`, `X-Request-Id`, …).
+    pub headers: HeaderMap,
+    /// The same bytes compressed once and kept, for a body that never changes; `None` for
+    /// envelopes, which are compressed per answer.
+    pub precompressed: Option<&'static crate::encoding::StaticBody>,
 }
 
 #[derive(Serialize)]
@@ -41,20 +54,48 @@ fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
 }
 
 impl Reply {
+    /// A JSON answer with `status`.
+    pub fn json(status: StatusCode, body: Vec<u8>) -> Reply {
+        Reply {
+            status,
+            body: Bytes::from(body),
+            content_type: JSON,
+            headers: HeaderMap::new(),
+            precompressed: None,
+        }
+    }
+
+    /// A 200 whose body is the same for the life of the process.
+    pub fn asset(
+        content_type: &'static str,
+        body: &'static crate::encoding::StaticBody,
+        cache_control: &'static str,
+    ) -> Reply {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(cache_control),
+        );
+        Reply {
+            status: StatusCode::OK,
+            body: Bytes::from_static(body.bytes()),
+            content_type,
+            headers,
+            precompressed: Some(body),
+        }
+    }
+
     /// One record (200).
     pub fn ok<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
-        Ok(Reply {
-            status: StatusCode::OK,
-            body: encode(&One { data, message })?,
-        })
+        Ok(Reply::json(StatusCode::OK, encode(&One { data, message })?))
     }
 
     /// A created record (201).
     pub fn created<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
-        Ok(Reply {
-            status: StatusCode::CREATED,
-            body: encode(&One { data, message })?,
-        })
+        Ok(Reply::json(
+            StatusCode::CREATED,
+            encode(&One { data, message })?,
+        ))
     }
 
     /// A page of records with its `meta` (200).
@@ -64,25 +105,25 @@ impl Reply {
         message: &str,
     ) -> Result<Reply, ApiError> {
         let meta = page.meta(listed.total);
-        Ok(Reply {
-            status: StatusCode::OK,
-            body: encode(&Many {
+        Ok(Reply::json(
+            StatusCode::OK,
+            encode(&Many {
                 data: &listed.items,
                 meta,
                 message,
             })?,
-        })
+        ))
     }
 
     /// A deletion: `{"data": {"id": N}}` (200).
     pub fn deleted(id: i64, message: &str) -> Result<Reply, ApiError> {
-        Ok(Reply {
-            status: StatusCode::OK,
-            body: encode(&One {
+        Ok(Reply::json(
+            StatusCode::OK,
+            encode(&One {
                 data: &Id { id },
                 message,
             })?,
-        })
+        ))
     }
 }
 

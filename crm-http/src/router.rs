@@ -93,6 +93,9 @@ macro_rules! route_table {
 route_table! {
     Health: GET "/healthz", "health", Public => routes::health;
     OpenApi: GET "/api/openapi.json", "getOpenApi", Public => routes::openapi;
+    Docs: GET "/docs", "apiReference", Public => routes::docs::page;
+    DocsScript: GET "/docs/redoc.standalone.js", "apiReferenceScript", Public => routes::docs::script;
+    Metrics: GET "/metrics", "metrics", Public => routes::metrics;
 
     ListCategories: GET "/api/categories", "listCategories", Key => categories::list;
     CreateCategory: POST "/api/categories", "createCategory", Key => categories::create;

@@ -87,6 +87,47 @@ pub async fn serve(
     Ok(())
 }
 
+/// Serves `GET /metrics` of `app` on `listener` (`--metrics-listen`) until `shutdown`
+/// completes. Nothing else is answered there (404), so the address can be opened to a
+/// scraper without opening the API.
+pub async fn serve_metrics(
+    listener: TcpListener,
+    app: Arc<App>,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(10));
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((stream, _)) => stream,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "metrics: accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let app = Arc::clone(&app);
+                let service = service_fn(move |request| {
+                    let app = Arc::clone(&app);
+                    async move { Ok::<_, Infallible>(app.handle_metrics(request).await) }
+                });
+                let connection = builder.serve_connection(TokioIo::new(stream), service);
+                tokio::spawn(async move {
+                    if let Err(e) = connection.await {
+                        tracing::debug!(error = %e, "metrics connection ended with an error");
+                    }
+                });
+            }
+            () = &mut shutdown => return Ok(()),
+        }
+    }
+}
+
 /// Completes on SIGINT or SIGTERM.
 pub async fn shutdown_signal() {
     let interrupt = tokio::signal::ctrl_c();

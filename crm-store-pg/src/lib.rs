@@ -64,6 +64,19 @@ pub struct Listed<T> {
     pub total: u64,
 }
 
+/// The write pool's occupancy at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolStatus {
+    /// The most connections the pool opens.
+    pub max_size: usize,
+    /// Connections open now.
+    pub size: usize,
+    /// Open connections not lent to a request.
+    pub available: usize,
+    /// Requests waiting for a connection.
+    pub waiting: usize,
+}
+
 /// The store: a write pool and shared read connections to one database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -144,6 +157,17 @@ impl Store {
             Ok(()) => Ok(true),
             Err(StoreError::NotFound(_)) => Ok(false),
             Err(other) => Err(other),
+        }
+    }
+
+    /// The write pool's occupancy now (for metrics and readiness).
+    pub fn pool_status(&self) -> PoolStatus {
+        let status = self.inner.pool.status();
+        PoolStatus {
+            max_size: status.max_size,
+            size: status.size,
+            available: status.available,
+            waiting: status.waiting,
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub(crate) mod categories;
 pub(crate) mod contracts;
+pub(crate) mod docs;
 pub(crate) mod estimates;
 pub(crate) mod milestones;
 pub(crate) mod notes;
@@ -75,16 +76,24 @@ pub(crate) async fn valid<T>(
 /// `GET /healthz`: 200 when the database answers, else 503.
 pub(crate) async fn health(app: &App) -> Result<Reply, ApiError> {
     app.store.ping().await?;
-    Ok(Reply {
-        status: StatusCode::OK,
-        body: br#"{"status":"ok"}"#.to_vec(),
-    })
+    Ok(Reply::json(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()))
 }
 
 /// `GET /api/openapi.json` (public: it holds no data).
 pub(crate) async fn openapi(_app: &App) -> Result<Reply, ApiError> {
-    Ok(Reply {
-        status: StatusCode::OK,
-        body: crate::openapi::DOCUMENT.as_bytes().to_vec(),
-    })
+    Ok(Reply::asset(
+        crate::response::JSON,
+        &crate::openapi::BODY,
+        "no-cache",
+    ))
+}
+
+/// `GET /metrics`: the Prometheus text exposition (public, like health: it holds no
+/// records, keys or bodies). With `--metrics-listen` it is served there instead, and this
+/// path is not found.
+pub(crate) async fn metrics(app: &App) -> Result<Reply, ApiError> {
+    if !app.metrics_on_api_listener() {
+        return Err(ApiError::RouteNotFound);
+    }
+    app.metrics_reply()
 }

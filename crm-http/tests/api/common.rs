@@ -106,6 +106,12 @@ pub fn json(value: Value) -> Body {
 impl TestServer {
     /// Starts a server on a fresh seeded database.
     pub async fn start() -> TestServer {
+        TestServer::start_with(|app| app).await
+    }
+
+    /// Starts a server on a fresh seeded database, with the service adjusted by
+    /// `configure` (CORS origins, metrics elsewhere, …).
+    pub async fn start_with(configure: impl FnOnce(App) -> App) -> TestServer {
         let db = TestDb::new().await.expect("test database");
         let store = db.store().expect("store");
         let ids = store.seed().await.expect("seed");
@@ -114,7 +120,7 @@ impl TestServer {
             .await
             .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
-        let app = Arc::new(App::new(store.clone()).expect("app"));
+        let app = Arc::new(configure(App::new(store.clone()).expect("app")));
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(serve(listener, app, ServeOptions::default(), async move {
             let _ = stopped.await;

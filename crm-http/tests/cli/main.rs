@@ -400,6 +400,8 @@ fn help_never_shows_the_database_password_and_lists_every_variable() {
         "CRM_LISTEN",
         "CRM_POOL_SIZE",
         "CRM_READERS",
+        "CRM_CORS_ORIGINS",
+        "CRM_METRICS_LISTEN",
         "RUST_LOG",
         "TZ",
     ] {
@@ -417,6 +419,29 @@ fn help_never_shows_the_database_password_and_lists_every_variable() {
             !help.contains("--pool-size") && !help.contains("--readers"),
             "{args:?}:\n{help}"
         );
+    }
+}
+
+#[test]
+fn a_malformed_cors_origin_stops_serve_before_it_touches_a_database() {
+    // Port 1 answers nothing: reaching for the database would be a different error.
+    for (args, env) in [
+        (
+            &["serve", "--cors-origin", "https://app.example.com/"][..],
+            &[][..],
+        ),
+        (
+            &["serve"][..],
+            &[("CRM_CORS_ORIGINS", "https://a.example,ftp://x")][..],
+        ),
+    ] {
+        let mut env = env.to_vec();
+        env.push(("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm"));
+        let output = crm(args, &env);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("invalid CORS origin"), "{error}");
+        assert!(!error.contains("database"), "{error}");
     }
 }
 

@@ -1,0 +1,139 @@
+//! Operational metrics in the Prometheus text format (`GET /metrics`), from the `prometheus`
+//! crate with a registry per [`App`](crate::App):
+//!
+//! - `crm_http_requests_total{method, route, status}` and
+//!   `crm_http_request_duration_seconds{method, route, status}` (a histogram). `route` is the
+//!   route template (`/api/notes/{id}`), `-` for unknown paths, so the label set stays
+//!   bounded whatever clients send; no key, query or body is ever a label.
+//! - `crm_db_pool_connections{state="in_use"|"idle"}`, `crm_db_pool_max_connections` and
+//!   `crm_db_pool_waiting`: the write pool, read when scraped.
+//! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
+
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry,
+    TextEncoder,
+};
+
+use crm_store_pg::PoolStatus;
+
+/// Latency buckets, in seconds: half a millisecond to ten seconds.
+const BUCKETS: &[f64] = &[
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// The media type of the text exposition format.
+pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// A failure to set up or render the metrics.
+#[derive(Debug, thiserror::Error)]
+#[error("metrics: {0}")]
+pub struct MetricsError(#[from] prometheus::Error);
+
+/// The service's metrics.
+#[derive(Debug, Clone)]
+pub struct Metrics {
+    registry: Registry,
+    requests: IntCounterVec,
+    latency: HistogramVec,
+    pool: IntGaugeVec,
+    pool_max: IntGauge,
+    pool_waiting: IntGauge,
+}
+
+impl Metrics {
+    /// A fresh registry with every metric registered.
+    pub fn new() -> Result<Metrics, MetricsError> {
+        let registry = Registry::new();
+        let labels = &["method", "route", "status"];
+        let requests = IntCounterVec::new(
+            Opts::new("crm_http_requests_total", "HTTP requests answered."),
+            labels,
+        )?;
+        let latency = HistogramVec::new(
+            HistogramOpts::new(
+                "crm_http_request_duration_seconds",
+                "Time from a request's headers to its answer.",
+            )
+            .buckets(BUCKETS.to_vec()),
+            labels,
+        )?;
+        let pool = IntGaugeVec::new(
+            Opts::new(
+                "crm_db_pool_connections",
+                "Write-pool connections by state.",
+            ),
+            &["state"],
+        )?;
+        let pool_max = IntGauge::new(
+            "crm_db_pool_max_connections",
+            "The write pool's size limit.",
+        )?;
+        let pool_waiting = IntGauge::new(
+            "crm_db_pool_waiting",
+            "Requests waiting for a write-pool connection.",
+        )?;
+        registry.register(Box::new(requests.clone()))?;
+        registry.register(Box::new(latency.clone()))?;
+        registry.register(Box::new(pool.clone()))?;
+        registry.register(Box::new(pool_max.clone()))?;
+        registry.register(Box::new(pool_waiting.clone()))?;
+        #[cfg(target_os = "linux")]
+        registry.register(Box::new(
+            prometheus::process_collector::ProcessCollector::for_self(),
+        ))?;
+        Ok(Metrics {
+            registry,
+            requests,
+            latency,
+            pool,
+            pool_max,
+            pool_waiting,
+        })
+    }
+
+    /// Records one answered request.
+    pub fn observe(
+        &self,
+        method: &http::Method,
+        route: &str,
+        status: http::StatusCode,
+        seconds: f64,
+    ) {
+        let labels = [known_method(method), route, status.as_str()];
+        self.requests.with_label_values(&labels).inc();
+        self.latency.with_label_values(&labels).observe(seconds);
+    }
+
+    /// The text exposition of every metric, with the pool read now.
+    pub fn render(&self, pool: PoolStatus) -> Result<String, MetricsError> {
+        let in_use = pool.size.saturating_sub(pool.available);
+        self.pool.with_label_values(&["in_use"]).set(gauge(in_use));
+        self.pool
+            .with_label_values(&["idle"])
+            .set(gauge(pool.available));
+        self.pool_max.set(gauge(pool.max_size));
+        self.pool_waiting.set(gauge(pool.waiting));
+        let mut out = Vec::new();
+        TextEncoder::new().encode(&self.registry.gather(), &mut out)?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+}
+
+fn gauge(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// The method as a label: one of the methods HTTP defines, else `other` (a client cannot
+/// grow the label set).
+fn known_method(method: &http::Method) -> &'static str {
+    match *method {
+        http::Method::GET => "GET",
+        http::Method::HEAD => "HEAD",
+        http::Method::POST => "POST",
+        http::Method::PUT => "PUT",
+        http::Method::PATCH => "PATCH",
+        http::Method::DELETE => "DELETE",
+        http::Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
+}
