@@ -2,7 +2,8 @@
 //! the pieces of the `crm` command.
 //!
 //! - [`app`]: one request start to finish (id, route, auth, body, handler, envelope, log).
-//! - [`server`]: accept loop, timeouts, graceful shutdown.
+//! - [`server`]: accept loop, timeouts, header and connection limits, graceful shutdown.
+//! - [`limits`]: requests in progress per key, the open-file limit.
 //! - [`router`]: the route table, 404 and 405.
 //! - [`auth`]: API keys and the digest cache.
 //! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
@@ -16,6 +17,7 @@ pub mod app;
 pub mod auth;
 pub mod body;
 pub mod error;
+pub mod limits;
 pub mod local_pg;
 pub mod openapi;
 pub mod response;
@@ -23,5 +25,5 @@ pub mod router;
 mod routes;
 pub mod server;
 
-pub use app::App;
+pub use app::{App, RequestLimits};
 pub use server::{ServeOptions, serve, shutdown_signal};

@@ -2,7 +2,10 @@
 //!
 //! Configuration by flags or environment: `DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
-//! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4), `RUST_LOG`
+//! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4),
+//! `CRM_BODY_TIMEOUT` (default 30 s), `CRM_MAX_CONNECTIONS` (default: the open-file limit,
+//! raised to its hard limit at start, less a reserve), `CRM_MAX_IN_FLIGHT_PER_KEY` (default
+//! 64), `RUST_LOG`
 //! (default `info`; logs go to standard error), `TZ` (the zone of "today"). All of them are
 //! listed by `--help`; the value of `DATABASE_URL` is not shown there, since it may hold a
 //! password.
@@ -18,7 +21,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 use crm_core::ids::{ApiKeyId, UserId};
 use crm_http::local_pg::{self, LocalPostgres};
-use crm_http::{App, ServeOptions, auth, serve, shutdown_signal};
+use crm_http::{App, RequestLimits, ServeOptions, auth, limits, serve, shutdown_signal};
 use crm_store_pg::migrate::{create_database_if_missing, migrate};
 use crm_store_pg::{Store, StoreConfig};
 use tracing_subscriber::EnvFilter;
@@ -49,13 +52,16 @@ struct Cli {
 /// Every environment variable the command reads, for `--help`.
 const ENVIRONMENT_HELP: &str = "\
 Environment:
-  DATABASE_URL   the database, as --database-url (its value is never printed)
-  CRM_PGDATA     the private cluster's data folder, as --data-dir
-  CRM_LISTEN     serve: the address to listen on
-  CRM_POOL_SIZE  serve: pooled connections for writes
-  CRM_READERS    serve: shared read connections
-  RUST_LOG       log filter [default: info]; logs go to standard error
-  TZ             the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
+  DATABASE_URL               the database, as --database-url (its value is never printed)
+  CRM_PGDATA                 the private cluster's data folder, as --data-dir
+  CRM_LISTEN                 serve: the address to listen on
+  CRM_POOL_SIZE              serve: pooled connections for writes
+  CRM_READERS                serve: shared read connections
+  CRM_BODY_TIMEOUT           serve: seconds a request body may take to arrive
+  CRM_MAX_CONNECTIONS        serve: connections served at once
+  CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
+  RUST_LOG                   log filter [default: info]; logs go to standard error
+  TZ                         the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -71,6 +77,16 @@ enum Command {
         /// Shared read connections (pipelined).
         #[arg(long, env = "CRM_READERS", default_value_t = 4)]
         readers: usize,
+        /// Seconds a request's whole body may take to arrive after its headers (then 408).
+        #[arg(long, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        body_timeout: u64,
+        /// Connections served at once (more are answered 503 and closed) [default: the
+        /// open-file limit, raised to its hard limit at start, less pool + readers + 64].
+        #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..))]
+        max_connections: Option<u64>,
+        /// Requests one API key may have in progress at once (more are answered 429).
+        #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
+        max_in_flight_per_key: u64,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -219,13 +235,44 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     let store = prepared_store(cli, url).await?;
     match &cli.command {
-        Command::Serve { listen, .. } => {
+        Command::Serve {
+            listen,
+            pool_size,
+            readers,
+            body_timeout,
+            max_connections,
+            max_in_flight_per_key,
+        } => {
+            let file_limit = limits::raise_file_limit();
+            let reserved = limits::reserved_files(*pool_size, *readers);
+            let max_connections = match max_connections {
+                Some(n) => usize::try_from(*n).unwrap_or(usize::MAX),
+                None => limits::default_max_connections(file_limit, reserved),
+            };
+            if let Some(files) = file_limit
+                && max_connections as u64 + reserved > files
+            {
+                tracing::warn!(
+                    max_connections,
+                    open_file_limit = files,
+                    "--max-connections exceeds the open-file limit; accepts may fail"
+                );
+            }
             let listener = tokio::net::TcpListener::bind(listen)
                 .await
                 .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-            tracing::info!(address = %listener.local_addr()?, "listening");
-            let app = Arc::new(App::new(store)?);
-            serve(listener, app, ServeOptions::default(), shutdown_signal()).await?;
+            tracing::info!(address = %listener.local_addr()?, max_connections, "listening");
+            let request_limits = RequestLimits {
+                body_timeout: std::time::Duration::from_secs(*body_timeout),
+                max_in_flight_per_key: usize::try_from(*max_in_flight_per_key)
+                    .unwrap_or(usize::MAX),
+            };
+            let app = Arc::new(App::with_limits(store, request_limits)?);
+            let options = ServeOptions {
+                max_connections,
+                ..ServeOptions::default()
+            };
+            serve(listener, app, options, shutdown_signal()).await?;
         }
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {

@@ -81,6 +81,17 @@ pub(crate) async fn health(app: &App) -> Result<Reply, ApiError> {
     })
 }
 
+/// `GET /readyz`: 200 when a pooled connection is free at once and the database answers,
+/// else 503 (an exhausted pool, or no database): a load balancer can send traffic
+/// elsewhere while `/healthz`, which only asks the database, still says the process lives.
+pub(crate) async fn ready(app: &App) -> Result<Reply, ApiError> {
+    app.store.ready().await?;
+    Ok(Reply {
+        status: StatusCode::OK,
+        body: br#"{"status":"ready"}"#.to_vec(),
+    })
+}
+
 /// `GET /api/openapi.json` (public: it holds no data).
 pub(crate) async fn openapi(_app: &App) -> Result<Reply, ApiError> {
     Ok(Reply {
