@@ -342,14 +342,15 @@ mod tests {
     use super::*;
     use http_body_util::{Full, StreamBody};
 
-    /// A body of the given frames.
-    fn frames(
-        parts: Vec<&'static [u8]>,
-    ) -> StreamBody<
+    /// A body of data frames.
+    type Frames = StreamBody<
         futures_util::stream::Iter<
             std::vec::IntoIter<Result<hyper::body::Frame<Bytes>, std::convert::Infallible>>,
         >,
-    > {
+    >;
+
+    /// A body of the given frames.
+    fn frames(parts: Vec<&'static [u8]>) -> Frames {
         let frames: Vec<_> = parts
             .into_iter()
             .map(|p| Ok(hyper::body::Frame::data(Bytes::from_static(p))))
