@@ -120,7 +120,8 @@ pub async fn serve(
         .max_header_size(header_bytes)
         .max_buf_size(header_bytes)
         .keep_alive(true);
-    let connections = Arc::new(Semaphore::new(options.max_connections.max(1)));
+    let permits = options.max_connections.clamp(1, Semaphore::MAX_PERMITS);
+    let connections = Arc::new(Semaphore::new(permits));
     let mut backoff = AcceptBackoff::new();
     let mut refused_logged: Option<Instant> = None;
     tokio::pin!(shutdown);
