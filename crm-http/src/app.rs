@@ -1,27 +1,29 @@
-//! One request, start to finish: request id, CORS preflight, route, authentication, body,
-//! handler, response envelope, compression, CORS headers, metrics, and the access log line.
+//! One request, start to finish: request id, the `Host` rule, CORS preflight, route,
+//! authentication, the per-key cap on requests in progress, body (bounded in size and
+//! time), handler, response envelope, compression, CORS headers, metrics, and the access
+//! log line.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use crm_core::input::RawMap;
 use crm_store_pg::{Ctx, Store};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::Full;
 
 use crate::auth::{CACHE_TTL, Keys};
-use crate::body::{MAX_BODY, parse_body, parse_urlencoded};
+use crate::body::{MAX_BODY, parse_body, parse_urlencoded, read_limited};
 use crate::cors::Cors;
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
+use crate::limits::{InFlight, InFlightGuard};
 use crate::metrics::Metrics;
 use crate::response::{JSON, Reply};
 use crate::router::{self, Access, Resolved, Router};
 use crate::routes::Req;
 
-/// The service: the store, the key verifier, the route table, and the cross-cutting
-/// policies (CORS, metrics).
+/// The service: the store, the key verifier and the route table.
 #[derive(Debug)]
 pub struct App {
     /// The database.
@@ -29,6 +31,8 @@ pub struct App {
     keys: Keys,
     router: Router,
     request_ids: RequestIds,
+    in_flight: InFlight,
+    body_timeout: Duration,
     cors: Cors,
     metrics: Metrics,
     /// Whether `GET /metrics` is served by the API listener (not with `--metrics-listen`).
@@ -44,6 +48,25 @@ pub enum AppError {
     /// The metrics registry cannot be set up.
     #[error(transparent)]
     Metrics(#[from] crate::metrics::MetricsError),
+}
+
+/// Per-request bounds (`crm serve --body-timeout`, `--max-in-flight-per-key`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestLimits {
+    /// Time a request's whole body may take to arrive, counted from its headers; past it
+    /// the answer is 408 and the connection is closed.
+    pub body_timeout: Duration,
+    /// Requests one API key may have in progress at once; one more is a 429.
+    pub max_in_flight_per_key: usize,
+}
+
+impl Default for RequestLimits {
+    fn default() -> Self {
+        RequestLimits {
+            body_timeout: Duration::from_secs(30),
+            max_in_flight_per_key: 64,
+        }
+    }
 }
 
 /// `X-Request-Id` values: a random per-process prefix and a counter.
@@ -81,14 +104,22 @@ impl RequestIds {
 }
 
 impl App {
-    /// The service over `store`: CORS off, metrics at `GET /metrics`.
+    /// The service over `store`, with the default [`RequestLimits`], CORS off and metrics
+    /// at `GET /metrics`.
     pub fn new(store: Store) -> Result<App, AppError> {
+        App::with_limits(store, RequestLimits::default())
+    }
+
+    /// The service over `store` with the given per-request bounds.
+    pub fn with_limits(store: Store, limits: RequestLimits) -> Result<App, AppError> {
         let keys = Keys::new(store.clone(), CACHE_TTL);
         Ok(App {
             store,
             keys,
             router: Router::new()?,
             request_ids: RequestIds::new(),
+            in_flight: InFlight::new(limits.max_in_flight_per_key),
+            body_timeout: limits.body_timeout,
             cors: Cors::off(),
             metrics: Metrics::new()?,
             metrics_on_api: true,
@@ -138,13 +169,14 @@ impl App {
             .request_ids
             .for_request(request.headers().get("x-request-id"));
         let method = request.method().clone();
+        let body_deadline = started + self.body_timeout;
         let origin = request.headers().get(header::ORIGIN).cloned();
         let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
         let preflight = self.cors.is_preflight(&method, request.headers());
         let (outcome, template) = if preflight {
             self.preflight(origin.as_ref(), request.uri().path())
         } else {
-            self.route(request).await
+            self.route(request, body_deadline).await
         };
         let mut response = match outcome {
             Ok(reply) => self.respond(reply, coding).await,
@@ -260,11 +292,21 @@ impl App {
     }
 
     /// Resolves and runs the request; returns the outcome and the route template.
-    async fn route<B>(&self, request: Request<B>) -> (Result<Reply, ApiError>, &'static str)
+    async fn route<B>(
+        &self,
+        request: Request<B>,
+        body_deadline: Instant,
+    ) -> (Result<Reply, ApiError>, &'static str)
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
+        if !host_is_valid(&request) {
+            return (
+                Err(ApiError::BadRequest("The Host header is required.")),
+                "-",
+            );
+        }
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
         let (route, id) = match self.router.resolve(&parts.method, path) {
@@ -275,9 +317,15 @@ impl App {
             Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
         };
         let outcome = async {
-            let req = match route.access {
-                Access::Public => None,
-                Access::Key => Some(self.authenticated(&parts, body, id.as_deref()).await?),
+            // The guard counts the request against its key until the handler is done.
+            let (req, _in_flight) = match route.access {
+                Access::Public => (None, None),
+                Access::Key => {
+                    let (req, guard) = self
+                        .authenticated(&parts, body, id.as_deref(), body_deadline)
+                        .await?;
+                    (Some(req), Some(guard))
+                }
             };
             router::dispatch(route.endpoint, self, req).await
         }
@@ -285,18 +333,20 @@ impl App {
         (outcome, route.path)
     }
 
-    /// The request of a `Key` route: the acting user (from the key), the query and the body.
+    /// The request of a `Key` route: the acting user (from the key), the query and the body,
+    /// and the request's place among its key's requests in progress.
     async fn authenticated<'a, B>(
         &self,
         parts: &http::request::Parts,
         body: B,
         id: Option<&'a str>,
-    ) -> Result<Req<'a>, ApiError>
+        body_deadline: Instant,
+    ) -> Result<(Req<'a>, InFlightGuard<'_>), ApiError>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let actor = self
+        let verified = self
             .keys
             .authenticate(
                 parts
@@ -305,21 +355,23 @@ impl App {
                     .map(HeaderValue::as_bytes),
             )
             .await?;
+        let guard = self.in_flight.enter(verified.key)?;
         let body = if matches!(parts.method, Method::GET | Method::HEAD) {
             RawMap::new()
         } else {
-            read_body(&parts.headers, body).await?
+            read_body(&parts.headers, body, body_deadline).await?
         };
         let query = parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes())?;
-        Ok(Req {
+        let req = Req {
             ctx: Ctx {
-                actor,
+                actor: verified.user,
                 today: today(),
             },
             id,
             query,
             body,
-        })
+        };
+        Ok((req, guard))
     }
 }
 
@@ -344,8 +396,23 @@ fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 
-/// Reads and decodes a body of at most [`MAX_BODY`] bytes.
-async fn read_body<B>(headers: &http::HeaderMap, body: B) -> Result<RawMap, ApiError>
+/// RFC 9112 §3.2: an HTTP/1.1 request has exactly one `Host` header, and no request has
+/// more than one.
+fn host_is_valid<B>(request: &Request<B>) -> bool {
+    let hosts = request.headers().get_all(header::HOST).iter().count();
+    match request.version() {
+        http::Version::HTTP_11 => hosts == 1,
+        _ => hosts <= 1,
+    }
+}
+
+/// Reads and decodes a body of at most [`MAX_BODY`] bytes that must have arrived by
+/// `deadline` (else 408).
+async fn read_body<B>(
+    headers: &http::HeaderMap,
+    body: B,
+    deadline: Instant,
+) -> Result<RawMap, ApiError>
 where
     B: hyper::body::Body<Data = Bytes>,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -357,12 +424,10 @@ where
     if declared.is_some_and(|n| n > MAX_BODY as u64) {
         return Err(ApiError::PayloadTooLarge);
     }
-    let bytes = match Limited::new(body, MAX_BODY).collect().await {
-        Ok(collected) => collected.to_bytes(),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-            return Err(ApiError::PayloadTooLarge);
-        }
-        Err(_) => return Err(ApiError::BadRequest("The request body could not be read.")),
+    let read = read_limited(body, declared, MAX_BODY);
+    let bytes = match tokio::time::timeout_at(deadline.into(), read).await {
+        Ok(read) => Bytes::from(read?),
+        Err(_elapsed) => return Err(ApiError::BodyTimeout),
     };
     let content_type = headers
         .get(header::CONTENT_TYPE)

@@ -2,9 +2,11 @@
 //!
 //! A key reads `crm_<id>_<secret>`: the id names the stored row, the secret is 32 random
 //! bytes in hex. Only SHA-256(secret) is stored. Checking a key looks its row up by id and
-//! compares digests in constant time. Verified rows are cached in memory for
-//! [`CACHE_TTL`], so an authenticated request costs no database round trip on the hot
-//! path, and a revocation takes effect within that time. Keys are never logged.
+//! compares digests in constant time, and the key's user must still be an administrator
+//! (API.md §1: a key acts as one administrative user). Verified rows are cached in memory
+//! for [`CACHE_TTL`], so an authenticated request costs no database round trip on the hot
+//! path, and a revocation or a demotion takes effect within that time. Keys are never
+//! logged.
 
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -56,8 +58,18 @@ fn bearer(header: &[u8]) -> Option<&str> {
 struct Cached {
     digest: Vec<u8>,
     user: UserId,
-    revoked: bool,
+    /// Revoked, or its user is no longer an administrator.
+    refused: bool,
     fetched: Instant,
+}
+
+/// A verified key: which key, and the administrator it acts as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified {
+    /// The key's id (requests in progress are counted per key).
+    pub key: ApiKeyId,
+    /// The user the request acts as.
+    pub user: UserId,
 }
 
 /// Verifies keys against the store, with a short-lived cache.
@@ -86,8 +98,8 @@ impl Keys {
             .cloned()
     }
 
-    /// The user a request acts as, from its `Authorization` header value.
-    pub async fn authenticate(&self, header: Option<&[u8]>) -> Result<UserId, ApiError> {
+    /// The key and the user a request acts as, from its `Authorization` header value.
+    pub async fn authenticate(&self, header: Option<&[u8]>) -> Result<Verified, ApiError> {
         let token = header.and_then(bearer).ok_or(ApiError::Unauthorized)?;
         let (id, secret) = parse_key(token).ok_or(ApiError::Unauthorized)?;
         let row = match self.cached(id) {
@@ -103,7 +115,7 @@ impl Keys {
                 let row = Cached {
                     digest: stored.digest,
                     user: stored.user_id,
-                    revoked: stored.revoked,
+                    refused: stored.revoked || !stored.user_is_admin,
                     fetched: Instant::now(),
                 };
                 self.cache
@@ -117,8 +129,11 @@ impl Keys {
             .as_slice()
             .ct_eq(row.digest.as_slice())
             .into();
-        if matches && !row.revoked {
-            Ok(row.user)
+        if matches && !row.refused {
+            Ok(Verified {
+                key: id,
+                user: row.user,
+            })
         } else {
             Err(ApiError::Unauthorized)
         }

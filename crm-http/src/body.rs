@@ -11,6 +11,11 @@
 //! Query strings use the same bracket parser. A body with any other content type, or with
 //! none, is a 415; malformed JSON a 400; over [`MAX_BODY`] a 413.
 //!
+//! A body is read by [`read_limited`] into one buffer, copying each frame as it arrives:
+//! a frame is a slice of the connection's read buffer, and keeping frames (as collecting
+//! them would) keeps their whole buffers alive, so a body trickled one byte per packet
+//! would cost kilobytes per byte. The memory a body holds is bounded by the limit.
+//!
 //! One exception: a body labelled `application/x-www-form-urlencoded` whose first
 //! non-blank character is `{` or `[` is read as JSON. That label is what `curl -d` sends
 //! when no type is given, so a client posting JSON that way meant JSON; read as a form it
@@ -19,13 +24,58 @@
 
 use std::collections::BTreeMap;
 
-use bytes::Bytes;
+use bytes::{Buf, Bytes};
 use crm_core::input::{RawMap, RawValue};
+use http_body_util::BodyExt;
 
 use crate::error::ApiError;
 
 /// The largest accepted body (1 MiB).
 pub const MAX_BODY: usize = 1 << 20;
+
+/// The first allocation for a body of unknown length (it grows as frames arrive).
+const FIRST_CHUNK: usize = 16 * 1024;
+
+/// Reads a whole body into one buffer of at most `limit` bytes (413 beyond it), copying each
+/// frame as it arrives and dropping it at once. `declared` (the `Content-Length`) sizes the
+/// buffer, never beyond `limit`; without it the buffer grows by doubling, capped at `limit`.
+pub async fn read_limited<B>(
+    body: B,
+    declared: Option<u64>,
+    limit: usize,
+) -> Result<Vec<u8>, ApiError>
+where
+    B: hyper::body::Body<Data = Bytes>,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let first = declared.map_or(FIRST_CHUNK, |n| {
+        usize::try_from(n).unwrap_or(limit).min(limit)
+    });
+    let mut out: Vec<u8> = Vec::new();
+    let mut body = std::pin::pin!(body);
+    while let Some(frame) = body.frame().await {
+        let frame =
+            frame.map_err(|_| ApiError::BadRequest("The request body could not be read."))?;
+        let Ok(mut data) = frame.into_data() else {
+            continue; // trailers carry no body bytes
+        };
+        let wanted = out.len().saturating_add(data.remaining());
+        if wanted > limit {
+            return Err(ApiError::PayloadTooLarge);
+        }
+        if wanted > out.capacity() {
+            let grown = out.capacity().saturating_mul(2).max(first).max(wanted);
+            out.reserve_exact(grown.min(limit) - out.len());
+        }
+        while data.has_remaining() {
+            let chunk = data.chunk();
+            out.extend_from_slice(chunk);
+            let n = chunk.len();
+            data.advance(n);
+        }
+    }
+    Ok(out)
+}
 
 /// The deepest bracket nesting accepted (`a[b][c]…`).
 const MAX_DEPTH: usize = 16;
@@ -290,6 +340,45 @@ fn looks_like_json(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use http_body_util::{Full, StreamBody};
+
+    /// A body of data frames.
+    type Frames = StreamBody<
+        futures_util::stream::Iter<
+            std::vec::IntoIter<Result<hyper::body::Frame<Bytes>, std::convert::Infallible>>,
+        >,
+    >;
+
+    /// A body of the given frames.
+    fn frames(parts: Vec<&'static [u8]>) -> Frames {
+        let frames: Vec<_> = parts
+            .into_iter()
+            .map(|p| Ok(hyper::body::Frame::data(Bytes::from_static(p))))
+            .collect();
+        StreamBody::new(futures_util::stream::iter(frames))
+    }
+
+    #[tokio::test]
+    async fn a_body_is_read_into_one_buffer_within_its_limit() {
+        let read = read_limited(frames(vec![b"ab", b"", b"cd"]), None, 10)
+            .await
+            .unwrap();
+        assert_eq!(read, b"abcd");
+        assert!(read.capacity() <= 10, "never beyond the limit");
+        let exact = read_limited(Full::new(Bytes::from_static(b"xyz")), Some(3), 10)
+            .await
+            .unwrap();
+        assert_eq!((exact.as_slice(), exact.capacity()), (&b"xyz"[..], 3));
+        assert!(matches!(
+            read_limited(frames(vec![b"abcdef", b"ghijk"]), None, 10).await,
+            Err(ApiError::PayloadTooLarge)
+        ));
+        // A lying Content-Length does not let a body past the limit either.
+        assert!(matches!(
+            read_limited(frames(vec![b"abcdefghijk"]), Some(2), 10).await,
+            Err(ApiError::PayloadTooLarge)
+        ));
+    }
 
     fn t(s: &str) -> RawValue {
         RawValue::text(s)

@@ -3,15 +3,18 @@
 //! | error | status | body `message` |
 //! |---|---|---|
 //! | malformed body / JSON | 400 | "The request body is not valid JSON." (or what is wrong) |
+//! | HTTP/1.1 without one `Host` | 400 | "The Host header is required." |
 //! | missing or bad key | 401 | "Unauthorized. A valid API key is required." |
 //! | CORS preflight from an origin not allowed | 403 | "This origin is not allowed." |
 //! | unknown record / id | 404 | "<Resource> not found." |
 //! | unknown path | 404 | "Route not found." |
 //! | wrong method | 405 + `Allow` | "Method not allowed." |
+//! | body not received in time | 408 + `Connection: close` | "The request body was not received in time." |
 //! | business conflict | 409 | the conflict's message |
 //! | body over 1 MiB | 413 | "The request body is too large." |
 //! | other content type | 415 | "Unsupported content type." |
 //! | validation | 422 | "The given data was invalid." + `errors` |
+//! | too many requests in progress for the key | 429 + `Retry-After` | "Too many requests in progress for this API key." |
 //! | unexpected | 500 | "Server error." (details only in the log, with the request id) |
 //! | database unreachable | 503 + `Retry-After` | "Service temporarily unavailable." |
 
@@ -48,6 +51,10 @@ pub enum ApiError {
     /// A business conflict (409).
     #[error("conflict: {0}")]
     Conflict(Conflict),
+    /// The whole body did not arrive within the body timeout (408); the connection is
+    /// closed.
+    #[error("body timeout")]
+    BodyTimeout,
     /// Body over the limit (413).
     #[error("body too large")]
     PayloadTooLarge,
@@ -57,6 +64,9 @@ pub enum ApiError {
     /// Field errors (422).
     #[error("invalid: {0}")]
     Invalid(FieldErrors),
+    /// The key already has its maximum of requests in progress (429).
+    #[error("too many requests in flight for one key")]
+    TooManyInFlight,
     /// The database cannot be reached (503).
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -87,6 +97,9 @@ struct Body<'a> {
 /// Seconds a client should wait before retrying a 503.
 pub const RETRY_AFTER_SECONDS: u32 = 5;
 
+/// Seconds a client should wait before retrying a 429 (requests in progress end quickly).
+pub const BUSY_RETRY_AFTER_SECONDS: u32 = 1;
+
 impl ApiError {
     /// The status code.
     pub fn status(&self) -> StatusCode {
@@ -97,9 +110,11 @@ impl ApiError {
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyInFlight => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -116,9 +131,13 @@ impl ApiError {
             ApiError::RouteNotFound => "Route not found.".to_owned(),
             ApiError::MethodNotAllowed(_) => "Method not allowed.".to_owned(),
             ApiError::Conflict(conflict) => conflict.message(),
+            ApiError::BodyTimeout => "The request body was not received in time.".to_owned(),
             ApiError::PayloadTooLarge => "The request body is too large.".to_owned(),
             ApiError::UnsupportedMediaType => "Unsupported content type.".to_owned(),
             ApiError::Invalid(_) => "The given data was invalid.".to_owned(),
+            ApiError::TooManyInFlight => {
+                "Too many requests in progress for this API key.".to_owned()
+            }
             ApiError::Unavailable(_) => "Service temporarily unavailable.".to_owned(),
             ApiError::Internal(_) => "Server error.".to_owned(),
         }
@@ -138,10 +157,16 @@ impl ApiError {
         .unwrap_or_else(|_| b"{\"message\":\"Server error.\"}".to_vec())
     }
 
-    /// Extra headers: `Allow` on 405, `Retry-After` on 503.
+    /// Extra headers: `Allow` on 405, `Retry-After` on 429 and 503, `Connection: close` on
+    /// 408 (the rest of the body may still be on its way: the connection cannot be reused).
     pub fn headers(&self) -> Vec<(http::header::HeaderName, String)> {
         match self {
             ApiError::MethodNotAllowed(allow) => vec![(http::header::ALLOW, allow.clone())],
+            ApiError::BodyTimeout => vec![(http::header::CONNECTION, "close".to_owned())],
+            ApiError::TooManyInFlight => vec![(
+                http::header::RETRY_AFTER,
+                BUSY_RETRY_AFTER_SECONDS.to_string(),
+            )],
             ApiError::Unavailable(_) => {
                 vec![(http::header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string())]
             }
@@ -224,6 +249,27 @@ mod tests {
         assert_eq!(
             ApiError::BadJson.message(),
             "The request body is not valid JSON."
+        );
+        assert_eq!(
+            ApiError::BodyTimeout.message(),
+            "The request body was not received in time."
+        );
+    }
+
+    #[test]
+    fn resource_limits_have_their_statuses_and_headers() {
+        assert_eq!(ApiError::BodyTimeout.status(), StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(
+            ApiError::BodyTimeout.headers(),
+            vec![(http::header::CONNECTION, "close".to_owned())]
+        );
+        assert_eq!(
+            ApiError::TooManyInFlight.status(),
+            StatusCode::TOO_MANY_REQUESTS
+        );
+        assert_eq!(
+            ApiError::TooManyInFlight.headers(),
+            vec![(http::header::RETRY_AFTER, "1".to_owned())]
         );
     }
 }

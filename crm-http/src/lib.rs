@@ -2,7 +2,8 @@
 //! the pieces of the `crm` command.
 //!
 //! - [`app`]: one request start to finish (id, route, auth, body, handler, envelope, log).
-//! - [`server`]: accept loop, timeouts, graceful shutdown.
+//! - [`server`]: accept loop, timeouts, header and connection limits, graceful shutdown.
+//! - [`limits`]: requests in progress per key, the open-file limit.
 //! - [`router`]: the route table, 404 and 405.
 //! - [`auth`]: API keys and the digest cache.
 //! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
@@ -19,6 +20,7 @@ pub mod body;
 pub mod cors;
 pub mod encoding;
 pub mod error;
+pub mod limits;
 pub mod local_pg;
 pub mod metrics;
 pub mod openapi;
@@ -27,5 +29,5 @@ pub mod router;
 mod routes;
 pub mod server;
 
-pub use app::{App, AppError};
+pub use app::{App, AppError, RequestLimits};
 pub use server::{ServeOptions, serve, serve_metrics, shutdown_signal};

@@ -2,7 +2,10 @@
 //!
 //! Configuration by flags or environment: `DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
-//! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4), `RUST_LOG`
+//! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4),
+//! `CRM_BODY_TIMEOUT` (default 30 s), `CRM_MAX_CONNECTIONS` (default: the open-file limit,
+//! raised to its hard limit at start, less a reserve), `CRM_MAX_IN_FLIGHT_PER_KEY` (default
+//! 64), `RUST_LOG`
 //! (default `info`; logs go to standard error), `TZ` (the zone of "today"). All of them are
 //! listed by `--help`; the value of `DATABASE_URL` is not shown there, since it may hold a
 //! password.
@@ -19,7 +22,9 @@ use clap::{Parser, Subcommand};
 use crm_core::ids::{ApiKeyId, UserId};
 use crm_http::cors::Cors;
 use crm_http::local_pg::{self, LocalPostgres};
-use crm_http::{App, ServeOptions, auth, serve, serve_metrics, shutdown_signal};
+use crm_http::{
+    App, RequestLimits, ServeOptions, auth, limits, serve, serve_metrics, shutdown_signal,
+};
 use crm_store_pg::migrate::{create_database_if_missing, migrate};
 use crm_store_pg::{Store, StoreConfig};
 use tracing_subscriber::EnvFilter;
@@ -50,43 +55,24 @@ struct Cli {
 /// Every environment variable the command reads, for `--help`.
 const ENVIRONMENT_HELP: &str = "\
 Environment:
-  DATABASE_URL        the database, as --database-url (its value is never printed)
-  CRM_PGDATA          the private cluster's data folder, as --data-dir
-  CRM_LISTEN          serve: the address to listen on
-  CRM_POOL_SIZE       serve: pooled connections for writes
-  CRM_READERS         serve: shared read connections
-  CRM_CORS_ORIGINS    serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
-  CRM_METRICS_LISTEN  serve: a separate address for GET /metrics [default: the API's]
-  RUST_LOG            log filter [default: info]; logs go to standard error
-  TZ                  the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
+  DATABASE_URL               the database, as --database-url (its value is never printed)
+  CRM_PGDATA                 the private cluster's data folder, as --data-dir
+  CRM_LISTEN                 serve: the address to listen on
+  CRM_POOL_SIZE              serve: pooled connections for writes
+  CRM_READERS                serve: shared read connections
+  CRM_BODY_TIMEOUT           serve: seconds a request body may take to arrive
+  CRM_MAX_CONNECTIONS        serve: connections served at once
+  CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
+  CRM_CORS_ORIGINS           serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
+  CRM_METRICS_LISTEN         serve: a separate address for GET /metrics [default: the API's]
+  RUST_LOG                   log filter [default: info]; logs go to standard error
+  TZ                         the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Create the database if needed, migrate, and serve the API.
     #[command(after_help = ENVIRONMENT_HELP)]
-    Serve {
-        /// Address to listen on.
-        #[arg(long, env = "CRM_LISTEN", default_value = "127.0.0.1:8080")]
-        listen: String,
-        /// Pooled connections for writes.
-        #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16)]
-        pool_size: usize,
-        /// Shared read connections (pipelined).
-        #[arg(long, env = "CRM_READERS", default_value_t = 4)]
-        readers: usize,
-        /// An origin browser clients may call from (scheme://host[:port], or `*`); repeat
-        /// the flag or separate with commas. CORS is off without one.
-        #[arg(
-            long = "cors-origin",
-            env = "CRM_CORS_ORIGINS",
-            value_delimiter = ',',
-            value_parser = cors_origin
-        )]
-        cors_origins: Vec<String>,
-        /// Serve GET /metrics on this address instead of the API's.
-        #[arg(long, env = "CRM_METRICS_LISTEN")]
-        metrics_listen: Option<String>,
-    },
+    Serve(ServeArgs),
     /// Create the database if needed and apply the migrations.
     Migrate,
     /// Create the demo data set (idempotent).
@@ -105,6 +91,42 @@ enum Command {
         #[command(subcommand)]
         command: LocalPostgresCommand,
     },
+}
+
+/// `crm serve`'s flags.
+#[derive(Debug, clap::Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "CRM_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// Pooled connections for writes.
+    #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16)]
+    pool_size: usize,
+    /// Shared read connections (pipelined).
+    #[arg(long, env = "CRM_READERS", default_value_t = 4)]
+    readers: usize,
+    /// Seconds a request's whole body may take to arrive after its headers (then 408).
+    #[arg(long, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+    /// Connections served at once (more are answered 503 and closed) [default: the
+    /// open-file limit, raised to its hard limit at start, less pool + readers + 64].
+    #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections: Option<u64>,
+    /// Requests one API key may have in progress at once (more are answered 429).
+    #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
+    max_in_flight_per_key: u64,
+    /// An origin browser clients may call from (scheme://host[:port], or `*`); repeat
+    /// the flag or separate with commas. CORS is off without one.
+    #[arg(
+        long = "cors-origin",
+        env = "CRM_CORS_ORIGINS",
+        value_delimiter = ',',
+        value_parser = cors_origin
+    )]
+    cors_origins: Vec<String>,
+    /// Serve GET /metrics on this address instead of the API's.
+    #[arg(long, env = "CRM_METRICS_LISTEN")]
+    metrics_listen: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -209,12 +231,9 @@ async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure>
 
 async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
     let mut config = StoreConfig::new(url);
-    if let Command::Serve {
-        pool_size, readers, ..
-    } = &cli.command
-    {
-        config.pool_size = *pool_size;
-        config.readers = *readers;
+    if let Command::Serve(args) = &cli.command {
+        config.pool_size = args.pool_size;
+        config.readers = args.readers;
     }
     if create_database_if_missing(&config).await? {
         tracing::info!("database created");
@@ -241,52 +260,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     let store = prepared_store(cli, url).await?;
     match &cli.command {
-        Command::Serve {
-            listen,
-            cors_origins,
-            metrics_listen,
-            ..
-        } => {
-            let cors = Cors::new(cors_origins)?;
-            let listener = tokio::net::TcpListener::bind(listen)
-                .await
-                .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-            let metrics_listener = match metrics_listen {
-                Some(address) => Some(
-                    tokio::net::TcpListener::bind(address)
-                        .await
-                        .map_err(|e| format!("cannot listen on {address} for metrics: {e}"))?,
-                ),
-                None => None,
-            };
-            tracing::info!(address = %listener.local_addr()?, "listening");
-            if cors.enabled() {
-                tracing::info!(origins = ?cors_origins, "CORS enabled");
-            }
-            let mut app = App::new(store)?.with_cors(cors);
-            if metrics_listener.is_some() {
-                app = app.with_metrics_elsewhere();
-            }
-            let app = Arc::new(app);
-            let (stop, stopped) = tokio::sync::watch::channel(false);
-            let metrics_task = metrics_listener.map(|metrics_listener| {
-                let address = metrics_listener.local_addr().ok();
-                tracing::info!(address = ?address, "serving /metrics");
-                let mut stopped = stopped.clone();
-                tokio::spawn(serve_metrics(
-                    metrics_listener,
-                    Arc::clone(&app),
-                    async move {
-                        let _ = stopped.wait_for(|stop| *stop).await;
-                    },
-                ))
-            });
-            serve(listener, app, ServeOptions::default(), shutdown_signal()).await?;
-            let _ = stop.send(true);
-            if let Some(task) = metrics_task {
-                task.await??;
-            }
-        }
+        Command::Serve(args) => serve_api(store, args).await?,
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {
             let ids = store.seed().await?;
@@ -304,6 +278,75 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         }
         Command::Keys { command } => keys(&store, command).await?,
         Command::LocalPostgres { .. } => {}
+    }
+    Ok(())
+}
+
+/// `crm serve`: the open-file limit raised, the listeners bound, and the service run until
+/// SIGINT or SIGTERM.
+async fn serve_api(store: Store, args: &ServeArgs) -> Result<(), Failure> {
+    let file_limit = limits::raise_file_limit();
+    let reserved = limits::reserved_files(args.pool_size, args.readers);
+    let max_connections = match args.max_connections {
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        None => limits::default_max_connections(file_limit, reserved),
+    };
+    if let Some(files) = file_limit
+        && max_connections as u64 + reserved > files
+    {
+        tracing::warn!(
+            max_connections,
+            open_file_limit = files,
+            "--max-connections exceeds the open-file limit; accepts may fail"
+        );
+    }
+    let cors = Cors::new(&args.cors_origins)?;
+    let listen = &args.listen;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+    let metrics_listener = match &args.metrics_listen {
+        Some(address) => Some(
+            tokio::net::TcpListener::bind(address)
+                .await
+                .map_err(|e| format!("cannot listen on {address} for metrics: {e}"))?,
+        ),
+        None => None,
+    };
+    tracing::info!(address = %listener.local_addr()?, max_connections, "listening");
+    if cors.enabled() {
+        tracing::info!(origins = ?args.cors_origins, "CORS enabled");
+    }
+    let request_limits = RequestLimits {
+        body_timeout: std::time::Duration::from_secs(args.body_timeout),
+        max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
+    };
+    let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
+    if metrics_listener.is_some() {
+        app = app.with_metrics_elsewhere();
+    }
+    let app = Arc::new(app);
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let metrics_task = metrics_listener.map(|metrics_listener| {
+        let address = metrics_listener.local_addr().ok();
+        tracing::info!(address = ?address, "serving /metrics");
+        let mut stopped = stopped.clone();
+        tokio::spawn(serve_metrics(
+            metrics_listener,
+            Arc::clone(&app),
+            async move {
+                let _ = stopped.wait_for(|stop| *stop).await;
+            },
+        ))
+    });
+    let options = ServeOptions {
+        max_connections,
+        ..ServeOptions::default()
+    };
+    serve(listener, app, options, shutdown_signal()).await?;
+    let _ = stop.send(true);
+    if let Some(task) = metrics_task {
+        task.await??;
     }
     Ok(())
 }

@@ -18,7 +18,7 @@ use crate::routes::{self, Req, categories, contracts, estimates, milestones, not
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
-    /// Anyone: the route holds no data (health, the API description).
+    /// Anyone: the route holds no data (health, readiness, the API description).
     Public,
     /// A valid API key (`Authorization: Bearer …`); the handler gets the parsed request.
     Key,
@@ -92,6 +92,7 @@ macro_rules! route_table {
 
 route_table! {
     Health: GET "/healthz", "health", Public => routes::health;
+    Ready: GET "/readyz", "ready", Public => routes::ready;
     OpenApi: GET "/api/openapi.json", "getOpenApi", Public => routes::openapi;
     Docs: GET "/docs", "apiReference", Public => routes::docs::page;
     DocsScript: GET "/docs/redoc.standalone.js", "apiReferenceScript", Public => routes::docs::script;

@@ -35,6 +35,9 @@ pub struct StoredKey {
     pub user_id: UserId,
     /// Whether it was revoked.
     pub revoked: bool,
+    /// Whether its user is still an administrator (a team member with `is_admin`): a key
+    /// acts as one administrative user (API.md §1), so a demoted user's keys stop working.
+    pub user_is_admin: bool,
 }
 
 const CREATE_SQL: &str = "
@@ -47,7 +50,10 @@ const LIST_SQL: &str = "SELECT id, name, user_id, created_at, revoked_at FROM ap
 const REVOKE_SQL: &str =
     "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL";
 
-const LOOKUP_SQL: &str = "SELECT digest, user_id, revoked_at FROM api_keys WHERE id = $1";
+const LOOKUP_SQL: &str = "
+SELECT k.digest, k.user_id, k.revoked_at, (u.kind = 'team' AND u.is_admin) AS user_is_admin
+FROM api_keys k JOIN users u ON u.id = k.user_id
+WHERE k.id = $1";
 
 impl Store {
     /// Stores a new key for the administrator `user`; `None` (nothing stored) when `user`
@@ -91,7 +97,8 @@ impl Store {
         Ok(db.run(REVOKE_SQL, &[&key.get()]).await? == 1)
     }
 
-    /// The stored digest and user of a key (one read on the shared connections).
+    /// The stored digest and user of a key, and whether that user is still an
+    /// administrator (one read on the shared connections).
     pub async fn api_key(&self, key: ApiKeyId) -> Result<Option<StoredKey>, StoreError> {
         let db = self.reader().await?;
         let Some(row) = db.row_opt(LOOKUP_SQL, &[&key.get()]).await? else {
@@ -102,6 +109,7 @@ impl Store {
             digest: get(&row, "digest")?,
             user_id: id(&row, "user_id", UserId::new)?,
             revoked: revoked.is_some(),
+            user_is_admin: get(&row, "user_is_admin")?,
         }))
     }
 }

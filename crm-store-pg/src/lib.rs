@@ -112,6 +112,31 @@ impl Store {
         Ok(())
     }
 
+    /// Checks that the service can take writes now: a pooled connection is free at once
+    /// (no wait: an exhausted pool is "not ready", where a write would wait up to the pool's
+    /// wait timeout and then fail) and the database answers on it and on a read
+    /// connection. `Unavailable` otherwise.
+    pub async fn ready(&self) -> Result<(), StoreError> {
+        let no_wait = deadpool_postgres::Timeouts {
+            wait: Some(std::time::Duration::ZERO),
+            ..self.inner.pool.timeouts()
+        };
+        let writer = self
+            .inner
+            .pool
+            .timeout_get(&no_wait)
+            .await
+            .map_err(|e| match e {
+                deadpool_postgres::PoolError::Timeout(_) => {
+                    StoreError::Unavailable("every pooled connection is in use".to_owned())
+                }
+                other => other.into(),
+            })?;
+        writer.rows("SELECT 1", &[]).await?;
+        drop(writer);
+        self.ping().await
+    }
+
     /// Checks the references of a rejected request, so that a 422 lists every failing
     /// field at once ("The selected doc client id is invalid." beside a missing title).
     pub async fn check_references(

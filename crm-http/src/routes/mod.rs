@@ -75,8 +75,25 @@ pub(crate) async fn valid<T>(
 
 /// `GET /healthz`: 200 when the database answers, else 503.
 pub(crate) async fn health(app: &App) -> Result<Reply, ApiError> {
-    app.store.ping().await?;
+    app.store.ping().await.map_err(not_answering)?;
     Ok(Reply::json(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()))
+}
+
+/// Any failure of a health or readiness check is a 503: the database does not answer as
+/// it should (unreachable, dropped, refusing connections); the cause goes to the log.
+fn not_answering(error: crm_store_pg::StoreError) -> ApiError {
+    ApiError::Unavailable(error.to_string())
+}
+
+/// `GET /readyz`: 200 when a pooled connection is free at once and the database answers,
+/// else 503 (an exhausted pool, or no database): a load balancer can send traffic
+/// elsewhere while `/healthz`, which only asks the database, still says the process lives.
+pub(crate) async fn ready(app: &App) -> Result<Reply, ApiError> {
+    app.store.ready().await.map_err(not_answering)?;
+    Ok(Reply::json(
+        StatusCode::OK,
+        br#"{"status":"ready"}"#.to_vec(),
+    ))
 }
 
 /// `GET /api/openapi.json` (public: it holds no data).

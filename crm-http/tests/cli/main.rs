@@ -402,10 +402,20 @@ fn help_never_shows_the_database_password_and_lists_every_variable() {
         "CRM_READERS",
         "CRM_CORS_ORIGINS",
         "CRM_METRICS_LISTEN",
+        "CRM_BODY_TIMEOUT",
+        "CRM_MAX_CONNECTIONS",
+        "CRM_MAX_IN_FLIGHT_PER_KEY",
         "RUST_LOG",
         "TZ",
     ] {
         assert!(help.contains(variable), "{variable} missing:\n{help}");
+    }
+    for flag in [
+        "--body-timeout",
+        "--max-connections",
+        "--max-in-flight-per-key",
+    ] {
+        assert!(help.contains(flag), "{flag} missing:\n{help}");
     }
     assert!(help.contains("--pool-size") && help.contains("--readers"));
     // The pool flags belong to `serve` alone.

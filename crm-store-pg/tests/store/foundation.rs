@@ -261,6 +261,7 @@ async fn api_keys_keep_only_digests_and_can_be_revoked() {
     let stored = s.store.api_key(id).await.unwrap().unwrap();
     assert_eq!(stored.digest, digest.to_vec());
     assert!(!stored.revoked);
+    assert!(stored.user_is_admin);
     assert!(s.store.revoke_api_key(id).await.unwrap());
     assert!(!s.store.revoke_api_key(id).await.unwrap());
     assert!(s.store.api_key(id).await.unwrap().unwrap().revoked);
@@ -286,6 +287,27 @@ async fn keys_are_only_for_administrators() {
     let admin = UserId::new(s.ids.admins[1]).unwrap();
     let created = s.store.create_api_key("x", admin, &[2u8; 32]).await;
     assert!(created.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn a_key_lookup_says_whether_its_user_is_still_an_administrator() {
+    let s = seeded().await;
+    let admin = s.ids.admins[1];
+    let id = s
+        .store
+        .create_api_key("x", UserId::new(admin).unwrap(), &[3u8; 32])
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(s.store.api_key(id).await.unwrap().unwrap().user_is_admin);
+    s.db.client()
+        .await
+        .unwrap()
+        .execute("UPDATE users SET is_admin = false WHERE id = $1", &[&admin])
+        .await
+        .unwrap();
+    let stored = s.store.api_key(id).await.unwrap().unwrap();
+    assert!(!stored.user_is_admin && !stored.revoked);
 }
 
 #[tokio::test]
