@@ -12,38 +12,11 @@ use crate::conflict::Conflict;
 use crate::ids::{CategoryId, UserId};
 use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
 use crate::listing::ListParams;
+use crate::references::{NameScope, RefKind};
 use crate::time::RecordDates;
-use crate::validation::{FieldErrors, NameScope, RefKind, References, Rejected, message};
+use crate::validation::{FieldErrors, References, Rejected, message};
 
-choice_enum!(
-    /// The kind of record a category groups.
-    pub enum CategoryType {
-        /// Projects.
-        Project = "project",
-        /// Clients.
-        Client = "client",
-        /// Contracts.
-        Contract = "contract",
-        /// Estimates.
-        Estimate = "estimate",
-        /// Invoices.
-        Invoice = "invoice",
-        /// Leads.
-        Lead = "lead",
-        /// Tickets.
-        Ticket = "ticket",
-        /// Catalogue items.
-        Item = "item",
-        /// Expenses.
-        Expense = "expense",
-        /// Proposals (no records here).
-        Proposal = "proposal",
-        /// Knowledge-base articles (no records here).
-        Knowledgebase = "knowledgebase",
-        /// Subscriptions (no records here).
-        Subscription = "subscription",
-    }
-);
+pub use crate::references::CategoryType;
 
 choice_enum!(
     /// Who sees a category.
@@ -274,26 +247,6 @@ impl CategoryListQuery {
             category_type,
             visibility,
         })
-    }
-}
-
-impl CategoryType {
-    /// Whether records of this type exist in this system (and so can fill a category).
-    pub fn has_records(self) -> bool {
-        match self {
-            CategoryType::Project
-            | CategoryType::Client
-            | CategoryType::Contract
-            | CategoryType::Estimate
-            | CategoryType::Invoice
-            | CategoryType::Lead
-            | CategoryType::Ticket
-            | CategoryType::Item
-            | CategoryType::Expense => true,
-            CategoryType::Proposal | CategoryType::Knowledgebase | CategoryType::Subscription => {
-                false
-            }
-        }
     }
 }
 

@@ -8,6 +8,9 @@
 //! - `vectors` (feature `vectors`): the embedded totals reference vectors and their JSON
 //!   estimate format.
 //! - [`validation`]: field errors with Laravel-style messages; references to check.
+//! - [`references`]: the kinds of database references (what an id must be, where a name
+//!   must be free, the category types they name).
+//! - [`choice`]: closed sets of text values (`choice_enum!`).
 //! - [`input`]: raw request input and the typed field readers.
 //! - [`ids`], [`time`]: identifiers, timestamps.
 //! - [`listing`]: page, limit, order, sort whitelists, search.
@@ -17,6 +20,7 @@
 //!   the records, the commands built from valid input, and the area's rules.
 
 pub mod category;
+pub mod choice;
 pub mod conflict;
 pub mod contract;
 pub mod estimate;
@@ -27,6 +31,7 @@ pub mod listing;
 pub mod milestone;
 pub mod money;
 pub mod note;
+pub mod references;
 pub mod slug;
 pub mod tags;
 pub mod time;

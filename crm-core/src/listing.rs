@@ -5,8 +5,9 @@
 //! are 422s naming the parameter. Ties are always broken by id in the same direction so
 //! that pages never overlap (the store's job, documented here as part of the contract).
 
+use crate::choice::Choice;
 use crate::choice_enum;
-use crate::input::{Choice, Form, TextRule, read_choice, read_integer, text};
+use crate::input::{Form, TextRule, read_choice, read_integer, text};
 use crate::validation::{FieldErrors, message};
 
 choice_enum!(

@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::category::CategoryType;
+pub use crate::references::{NameScope, RefKind};
 
 /// The attribute name Laravel shows for a field key.
 pub fn attribute(field: &str) -> String {
@@ -218,31 +218,6 @@ impl fmt::Display for FieldErrors {
 
 impl std::error::Error for FieldErrors {}
 
-/// What a referenced id must be in the database for a command to be valid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RefKind {
-    /// Any client.
-    Client,
-    /// Any project.
-    Project,
-    /// Any lead.
-    Lead,
-    /// Any task.
-    Task,
-    /// Any user (team member, admin or client user).
-    User,
-    /// A team member (users of kind `team`).
-    TeamUser,
-    /// A contract template.
-    ContractTemplate,
-    /// An enabled tax rate.
-    EnabledTaxRate,
-    /// A milestone.
-    Milestone,
-    /// A category of the given type.
-    Category(CategoryType),
-}
-
 /// An id taken from a request that must still be checked against the database. When the
 /// check fails, `field` gets "The selected <field> is invalid.".
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -253,16 +228,6 @@ pub struct Reference {
     pub kind: RefKind,
     /// The id.
     pub id: i64,
-}
-
-/// Where a category name must be free (case-insensitively): among the categories of a
-/// type, or, for a rename, among the other categories of the renamed one's type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum NameScope {
-    /// The categories of this type.
-    Type(CategoryType),
-    /// The categories of the same type as this category id, other than itself.
-    TypeOf(i64),
 }
 
 /// A category name a request asks for, to be reported as taken beside the request's other

@@ -1,6 +1,6 @@
 //! Properties of both totals policies, on random realistic estimates and on absurd ones.
 //!
-//! The centre piece is an independent oracle written from `shared/spec/TOTALS.md` on exact
+//! The centre piece is an independent oracle written from `docs/contract/TOTALS.md` on exact
 //! rationals (`BigRational`), not from `exact.rs`. It records the exact value at every
 //! rounding point, which lets the tests state precisely when the two policies must agree.
 

@@ -1,4 +1,9 @@
-//! The test server and request helpers shared by every module.
+//! The test harness shared by every module, as zero-to-production's `TestApp`:
+//! [`TestServer`] is a running service on a fresh seeded database with a key, and owns the
+//! request helpers (`get`, `post`, …, `call_as`) and the database helpers (`sql`, `scalar`,
+//! `default_category`); the free functions are the shared assertions (`assert_invalid`,
+//! `assert_errors`, `assert_page`, `assert_timestamp`) and readers (`id_of`, `ids`, `keys`).
+//! A helper used by more than one area belongs here, not in the area's module.
 
 use std::sync::Arc;
 
@@ -201,6 +206,27 @@ impl TestServer {
         self.db.client().await.expect("database connection")
     }
 
+    /// The single integer a query with one `$1` (an id) returns.
+    pub async fn scalar(&self, sql: &str, id: i64) -> i64 {
+        self.sql()
+            .await
+            .query_one(sql, &[&id])
+            .await
+            .expect("one row")
+            .get(0)
+    }
+
+    /// The system-default category of `kind` (`"estimate"`, `"project"`, …).
+    pub async fn default_category(&self, kind: &str) -> i64 {
+        let sql = "SELECT id FROM categories WHERE type = $1 AND system_default";
+        self.sql()
+            .await
+            .query_one(sql, &[&kind])
+            .await
+            .expect("one system-default category of the type")
+            .get(0)
+    }
+
     /// Stops the server and waits for it to drain.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
@@ -281,13 +307,68 @@ pub fn keys(v: &Value) -> Vec<String> {
 }
 
 /// Asserts `v` is a UTC timestamp with microseconds: `2026-06-15T09:30:00.000000Z`.
+#[track_caller]
 pub fn assert_timestamp(v: &Value) {
-    let text = v
-        .as_str()
-        .unwrap_or_else(|| panic!("timestamp is not a string: {v}"));
-    assert_eq!(text.len(), 27, "{text}");
-    assert!(
-        chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok(),
-        "{text}"
+    assert!(is_timestamp(v), "not a timestamp: {v}");
+}
+
+/// True for a UTC timestamp with microseconds: `2026-06-15T09:30:00.000000Z`.
+pub fn is_timestamp(v: &Value) -> bool {
+    v.as_str().is_some_and(|t| {
+        t.len() == 27 && chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok()
+    })
+}
+
+/// Asserts a 422 with the standard message and exactly `expected` as one field's errors
+/// (other fields may fail too).
+#[track_caller]
+pub fn assert_invalid(a: &Answer, field: &str, expected: &[&str]) {
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", a.json);
+    assert_eq!(a.message(), "The given data was invalid.");
+    assert_eq!(
+        a.errors(field),
+        expected,
+        "errors of {field} in {:?}",
+        a.json
     );
+}
+
+/// Asserts a 422 whose whole body is the standard message and exactly `errors`.
+#[track_caller]
+pub fn assert_errors(a: &Answer, errors: Value) {
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.json);
+    assert_eq!(
+        a.json,
+        serde_json::json!({"message": "The given data was invalid.", "errors": errors})
+    );
+}
+
+/// Asserts a list answer: 200, `message`, and the `meta` envelope with integer members and
+/// `last_page` computed from `total` and `per_page`.
+#[track_caller]
+pub fn assert_page(a: &Answer, message: &str, current_page: i64, per_page: i64, total: i64) {
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    assert_eq!(keys(&a.json), ["data", "message", "meta"]);
+    assert_eq!(a.message(), message);
+    let last_page = ((total + per_page - 1) / per_page).max(1);
+    assert_eq!(
+        a.json["meta"],
+        serde_json::json!({"current_page": current_page, "per_page": per_page, "total": total, "last_page": last_page})
+    );
+    for member in ["current_page", "per_page", "total", "last_page"] {
+        assert!(
+            a.json["meta"][member].is_i64(),
+            "{member} is not an integer"
+        );
+    }
+}
+
+/// The ids of a list answer's `data`, in order.
+pub fn ids(a: &Answer) -> Vec<i64> {
+    a.data()
+        .as_array()
+        .expect("a data array")
+        .iter()
+        .map(id_of)
+        .collect()
 }

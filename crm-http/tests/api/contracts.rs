@@ -14,7 +14,9 @@ use chrono::{NaiveDate, Utc};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::common::{Answer, Body, TestServer, id_of, json, raw_form};
+use crate::common::{
+    Answer, Body, TestServer, assert_invalid, id_of, ids, is_timestamp, json, raw_form,
+};
 
 /// The start date the tests use unless dates matter.
 const START: &str = "2026-06-01";
@@ -83,16 +85,6 @@ async fn create(s: &TestServer, title: &str, extra: &[(&str, &str)]) -> Value {
     a.data().clone()
 }
 
-/// The ids of a list answer's `data`, in order.
-fn ids(a: &Answer) -> Vec<i64> {
-    a.data()
-        .as_array()
-        .expect("a data array")
-        .iter()
-        .map(id_of)
-        .collect()
-}
-
 /// `GET /api/contracts/{id}`, asserted 200; returns `data`.
 async fn get(s: &TestServer, id: i64) -> Value {
     let a = s.get(&format!("/api/contracts/{id}")).await;
@@ -109,32 +101,10 @@ async fn list(s: &TestServer, query: &str) -> Answer {
     a
 }
 
-/// The single integer a query with one `$1` (an id) returns.
-async fn scalar(s: &TestServer, sql: &str, id: i64) -> i64 {
-    s.sql().await.query_one(sql, &[&id]).await.unwrap().get(0)
-}
-
 /// The contract's backing estimate id.
 async fn backing_estimate(s: &TestServer, contract: i64) -> i64 {
-    scalar(
-        s,
-        "SELECT estimate_id FROM contracts WHERE id = $1",
-        contract,
-    )
-    .await
-}
-
-/// Asserts a 422 with the standard message and exactly `expected` as one field's errors.
-#[track_caller]
-fn assert_invalid(a: &Answer, field: &str, expected: &[&str]) {
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", a.json);
-    assert_eq!(a.message(), "The given data was invalid.");
-    assert_eq!(
-        a.errors(field),
-        expected,
-        "errors of {field} in {:?}",
-        a.json
-    );
+    s.scalar("SELECT estimate_id FROM contracts WHERE id = $1", contract)
+        .await
 }
 
 /// Asserts the contract 404 body.
@@ -142,13 +112,6 @@ fn assert_invalid(a: &Answer, field: &str, expected: &[&str]) {
 fn assert_not_found(a: &Answer) {
     assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.json);
     assert_eq!(a.json, json!({"message": "Contract not found."}));
-}
-
-/// True for `2026-06-15T09:30:00.000000Z`.
-fn is_timestamp(v: &Value) -> bool {
-    v.as_str().is_some_and(|t| {
-        t.len() == 27 && chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok()
-    })
 }
 
 /// Sets the in-app columns the status derives from.

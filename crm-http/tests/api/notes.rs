@@ -12,7 +12,9 @@ mod visibility;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::common::{Answer, Body, TestServer, form, id_of, raw_form};
+use crate::common::{
+    Answer, Body, TestServer, assert_invalid, form, id_of, ids, is_timestamp, raw_form,
+};
 
 /// Owned pairs for [`Body::Form`].
 fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -30,16 +32,6 @@ async fn create(s: &TestServer, title: &str, description: &str, extra: &[(&str, 
     assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
     assert_eq!(a.message(), "Note created successfully.");
     a.data().clone()
-}
-
-/// The ids of a list answer's `data`, in order.
-fn ids(a: &Answer) -> Vec<i64> {
-    a.data()
-        .as_array()
-        .expect("a data array")
-        .iter()
-        .map(id_of)
-        .collect()
 }
 
 /// `GET /api/notes/{id}` with user 1's key, asserted 200; returns `data`.
@@ -77,28 +69,10 @@ async fn stored_tags(s: &TestServer, id: i64) -> Vec<(String, i32)> {
     rows.iter().map(|r| (r.get(0), r.get(1))).collect()
 }
 
-/// The single integer a query with one `$1` (an id) returns.
-async fn scalar(s: &TestServer, sql: &str, id: i64) -> i64 {
-    s.sql().await.query_one(sql, &[&id]).await.unwrap().get(0)
-}
-
 /// A note row as text, to check that refused requests wrote nothing.
 async fn row_text(s: &TestServer, id: i64) -> String {
     let sql = "SELECT row_to_json(n)::text FROM notes n WHERE id = $1";
     s.sql().await.query_one(sql, &[&id]).await.unwrap().get(0)
-}
-
-/// Asserts a 422 with the standard message and exactly `expected` as one field's errors.
-#[track_caller]
-fn assert_invalid(a: &Answer, field: &str, expected: &[&str]) {
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", a.json);
-    assert_eq!(a.message(), "The given data was invalid.");
-    assert_eq!(
-        a.errors(field),
-        expected,
-        "errors of {field} in {:?}",
-        a.json
-    );
 }
 
 /// Asserts the note 404 body.
@@ -106,13 +80,6 @@ fn assert_invalid(a: &Answer, field: &str, expected: &[&str]) {
 fn assert_not_found(a: &Answer) {
     assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.json);
     assert_eq!(a.json, json!({"message": "Note not found."}));
-}
-
-/// True for `2026-06-15T09:30:00.000000Z`.
-fn is_timestamp(v: &Value) -> bool {
-    v.as_str().is_some_and(|t| {
-        t.len() == 27 && chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok()
-    })
 }
 
 /// Every endpoint addressing note `id`, with `key`: GET, PATCH (valid and invalid bodies),

@@ -2123,20 +2123,6 @@ async fn created(s: &TestServer, path: &str, body: Value) -> i64 {
     a.data()["id"].as_i64().expect("id")
 }
 
-async fn default_category(s: &TestServer, kind: &str) -> i64 {
-    let a = s
-        .get(&format!("/api/categories?type={kind}&limit=100"))
-        .await;
-    assert_eq!(a.status.as_u16(), 200, "{}", a.json);
-    a.data()
-        .as_array()
-        .expect("list")
-        .iter()
-        .find(|c| c["system_default"] == "yes")
-        .and_then(|c| c["id"].as_i64())
-        .expect("a system default category")
-}
-
 async fn world(s: &TestServer) -> World {
     let ids = &s.ids;
     let project = ids.projects[0];
@@ -2190,7 +2176,7 @@ async fn world(s: &TestServer) -> World {
         json!({"doc_client_id": client, "doc_title": "Sweep Contract", "doc_date_start": "2026-01-10", "doc_categoryid": category}),
     )
     .await;
-    let default_estimate_category = default_category(s, "estimate").await;
+    let default_estimate_category = s.default_category("estimate").await;
     let estimate_body = json!({"bill_clientid": client, "bill_categoryid": default_estimate_category, "bill_date": "2026-01-10"});
     let items = json!({"items": [{"description": "Design", "quantity": "2", "rate": "10.50"}]});
     let estimate = created(s, "/api/estimates", estimate_body.clone()).await;
@@ -2243,9 +2229,9 @@ async fn world(s: &TestServer) -> World {
         category,
         category2,
         category3,
-        default_contract_category: default_category(s, "contract").await,
+        default_contract_category: s.default_category("contract").await,
         default_estimate_category,
-        default_project_category: default_category(s, "project").await,
+        default_project_category: s.default_category("project").await,
         contract,
         estimate,
         published,

@@ -10,11 +10,10 @@ use crm_core::category::{
 use crm_core::conflict::{Conflict, Resource};
 use crm_core::ids::CategoryId;
 use crm_core::input::RawMap;
-use crm_core::validation::FieldErrors;
 use crm_store_pg::{Store, StoreError};
 use futures_util::future::join_all;
 
-use crate::common::{Seeded, ctx, list, raw, seeded};
+use crate::common::{Seeded, ctx, invalid, list, messages, raw, seeded};
 
 fn new_category(name: &str, category_type: &str) -> NewCategory {
     NewCategory::parse(&raw(&[
@@ -46,35 +45,13 @@ fn cid(id: i64) -> CategoryId {
     CategoryId::new(id).unwrap()
 }
 
-fn invalid(result: Result<impl std::fmt::Debug, StoreError>) -> FieldErrors {
-    match result {
-        Err(StoreError::Invalid(errors)) => errors,
-        other => panic!("expected a 422, got {other:?}"),
-    }
-}
-
-fn messages(errors: &FieldErrors, field: &str) -> Vec<String> {
-    errors
-        .get(field)
-        .map(<[String]>::to_vec)
-        .unwrap_or_default()
-}
-
 fn is_not_found(result: Result<impl std::fmt::Debug, StoreError>) -> bool {
     matches!(result, Err(StoreError::NotFound(Resource::Category)))
 }
 
 /// The system default category of `category_type`.
 async fn default_of(s: &Seeded, category_type: &str) -> CategoryId {
-    let client = s.db.client().await.unwrap();
-    let row = client
-        .query_one(
-            "SELECT id FROM categories WHERE type = $1 AND system_default",
-            &[&category_type],
-        )
-        .await
-        .unwrap();
-    cid(row.get(0))
+    cid(s.default_category(category_type).await)
 }
 
 async fn create(store: &Store, name: &str, category_type: &str) -> Category {

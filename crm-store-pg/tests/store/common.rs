@@ -1,11 +1,14 @@
-//! Shared helpers of the store tests.
+//! The store tests' harness: [`Seeded`] (a fresh migrated, seeded database and a store on
+//! it, as zero-to-production's `TestApp`) and the helpers every module shares.
 
 use chrono::NaiveDate;
 use crm_core::ids::UserId;
 use crm_core::input::{RawMap, RawValue};
+use crm_core::validation::FieldErrors;
 use crm_store_pg::seed::SeedIds;
 use crm_store_pg::testing::TestDb;
-use crm_store_pg::{Ctx, Store};
+use crm_store_pg::{Ctx, Store, StoreError};
+use tokio_postgres::Client;
 
 /// A fresh database with the demo data set, and a store on it.
 pub struct Seeded {
@@ -23,6 +26,47 @@ pub async fn seeded() -> Seeded {
     let store = db.store().expect("store");
     let ids = store.seed().await.expect("seed");
     Seeded { db, store, ids }
+}
+
+impl Seeded {
+    /// A plain connection to the test database (setting up states the API cannot reach,
+    /// inspecting rows).
+    pub async fn sql(&self) -> Client {
+        self.db.client().await.expect("database connection")
+    }
+
+    /// The single `i64` a query returns.
+    pub async fn scalar(&self, sql: &str) -> i64 {
+        scalar(&self.sql().await, sql).await
+    }
+
+    /// Runs SQL statements on the test database.
+    pub async fn exec(&self, sql: &str) {
+        self.sql()
+            .await
+            .batch_execute(sql)
+            .await
+            .expect("statements ran");
+    }
+
+    /// The system-default category of `kind` (`"estimate"`, `"contract"`, …).
+    pub async fn default_category(&self, kind: &str) -> i64 {
+        default_category(&self.sql().await, kind).await
+    }
+}
+
+/// The single `i64` a query returns, on a connection.
+pub async fn scalar(c: &Client, sql: &str) -> i64 {
+    c.query_one(sql, &[]).await.expect("one row").get(0)
+}
+
+/// The system-default category of `kind`, on a connection.
+pub async fn default_category(c: &Client, kind: &str) -> i64 {
+    let sql = "SELECT id FROM categories WHERE type = $1 AND system_default";
+    c.query_one(sql, &[&kind])
+        .await
+        .expect("one system-default category of the type")
+        .get(0)
 }
 
 /// Acting as the main administrator on 2026-11-22.
@@ -49,4 +93,21 @@ pub fn raw(pairs: &[(&str, &str)]) -> RawMap {
 /// A list of texts.
 pub fn list(values: &[&str]) -> RawValue {
     RawValue::List(values.iter().map(|v| RawValue::text(*v)).collect())
+}
+
+/// The field errors of a result that must be a validation failure (a 422).
+#[track_caller]
+pub fn invalid<T: std::fmt::Debug>(result: Result<T, StoreError>) -> FieldErrors {
+    match result {
+        Err(StoreError::Invalid(errors)) => errors,
+        other => panic!("expected a 422, got {other:?}"),
+    }
+}
+
+/// The messages of one field (none when it did not fail).
+pub fn messages(errors: &FieldErrors, field: &str) -> Vec<String> {
+    errors
+        .get(field)
+        .map(<[String]>::to_vec)
+        .unwrap_or_default()
 }

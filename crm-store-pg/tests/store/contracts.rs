@@ -14,18 +14,7 @@ use crm_core::tags::TagSet;
 use crm_store_pg::StoreError;
 use tokio_postgres::Client;
 
-use crate::common::{Seeded, ctx, day, raw, seeded};
-
-/// The system-default contract category.
-async fn contract_category(c: &Client) -> i64 {
-    c.query_one(
-        "SELECT id FROM categories WHERE type = 'contract' AND system_default",
-        &[],
-    )
-    .await
-    .unwrap()
-    .get(0)
-}
+use crate::common::{Seeded, ctx, day, default_category, raw, scalar, seeded};
 
 /// A valid create request for client `client` with extra pairs.
 fn new_contract(client: i64, category: i64, title: &str, extra: &[(&str, &str)]) -> NewContract {
@@ -45,7 +34,7 @@ fn new_contract(client: i64, category: i64, title: &str, extra: &[(&str, &str)])
 async fn create(s: &Seeded, c: &Client, title: &str, extra: &[(&str, &str)]) -> Contract {
     let cmd = new_contract(
         s.ids.clients[0].id,
-        contract_category(c).await,
+        default_category(c, "contract").await,
         title,
         extra,
     );
@@ -58,10 +47,6 @@ fn list_query(pairs: &[(&str, &str)]) -> ContractListQuery {
 
 fn ids(items: &[Contract]) -> Vec<i64> {
     items.iter().map(|c| c.id.get()).collect()
-}
-
-async fn count(c: &Client, sql: &str) -> i64 {
-    c.query_one(sql, &[]).await.unwrap().get(0)
 }
 
 async fn backing_estimate(c: &Client, id: ContractId) -> i64 {
@@ -241,8 +226,8 @@ async fn every_invalid_reference_is_named_and_nothing_is_written() {
         errors.get("doc_categoryid").unwrap(),
         ["The selected doc categoryid is invalid."]
     );
-    assert_eq!(count(&c, "SELECT count(*) FROM contracts").await, 0);
-    assert_eq!(count(&c, "SELECT count(*) FROM estimates").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM contracts").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimates").await, 0);
 }
 
 #[tokio::test]
@@ -343,7 +328,7 @@ async fn the_status_filter_and_sort_follow_the_derivation_rule() {
 async fn lists_filter_search_sort_and_page() {
     let s = seeded().await;
     let c = s.db.client().await.unwrap();
-    let category = contract_category(&c).await;
+    let category = default_category(&c, "contract").await;
     let other_category: i64 = c
         .query_one(
             "INSERT INTO categories (name, type) VALUES ('Retainers', 'contract') RETURNING id",
@@ -479,7 +464,7 @@ async fn an_update_keeps_absent_fields_and_clears_empty_ones() {
         ],
     )
     .await;
-    let category = contract_category(&c).await.to_string();
+    let category = default_category(&c, "contract").await.to_string();
     let update = ContractUpdate::parse(&raw(&[
         ("doc_title", "Renamed"),
         ("doc_date_start", "2026-07-01"),
@@ -565,7 +550,7 @@ async fn moving_the_start_after_a_kept_end_date_is_invalid_and_changes_nothing()
 async fn unknown_contracts_are_not_found_for_every_operation() {
     let s = seeded().await;
     let c = s.db.client().await.unwrap();
-    let category = contract_category(&c).await.to_string();
+    let category = default_category(&c, "contract").await.to_string();
     let client = s.ids.clients[0].id.to_string();
     let missing = ContractId::new(999_999).unwrap();
     let not_found = |r: Result<Contract, StoreError>| {
@@ -669,10 +654,10 @@ async fn deleting_a_contract_removes_its_tags_and_backing_estimate_with_its_line
         s.store.contract(ctx(), created.id).await,
         Err(StoreError::NotFound(Resource::Contract))
     ));
-    assert_eq!(count(&c, "SELECT count(*) FROM estimates").await, 1);
-    assert_eq!(count(&c, "SELECT count(*) FROM estimate_lines").await, 0);
-    assert_eq!(count(&c, "SELECT count(*) FROM estimate_taxes").await, 0);
-    assert_eq!(count(&c, "SELECT count(*) FROM tags").await, 1);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimates").await, 1);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimate_lines").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimate_taxes").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM tags").await, 1);
     assert_eq!(s.store.contract(ctx(), kept.id).await.unwrap().tags, ["k"]);
 }
 
@@ -758,7 +743,7 @@ async fn a_clone_copies_body_lead_value_and_line_items_but_not_tags_or_signature
     let project = s.ids.projects[1].to_string();
     let cmd = clone_cmd(
         s.ids.clients[1].id,
-        contract_category(&c).await,
+        default_category(&c, "contract").await,
         &[("doc_date_end", "2027-12-31"), ("doc_project_id", &project)],
     );
     let copy = s
@@ -838,7 +823,7 @@ async fn a_clone_takes_the_requested_value_and_checks_its_references() {
     let s = seeded().await;
     let c = s.db.client().await.unwrap();
     let source = create(&s, &c, "Source", &[("doc_value", "750")]).await;
-    let category = contract_category(&c).await;
+    let category = default_category(&c, "contract").await;
     let copy = s
         .store
         .clone_contract(
@@ -862,8 +847,8 @@ async fn a_clone_takes_the_requested_value_and_checks_its_references() {
         errors.iter().map(|(f, _)| f).collect::<Vec<_>>(),
         ["doc_client_id", "doc_project_id"]
     );
-    assert_eq!(count(&c, "SELECT count(*) FROM contracts").await, 2);
-    assert_eq!(count(&c, "SELECT count(*) FROM estimates").await, 2);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM contracts").await, 2);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimates").await, 2);
 }
 
 /// Makes every INSERT into contracts fail.
@@ -883,7 +868,7 @@ async fn a_failing_contract_insert_leaves_no_orphan_backing_estimate() {
     break_contract_inserts(&c).await;
     let cmd = new_contract(
         s.ids.clients[0].id,
-        contract_category(&c).await,
+        default_category(&c, "contract").await,
         "Doomed",
         &[],
     );
@@ -891,8 +876,8 @@ async fn a_failing_contract_insert_leaves_no_orphan_backing_estimate() {
         s.store.create_contract(ctx(), &cmd).await,
         Err(StoreError::Database(_))
     ));
-    assert_eq!(count(&c, "SELECT count(*) FROM estimates").await, 0);
-    assert_eq!(count(&c, "SELECT count(*) FROM contracts").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimates").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM contracts").await, 0);
 }
 
 #[tokio::test]
@@ -902,14 +887,18 @@ async fn a_failing_clone_leaves_no_estimate_lines_or_taxes() {
     let source = create(&s, &c, "Source", &[]).await;
     insert_lines(&c, backing_estimate(&c, source.id).await).await;
     break_contract_inserts(&c).await;
-    let cmd = clone_cmd(s.ids.clients[0].id, contract_category(&c).await, &[]);
+    let cmd = clone_cmd(
+        s.ids.clients[0].id,
+        default_category(&c, "contract").await,
+        &[],
+    );
     assert!(
         s.store
             .clone_contract(ctx(), source.id, &cmd)
             .await
             .is_err()
     );
-    assert_eq!(count(&c, "SELECT count(*) FROM estimates").await, 1);
-    assert_eq!(count(&c, "SELECT count(*) FROM estimate_lines").await, 2);
-    assert_eq!(count(&c, "SELECT count(*) FROM estimate_taxes").await, 2);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimates").await, 1);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimate_lines").await, 2);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM estimate_taxes").await, 2);
 }

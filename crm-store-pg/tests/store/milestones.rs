@@ -11,11 +11,10 @@ use crm_core::milestone::{
     Milestone, MilestoneDeletion, MilestoneListQuery, MilestoneReorder, MilestoneUpdate,
     NewMilestone,
 };
-use crm_core::validation::FieldErrors;
 use crm_store_pg::{Store, StoreError};
 use futures_util::future::join_all;
 
-use crate::common::{Seeded, ctx, list, raw, seeded};
+use crate::common::{Seeded, ctx, invalid, list, messages, raw, seeded};
 
 fn new_milestone(project: i64, title: &str) -> NewMilestone {
     let project = project.to_string();
@@ -54,20 +53,6 @@ fn mid(id: i64) -> MilestoneId {
     MilestoneId::new(id).unwrap()
 }
 
-fn invalid(result: Result<impl std::fmt::Debug, StoreError>) -> FieldErrors {
-    match result {
-        Err(StoreError::Invalid(errors)) => errors,
-        other => panic!("expected a 422, got {other:?}"),
-    }
-}
-
-fn messages(errors: &FieldErrors, field: &str) -> Vec<String> {
-    errors
-        .get(field)
-        .map(<[String]>::to_vec)
-        .unwrap_or_default()
-}
-
 fn is_not_found(result: Result<impl std::fmt::Debug, StoreError>) -> bool {
     matches!(result, Err(StoreError::NotFound(Resource::Milestone)))
 }
@@ -101,16 +86,6 @@ async fn tasks_of(s: &Seeded, project: i64) -> Vec<(i64, i64)> {
         .await
         .unwrap();
     rows.iter().map(|r| (r.get(0), r.get(1))).collect()
-}
-
-async fn count(s: &Seeded, sql: &str) -> i64 {
-    s.db.client()
-        .await
-        .unwrap()
-        .query_one(sql, &[])
-        .await
-        .unwrap()
-        .get(0)
 }
 
 /// Titles of a list page, and the total.
@@ -199,11 +174,8 @@ async fn twenty_parallel_creates_of_one_title_give_one_milestone_and_nineteen_co
     let conflicts = results.iter().filter(|r| is_duplicate(r)).count();
     assert_eq!((created, conflicts), (1, 19), "{results:?}");
     assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM milestones WHERE lower(title) = 'release'"
-        )
-        .await,
+        s.scalar("SELECT count(*) FROM milestones WHERE lower(title) = 'release'")
+            .await,
         1
     );
 }
@@ -311,7 +283,7 @@ async fn deleting_moves_the_tasks_to_the_uncategorised_milestone() {
         seeded_milestone(&s, 0, "Uncategorised"),
     );
     let before = tasks_of(&s, project).await;
-    let attachments = count(&s, "SELECT count(*) FROM task_attachments").await;
+    let attachments = s.scalar("SELECT count(*) FROM task_attachments").await;
     s.store
         .delete_milestone(mid(planning), MilestoneDeletion::default())
         .await
@@ -328,7 +300,7 @@ async fn deleting_moves_the_tasks_to_the_uncategorised_milestone() {
         2
     );
     assert_eq!(
-        count(&s, "SELECT count(*) FROM task_attachments").await,
+        s.scalar("SELECT count(*) FROM task_attachments").await,
         attachments,
         "tasks keep their files"
     );
@@ -397,7 +369,7 @@ async fn a_delete_that_fails_at_the_end_leaves_the_tasks_where_they_were() {
         .await
         .unwrap();
     let before = tasks_of(&s, project).await;
-    let attachments = count(&s, "SELECT count(*) FROM task_attachments").await;
+    let attachments = s.scalar("SELECT count(*) FROM task_attachments").await;
     for delete_tasks in [false, true] {
         assert!(
             s.store
@@ -411,7 +383,7 @@ async fn a_delete_that_fails_at_the_end_leaves_the_tasks_where_they_were() {
             "delete_tasks = {delete_tasks}"
         );
         assert_eq!(
-            count(&s, "SELECT count(*) FROM task_attachments").await,
+            s.scalar("SELECT count(*) FROM task_attachments").await,
             attachments
         );
         assert_eq!(

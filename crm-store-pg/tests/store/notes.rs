@@ -9,9 +9,8 @@ use crm_core::ids::{NoteId, UserId};
 use crm_core::note::{NewNote, Note, NoteListQuery, NoteResourceType, NoteUpdate, NoteVisibility};
 use crm_core::tags::TagSet;
 use crm_store_pg::{Ctx, StoreError};
-use tokio_postgres::Client;
 
-use crate::common::{Seeded, ctx, raw, seeded};
+use crate::common::{Seeded, ctx, raw, scalar, seeded};
 
 /// Acting as user 2 (the second administrator).
 fn ctx_of_user_2(s: &Seeded) -> Ctx {
@@ -48,10 +47,6 @@ fn update(pairs: &[(&str, &str)]) -> NoteUpdate {
     NoteUpdate::parse(&raw(&all)).unwrap()
 }
 
-async fn count(c: &Client, sql: &str) -> i64 {
-    c.query_one(sql, &[]).await.unwrap().get(0)
-}
-
 fn is_not_found<T: std::fmt::Debug>(r: Result<T, StoreError>) -> bool {
     matches!(r, Err(StoreError::NotFound(Resource::Note)))
 }
@@ -86,8 +81,8 @@ async fn private_notes_of_others_and_sticky_notes_are_not_found_for_every_operat
         .unwrap();
     assert_eq!(private_only.total, 0);
     // Nothing was changed by the refused operations.
-    assert_eq!(count(&c, "SELECT count(*) FROM notes").await, 3);
-    assert_eq!(count(&c, "SELECT count(*) FROM tags").await, 0);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM notes").await, 3);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM tags").await, 0);
     let title: String = c
         .query_one("SELECT title FROM notes WHERE id = $1", &[&private.get()])
         .await
@@ -221,7 +216,7 @@ async fn an_unknown_resource_is_invalid_under_noteresource_id_and_nothing_is_wri
             ["The selected noteresource id is invalid."]
         );
     }
-    assert_eq!(count(&c, "SELECT count(*) FROM notes").await, 3);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM notes").await, 3);
 }
 
 #[tokio::test]
@@ -517,7 +512,7 @@ async fn deleting_a_note_removes_it_and_its_tags_only() {
     s.store.delete_note(ctx(), doomed.id).await.unwrap();
     assert!(is_not_found(s.store.note(ctx(), doomed.id).await));
     assert!(is_not_found(s.store.delete_note(ctx(), doomed.id).await));
-    assert_eq!(count(&c, "SELECT count(*) FROM tags").await, 1);
+    assert_eq!(scalar(&c, "SELECT count(*) FROM tags").await, 1);
     assert_eq!(s.store.note(ctx(), public).await.unwrap().tags, ["keep"]);
     let cleared = s
         .store

@@ -7,7 +7,7 @@ use crate::common::{Body, TestServer, form};
 
 use super::{
     add_lines, backing_estimate, category_of_type, client, create, get, id_of, is_timestamp, lines,
-    new_contract_category, put_tags, required_plus, scalar, set_state, stored_tags,
+    new_contract_category, put_tags, required_plus, set_state, stored_tags,
 };
 
 #[tokio::test]
@@ -122,7 +122,9 @@ async fn a_clone_takes_a_given_value_and_validates_like_create() {
         "5000.00"
     );
 
-    let before = scalar(&s, "SELECT count(*) FROM contracts WHERE id > $1", 0).await;
+    let before = s
+        .scalar("SELECT count(*) FROM contracts WHERE id > $1", 0)
+        .await;
     let a = s.post(&path, form(&[])).await;
     assert_eq!(
         a.json["errors"],
@@ -160,7 +162,8 @@ async fn a_clone_takes_a_given_value_and_validates_like_create() {
         })
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM contracts WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM contracts WHERE id > $1", 0)
+            .await,
         before
     );
 }

@@ -9,7 +9,7 @@ use crate::common::{Body, TestServer, form, json, multipart};
 
 use super::{
     START, add_lines, assert_not_found, backing_estimate, client, contract_category, create, get,
-    id_of, ids, is_timestamp, lines, list, put_tags, required_plus, scalar,
+    id_of, ids, is_timestamp, lines, list, put_tags, required_plus,
 };
 
 #[tokio::test]
@@ -189,7 +189,8 @@ async fn creating_a_contract_creates_a_backing_estimate_the_estimates_api_never_
     let a = s.delete(&format!("/api/estimates/{estimate}")).await;
     assert_eq!((a.status, &a.json), (StatusCode::NOT_FOUND, &not_found));
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM estimates WHERE id = $1", estimate).await,
+        s.scalar("SELECT count(*) FROM estimates WHERE id = $1", estimate)
+            .await,
         1
     );
 
@@ -267,16 +268,17 @@ async fn deleting_removes_the_contract_its_tags_and_its_backing_estimate() {
     assert_eq!(ids(&list(&s, "").await), [kept]);
 
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM contracts WHERE id = $1", gone).await,
+        s.scalar("SELECT count(*) FROM contracts WHERE id = $1", gone)
+            .await,
         0
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM tags WHERE contract_id = $1", gone).await,
+        s.scalar("SELECT count(*) FROM tags WHERE contract_id = $1", gone)
+            .await,
         0
     );
     assert_eq!(
-        scalar(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimates WHERE id = $1",
             gone_estimate
         )
@@ -284,8 +286,7 @@ async fn deleting_removes_the_contract_its_tags_and_its_backing_estimate() {
         0
     );
     assert_eq!(
-        scalar(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
             gone_estimate
         )
@@ -294,7 +295,8 @@ async fn deleting_removes_the_contract_its_tags_and_its_backing_estimate() {
     );
     // The other contract keeps everything.
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM tags WHERE contract_id = $1", kept).await,
+        s.scalar("SELECT count(*) FROM tags WHERE contract_id = $1", kept)
+            .await,
         1
     );
     assert_eq!(lines(&s, kept_estimate).await.len(), 2);

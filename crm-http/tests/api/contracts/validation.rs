@@ -9,7 +9,7 @@ use crate::common::{Body, TestServer, form};
 
 use super::{
     START, assert_invalid, category_of_type, clear_with_json_null, client, contract_category,
-    create, get, id_of, new_contract_category, required_plus, scalar,
+    create, get, id_of, new_contract_category, required_plus,
 };
 
 #[tokio::test]
@@ -38,11 +38,13 @@ async fn the_reference_example_error_is_reproduced_exactly_and_nothing_is_writte
         })
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM contracts WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM contracts WHERE id > $1", 0)
+            .await,
         0
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM estimates WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM estimates WHERE id > $1", 0)
+            .await,
         0
     );
 }
@@ -113,11 +115,13 @@ async fn every_reference_must_exist_as_what_it_must_be() {
         &["The doc project id must be an integer."],
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM contracts WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM contracts WHERE id > $1", 0)
+            .await,
         0
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM estimates WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM estimates WHERE id > $1", 0)
+            .await,
         0
     );
 }
@@ -198,7 +202,8 @@ async fn titles_values_and_dates_are_validated_with_the_laravel_messages() {
         assert_invalid(&a, field, &[message]);
     }
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM contracts WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM contracts WHERE id > $1", 0)
+            .await,
         0
     );
 

@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use super::{assert_invalid, assert_message, client, count, create, day, get, id_of, patch, today};
+use super::{assert_invalid, assert_message, client, create, day, get, id_of, patch, today};
 use crate::common::{Answer, Body, TestServer, form};
 
 async fn publish(s: &TestServer, id: i64) -> Answer {
@@ -110,8 +110,7 @@ async fn a_client_without_a_contact_email_gets_no_email_and_the_actions_still_su
     assert_eq!(b.status, StatusCode::OK, "{:?}", b.json);
     assert_eq!(b.message(), "Estimate email queued successfully.");
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM email_queue WHERE resource_id = $1 OR estimate_id = $1",
             id
         )
@@ -119,12 +118,8 @@ async fn a_client_without_a_contact_email_gets_no_email_and_the_actions_still_su
         0
     );
     assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM email_queue WHERE $1::bigint > 0",
-            1
-        )
-        .await,
+        s.scalar("SELECT count(*) FROM email_queue WHERE $1::bigint > 0", 1)
+            .await,
         0
     );
 }

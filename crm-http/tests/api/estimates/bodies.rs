@@ -5,8 +5,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use super::{
-    Encoding, Item, bracket_body, count, create, get, id_of, indexed_items_body, item, items_body,
-    pairs, put_items, tax_rate, without_id,
+    Encoding, Item, bracket_body, create, get, id_of, indexed_items_body, item, items_body, pairs,
+    put_items, tax_rate, without_id,
 };
 use crate::common::{Body, TestServer};
 
@@ -291,7 +291,8 @@ async fn put_tags_reads_every_encoding_and_normalises_the_set() {
         assert_eq!(a.data()["id"], id);
         assert_eq!(&get(&s, id).await, a.data());
         assert_eq!(
-            count(&s, "SELECT count(*) FROM tags WHERE estimate_id = $1", id).await,
+            s.scalar("SELECT count(*) FROM tags WHERE estimate_id = $1", id)
+                .await,
             3
         );
     }
@@ -320,7 +321,8 @@ async fn put_tags_reads_every_encoding_and_normalises_the_set() {
         assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
         assert_eq!(a.data()["tags"], json!([]));
         assert_eq!(
-            count(&s, "SELECT count(*) FROM tags WHERE estimate_id = $1", id).await,
+            s.scalar("SELECT count(*) FROM tags WHERE estimate_id = $1", id)
+                .await,
             0
         );
     }

@@ -4,8 +4,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use super::{
-    DATE, Encoding, assert_invalid, assert_message, client, count, create, default_category, get,
-    id_of, is_timestamp, item, items_body, patch, put_items, tax_rate, without_id,
+    DATE, Encoding, assert_invalid, assert_message, client, create, get, id_of, is_timestamp, item,
+    items_body, patch, put_items, tax_rate, without_id,
 };
 use crate::common::{Body, TestServer, form};
 
@@ -91,7 +91,7 @@ async fn cloning_copies_the_bill_but_takes_the_header_from_the_request() {
     );
     let before = get(&s, source).await;
 
-    let category = default_category(&s, "estimate").await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let (c1, p1) = (client(&s, 1).to_string(), s.ids.projects[1].to_string());
     let a = s
         .post(
@@ -197,7 +197,8 @@ async fn cloning_copies_the_bill_but_takes_the_header_from_the_request() {
         &["The bill expiry date must be a date after or equal to bill date."],
     );
     assert_eq!(
-        count(&s, "SELECT count(*) FROM estimates WHERE id <> $1", source).await,
+        s.scalar("SELECT count(*) FROM estimates WHERE id <> $1", source)
+            .await,
         1,
         "only the one clone exists"
     );

@@ -7,7 +7,7 @@ use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Encoding, Item, count, create, get, id_of, items_body, patch, put_items, tax_rate};
+use super::{Encoding, Item, create, get, id_of, items_body, patch, put_items, tax_rate};
 use crate::common::{Body, TestServer};
 
 /// Line set `k`: `k + 2` lines with figures of their own.
@@ -132,8 +132,7 @@ async fn parallel_item_replacements_leave_exactly_one_whole_line_set() {
     let k = shown_set(&last);
     assert!(k < 10);
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
             id
         )
@@ -141,8 +140,7 @@ async fn parallel_item_replacements_leave_exactly_one_whole_line_set() {
         i64::try_from(k + 2).unwrap()
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = $1",
             id
         )
@@ -181,22 +179,18 @@ async fn parallel_conversions_create_exactly_one_invoice() {
         );
     }
     assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM invoices WHERE estimate_id = $1",
-            id
-        )
-        .await,
+        s.scalar("SELECT count(*) FROM invoices WHERE estimate_id = $1", id)
+            .await,
         1
     );
     assert_eq!(
-        count(&s, "SELECT count(*) FROM invoices WHERE $1::bigint > 0", 1).await,
+        s.scalar("SELECT count(*) FROM invoices WHERE $1::bigint > 0", 1)
+            .await,
         1
     );
     let invoice = id_of(created[0].data());
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM invoice_lines WHERE invoice_id = $1",
             invoice
         )
@@ -228,8 +222,7 @@ async fn parallel_publishes_publish_once_and_queue_one_email() {
         );
     }
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM email_queue WHERE estimate_id = $1",
             id
         )

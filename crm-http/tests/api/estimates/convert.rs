@@ -4,8 +4,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use super::{
-    Encoding, assert_message, count, create, day, default_category, get, id_of, is_timestamp, item,
-    items_body, patch, put_items, tax_rate, today, without_id,
+    Encoding, assert_message, create, day, get, id_of, is_timestamp, item, items_body, patch,
+    put_items, tax_rate, today, without_id,
 };
 use crate::common::{Answer, Body, TestServer, form};
 
@@ -40,7 +40,7 @@ async fn assert_converted(
         invoice["status"],
         json!({"id": 1, "title": "Draft", "color": "default"})
     );
-    let category = default_category(s, "invoice").await;
+    let category = s.default_category("invoice").await;
     assert_eq!(
         invoice["category"],
         json!({"id": category, "name": "Default"})
@@ -207,17 +207,12 @@ async fn converting_creates_a_draft_invoice_with_copies_of_the_bill() {
     );
     assert_eq!(get(&s, id).await, after);
     assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM invoices WHERE estimate_id = $1",
-            id
-        )
-        .await,
+        s.scalar("SELECT count(*) FROM invoices WHERE estimate_id = $1", id)
+            .await,
         1
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM invoices WHERE id <> $1",
             id_of(&invoice)
         )

@@ -4,8 +4,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::{
-    Encoding, assert_invalid, client, create, default_category, get, id_of, item, items_body,
-    listed, put_items,
+    Encoding, assert_invalid, client, create, get, id_of, item, items_body, listed, put_items,
 };
 use crate::common::{TestServer, form};
 
@@ -77,7 +76,7 @@ async fn the_list_filters_searches_sorts_and_pages() {
         "list items are whole estimates"
     );
 
-    let cat = default_category(&s, "estimate").await;
+    let cat = s.default_category("estimate").await;
     let cases = [
         (format!("client_id={c1}"), vec![e2]),
         (format!("project_id={p0}"), vec![e1]),

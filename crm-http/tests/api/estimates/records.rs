@@ -5,8 +5,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use super::{
-    DATE, Encoding, client, count, create, default_category, get, id_of, is_timestamp, item,
-    items_body, patch, put_items, tax_rate,
+    DATE, Encoding, client, create, get, id_of, is_timestamp, item, items_body, patch, put_items,
+    tax_rate,
 };
 use crate::common::{Body, TestServer, form};
 
@@ -23,7 +23,7 @@ fn zero_totals() -> Value {
 #[tokio::test]
 async fn creating_an_estimate_answers_201_with_the_whole_draft_record() {
     let s = TestServer::start().await;
-    let category = default_category(&s, "estimate").await;
+    let category = s.default_category("estimate").await;
     let project = s.ids.projects[0];
     let a = s
         .post(
@@ -66,7 +66,8 @@ async fn creating_an_estimate_answers_201_with_the_whole_draft_record() {
     assert_eq!(read.message(), "Estimate retrieved successfully.");
     assert_eq!(read.data(), a.data());
     assert_eq!(
-        count(&s, "SELECT creator_id FROM estimates WHERE id = $1", id).await,
+        s.scalar("SELECT creator_id FROM estimates WHERE id = $1", id)
+            .await,
         1
     );
 
@@ -90,8 +91,7 @@ async fn creating_an_estimate_answers_201_with_the_whole_draft_record() {
         json!({"id": client(&s, 2), "name": "Initech"})
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT creator_id FROM estimates WHERE id = $1",
             id_of(b.data())
         )
@@ -194,8 +194,7 @@ async fn putting_items_answers_every_line_tax_and_total_field() {
     assert_eq!(b.data()["totals"]["tax_total_percentage"], "0.00");
     assert_eq!(b.data()["totals"]["final_amount"], "2052.90");
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
             id
         )
@@ -203,8 +202,7 @@ async fn putting_items_answers_every_line_tax_and_total_field() {
         1
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = $1",
             id
         )

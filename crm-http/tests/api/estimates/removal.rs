@@ -5,8 +5,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use super::{
-    DATE, Encoding, assert_message, client, count, create, default_category, id_of, item,
-    items_body, listed, pairs, put_items, tax_rate,
+    DATE, Encoding, assert_message, client, create, id_of, item, items_body, listed, pairs,
+    put_items, tax_rate,
 };
 use crate::common::{Body, TestServer, form};
 
@@ -72,11 +72,10 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_only() {
         "SELECT count(*) FROM tags WHERE estimate_id = $1",
         "SELECT count(*) FROM email_queue WHERE resource_type = 'estimate' AND resource_id = $1 AND status = 'pending'",
     ] {
-        assert_eq!(count(&s, sql, id).await, 0, "{sql}");
+        assert_eq!(s.scalar(sql, id).await, 0, "{sql}");
     }
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM email_queue WHERE resource_id = $1 AND status = 'sent'",
             id
         )
@@ -85,8 +84,7 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_only() {
     );
     // The other estimate keeps everything.
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
             other
         )
@@ -94,8 +92,7 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_only() {
         1
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = $1",
             other
         )
@@ -103,17 +100,12 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_only() {
         1
     );
     assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM tags WHERE estimate_id = $1",
-            other
-        )
-        .await,
+        s.scalar("SELECT count(*) FROM tags WHERE estimate_id = $1", other)
+            .await,
         2
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM email_queue WHERE estimate_id = $1 AND status = 'pending'",
             other
         )
@@ -137,7 +129,7 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_only() {
 #[tokio::test]
 async fn a_contracts_backing_estimate_is_not_found_on_every_estimate_endpoint() {
     let s = TestServer::start().await;
-    let contract_category = default_category(&s, "contract").await.to_string();
+    let contract_category = s.default_category("contract").await.to_string();
     let c = s
         .post(
             "/api/contracts",
@@ -151,15 +143,12 @@ async fn a_contracts_backing_estimate_is_not_found_on_every_estimate_endpoint() 
         .await;
     assert_eq!(c.status, StatusCode::CREATED, "{:?}", c.json);
     let contract = id_of(c.data());
-    let doc = count(
-        &s,
-        "SELECT estimate_id FROM contracts WHERE id = $1",
-        contract,
-    )
-    .await;
+    let doc = s
+        .scalar("SELECT estimate_id FROM contracts WHERE id = $1", contract)
+        .await;
     let visible = id_of(&create(&s, &[]).await);
 
-    let category = default_category(&s, "estimate").await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let client0 = client(&s, 0).to_string();
     let header = pairs(&[
         ("bill_clientid", &client0),
@@ -258,8 +247,7 @@ async fn a_contracts_backing_estimate_is_not_found_on_every_estimate_endpoint() 
     assert_eq!(s.get("/api/estimates").await.json["meta"]["total"], 1);
     // Nothing happened to the document estimate or around it.
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimates WHERE id = $1 AND status = 'draft'",
             doc
         )
@@ -267,17 +255,12 @@ async fn a_contracts_backing_estimate_is_not_found_on_every_estimate_endpoint() 
         1
     );
     assert_eq!(
-        count(
-            &s,
-            "SELECT count(*) FROM invoices WHERE estimate_id = $1",
-            doc
-        )
-        .await,
+        s.scalar("SELECT count(*) FROM invoices WHERE estimate_id = $1", doc)
+            .await,
         0
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM email_queue WHERE resource_id = $1",
             doc
         )
@@ -285,11 +268,13 @@ async fn a_contracts_backing_estimate_is_not_found_on_every_estimate_endpoint() 
         0
     );
     assert_eq!(
-        count(&s, "SELECT count(*) FROM tags WHERE estimate_id = $1", doc).await,
+        s.scalar("SELECT count(*) FROM tags WHERE estimate_id = $1", doc)
+            .await,
         0
     );
     assert_eq!(
-        count(&s, "SELECT count(*) FROM estimates WHERE id > $1", visible).await,
+        s.scalar("SELECT count(*) FROM estimates WHERE id > $1", visible)
+            .await,
         0,
         "no clone was made"
     );

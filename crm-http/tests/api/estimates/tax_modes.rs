@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{Encoding, count, create, get, id_of, item, items_body, patch, put_items, tax_rate};
+use super::{Encoding, create, get, id_of, item, items_body, patch, put_items, tax_rate};
 use crate::common::TestServer;
 
 #[tokio::test]
@@ -73,8 +73,7 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
             .all(|l| l["tax_rate_id"].is_null())
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = $1",
             id
         )
@@ -164,8 +163,7 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
         })
     );
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = $1",
             id
         )

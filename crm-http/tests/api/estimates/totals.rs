@@ -10,7 +10,7 @@ use reqwest::StatusCode;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use super::{DATE, Encoding, Item, default_category, id_of, items_body, pairs, put_items};
+use super::{DATE, Encoding, Item, id_of, items_body, pairs, put_items};
 use crate::common::{Body, TestServer};
 
 /// How many vectors run at once.
@@ -202,7 +202,7 @@ async fn run(
 async fn every_totals_vector_is_reproduced_to_the_cent_over_http() {
     let vectors = totals_vectors().unwrap();
     let s = TestServer::start().await;
-    let category = default_category(&s, "estimate").await;
+    let category = s.default_category("estimate").await;
     let rates = create_rates(&s, &vectors).await;
 
     let outcomes: Vec<Vec<String>> = futures_util::stream::iter(vectors.iter().enumerate())

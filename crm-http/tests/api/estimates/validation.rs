@@ -5,8 +5,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::{
-    DATE, Encoding, assert_invalid, client, count, create, default_category, disabled_tax_rate,
-    get, id_of, item, items_body, pairs, patch, put_items, tax_rate,
+    DATE, Encoding, assert_invalid, client, create, disabled_tax_rate, get, id_of, item,
+    items_body, pairs, patch, put_items, tax_rate,
 };
 use crate::common::{Body, TestServer, form};
 
@@ -27,7 +27,7 @@ async fn creating_with_invalid_fields_reports_every_field_and_writes_nothing() {
     assert_invalid(&a, "bill_date", &["The bill date field is required."]);
     assert_eq!(a.json["errors"].as_object().unwrap().len(), 3);
 
-    let invoice_category = default_category(&s, "invoice").await.to_string();
+    let invoice_category = s.default_category("invoice").await.to_string();
     let b = s
         .post(
             "/api/estimates",
@@ -67,7 +67,7 @@ async fn creating_with_invalid_fields_reports_every_field_and_writes_nothing() {
         &["The selected bill tax type is invalid."],
     );
 
-    let category = default_category(&s, "estimate").await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let c = s
         .post(
             "/api/estimates",
@@ -81,7 +81,8 @@ async fn creating_with_invalid_fields_reports_every_field_and_writes_nothing() {
         &["The bill expiry date is not a valid date."],
     );
     assert_eq!(
-        count(&s, "SELECT count(*) FROM estimates WHERE $1::bigint > 0", 1).await,
+        s.scalar("SELECT count(*) FROM estimates WHERE $1::bigint > 0", 1)
+            .await,
         0
     );
 }
@@ -90,12 +91,12 @@ async fn creating_with_invalid_fields_reports_every_field_and_writes_nothing() {
 /// the estimate is exactly as `snapshot`.
 async fn refused(s: &TestServer, id: i64, cases: Vec<(Body, &str, Vec<String>)>) {
     let snapshot = get(s, id).await;
-    let lines = count(
-        s,
-        "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
-        id,
-    )
-    .await;
+    let lines = s
+        .scalar(
+            "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
+            id,
+        )
+        .await;
     for (n, (body, field, messages)) in cases.into_iter().enumerate() {
         let a = put_items(s, id, body).await;
         let expected: Vec<&str> = messages.iter().map(String::as_str).collect();
@@ -109,8 +110,7 @@ async fn refused(s: &TestServer, id: i64, cases: Vec<(Body, &str, Vec<String>)>)
         assert_eq!(get(s, id).await, snapshot, "case {n} wrote something");
     }
     assert_eq!(
-        count(
-            s,
+        s.scalar(
             "SELECT count(*) FROM estimate_lines WHERE estimate_id = $1",
             id
         )
@@ -428,7 +428,7 @@ async fn invalid_patches_are_422_and_write_nothing() {
     );
     assert_invalid(&empty, "bill_date", &["The bill date field is required."]);
 
-    let invoice_category = default_category(&s, "invoice").await.to_string();
+    let invoice_category = s.default_category("invoice").await.to_string();
     let wrong = s
         .patch(
             &format!("/api/estimates/{summary}"),
@@ -527,8 +527,7 @@ async fn invalid_patches_are_422_and_write_nothing() {
     assert_eq!(get(&s, inline).await, inline_before);
     assert_eq!(get(&s, summary).await, summary_before);
     assert_eq!(
-        count(
-            &s,
+        s.scalar(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = $1",
             summary
         )

@@ -8,7 +8,7 @@ use crate::common::{Body, TestServer, form, json};
 
 use super::{
     assert_hidden_from, assert_invalid, assert_not_found, create, get, id_of, ids, is_timestamp,
-    list, pairs, put_tags, scalar, stored_tags,
+    list, pairs, put_tags, stored_tags,
 };
 
 #[tokio::test]
@@ -132,7 +132,9 @@ async fn a_note_can_be_attached_to_each_resource_type() {
 #[tokio::test]
 async fn the_attachment_is_validated_with_the_laravel_messages() {
     let s = TestServer::start().await;
-    let before = scalar(&s, "SELECT count(*) FROM notes WHERE id > $1", 0).await;
+    let before = s
+        .scalar("SELECT count(*) FROM notes WHERE id > $1", 0)
+        .await;
     // A task id that is not a lead id.
     let task_not_lead = s
         .ids
@@ -196,7 +198,8 @@ async fn the_attachment_is_validated_with_the_laravel_messages() {
         );
     }
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM notes WHERE id > $1", 0).await,
+        s.scalar("SELECT count(*) FROM notes WHERE id > $1", 0)
+            .await,
         before
     );
 }
@@ -316,11 +319,13 @@ async fn deleting_removes_the_note_and_its_tags_only() {
     assert_not_found(&s.get(&format!("/api/notes/{gone}")).await);
     assert_not_found(&s.delete(&format!("/api/notes/{gone}")).await);
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM notes WHERE id = $1", gone).await,
+        s.scalar("SELECT count(*) FROM notes WHERE id = $1", gone)
+            .await,
         0
     );
     assert_eq!(
-        scalar(&s, "SELECT count(*) FROM tags WHERE note_id = $1", gone).await,
+        s.scalar("SELECT count(*) FROM tags WHERE note_id = $1", gone)
+            .await,
         0
     );
     assert_eq!(ids(&list(&s, "").await), [kept, s.ids.notes.public]);

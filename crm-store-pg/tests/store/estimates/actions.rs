@@ -5,9 +5,7 @@ use crm_core::estimate::{EstimateClone, ShownStatus, StatusChange};
 use crm_core::tags::TagSet;
 use crm_store_pg::StoreError;
 
-use super::{
-    create, emails, estimate_category, exec, invalid, item, items, messages, patch, rate_id, scalar,
-};
+use super::{create, emails, invalid, item, items, messages, patch, rate_id};
 use crate::common::{ctx, raw, seeded};
 
 #[tokio::test]
@@ -16,14 +14,12 @@ async fn publishing_a_draft_makes_it_new_and_queues_exactly_one_email_to_the_cli
     let e = create(&s, &[]).await;
     let p = s.store.publish_estimate(ctx(), e.id).await.unwrap();
     assert_eq!(p.status, ShownStatus::New);
-    let stamped = scalar(
-        &s,
-        &format!(
+    let stamped = s
+        .scalar(&format!(
             "SELECT count(*) FROM estimates WHERE id = {} AND published_at IS NOT NULL",
             e.id
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(stamped, 1);
     let queued = emails(&s, e.id, "pending").await;
     assert_eq!(
@@ -34,14 +30,12 @@ async fn publishing_a_draft_makes_it_new_and_queues_exactly_one_email_to_the_cli
             "estimate".to_owned()
         )]
     );
-    let linked = scalar(
-        &s,
-        &format!(
+    let linked = s
+        .scalar(&format!(
             "SELECT count(*) FROM email_queue WHERE estimate_id = {}",
             e.id
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(linked, 1);
 }
 
@@ -54,7 +48,7 @@ async fn publishing_for_a_client_without_a_contact_email_queues_nothing_and_succ
         s.store.publish_estimate(ctx(), e.id).await.unwrap().status,
         ShownStatus::New
     );
-    assert_eq!(scalar(&s, "SELECT count(*) FROM email_queue").await, 0);
+    assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
 }
 
 #[tokio::test]
@@ -93,9 +87,7 @@ async fn only_a_stored_draft_can_be_published() {
 async fn publishing_is_atomic_when_queueing_the_email_fails() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
-    exec(
-        &s,
-        "CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$;
+    s.exec("CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$;
          CREATE TRIGGER boom BEFORE INSERT ON email_queue FOR EACH ROW EXECUTE FUNCTION boom();",
     )
     .await;
@@ -103,14 +95,12 @@ async fn publishing_is_atomic_when_queueing_the_email_fails() {
     assert!(matches!(r, Err(StoreError::Database(_))), "{r:?}");
     let after = s.store.estimate(ctx(), e.id).await.unwrap();
     assert_eq!(after.status, ShownStatus::Draft);
-    let stamped = scalar(
-        &s,
-        &format!(
+    let stamped = s
+        .scalar(&format!(
             "SELECT count(*) FROM estimates WHERE id = {} AND published_at IS NULL",
             e.id
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(stamped, 1);
 }
 
@@ -126,7 +116,7 @@ async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_c
         ),
         "{draft:?}"
     );
-    assert_eq!(scalar(&s, "SELECT count(*) FROM email_queue").await, 0);
+    assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
     s.store
         .set_estimate_status(
             ctx(),
@@ -202,7 +192,7 @@ async fn a_clone_copies_lines_taxes_discount_adjustment_notes_and_terms_but_not_
     let source = s.store.estimate(ctx(), e.id).await.unwrap();
     let globex = s.ids.clients[1].id.to_string();
     let project = s.ids.projects[1].to_string();
-    let category = estimate_category(&s).await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let cmd = EstimateClone::parse(&raw(&[
         ("bill_clientid", &globex),
         ("bill_categoryid", &category),
@@ -298,5 +288,5 @@ async fn a_clone_checks_its_references() {
         messages(&err, "bill_categoryid"),
         ["The selected bill categoryid is invalid."]
     );
-    assert_eq!(scalar(&s, "SELECT count(*) FROM estimates").await, 1);
+    assert_eq!(s.scalar("SELECT count(*) FROM estimates").await, 1);
 }

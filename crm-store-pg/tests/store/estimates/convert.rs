@@ -5,7 +5,7 @@ use crm_core::estimate::{ShownStatus, StatusChange};
 use crm_core::invoice::InvoiceStatus;
 use crm_store_pg::StoreError;
 
-use super::{create, item, items, patch, rate_id, scalar};
+use super::{create, item, items, patch, rate_id};
 use crate::common::{ctx, day, raw, seeded};
 
 #[tokio::test]
@@ -59,11 +59,9 @@ async fn converting_creates_a_draft_invoice_with_copies_of_lines_taxes_and_total
     let source = s.store.estimate(ctx(), e.id).await.unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
     assert_eq!(invoice.status, InvoiceStatus::Draft);
-    let category = scalar(
-        &s,
-        "SELECT id FROM categories WHERE type = 'invoice' AND system_default",
-    )
-    .await;
+    let category = s
+        .scalar("SELECT id FROM categories WHERE type = 'invoice' AND system_default")
+        .await;
     assert_eq!(invoice.category.id.get(), category);
     assert_eq!(
         (invoice.dates.date, invoice.dates.due_date),
@@ -115,7 +113,7 @@ async fn converting_creates_a_draft_invoice_with_copies_of_lines_taxes_and_total
         ),
         "{second:?}"
     );
-    assert_eq!(scalar(&s, "SELECT count(*) FROM invoices").await, 1);
+    assert_eq!(s.scalar("SELECT count(*) FROM invoices").await, 1);
 }
 
 #[tokio::test]
@@ -175,6 +173,6 @@ async fn two_concurrent_conversions_create_one_invoice_and_one_conflict() {
         ),
         "{failed:?}"
     );
-    assert_eq!(scalar(&s, "SELECT count(*) FROM invoices").await, 1);
-    assert_eq!(scalar(&s, "SELECT count(*) FROM invoice_lines").await, 1);
+    assert_eq!(s.scalar("SELECT count(*) FROM invoices").await, 1);
+    assert_eq!(s.scalar("SELECT count(*) FROM invoice_lines").await, 1);
 }

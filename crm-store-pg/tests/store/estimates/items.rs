@@ -4,7 +4,7 @@ use crm_core::estimate::{Estimate, ItemsRequest, StoredLine, TotalsHeader, total
 use crm_core::input::{RawMap, RawValue};
 use crm_core::totals::{DiscountKind, HeaderDiscount, LineDiscount, Policy, TaxMode, compute};
 
-use super::{create, invalid, item, items, messages, patch, rate_id, scalar};
+use super::{create, invalid, item, items, messages, patch, rate_id};
 use crate::common::{ctx, seeded};
 
 #[tokio::test]
@@ -114,13 +114,10 @@ async fn summary_items_are_stored_in_order_with_one_tax_record_per_selected_rate
     assert!(again.taxes.is_empty());
     assert_eq!(again.totals.final_amount.to_string(), "3.00");
     assert_eq!(
-        scalar(
-            &s,
-            &format!(
-                "SELECT count(*) FROM estimate_lines WHERE estimate_id = {}",
-                e.id
-            )
-        )
+        s.scalar(&format!(
+            "SELECT count(*) FROM estimate_lines WHERE estimate_id = {}",
+            e.id
+        ))
         .await,
         1
     );
@@ -491,14 +488,12 @@ async fn concurrent_item_replacements_leave_exactly_one_requests_lines_with_thei
             ),
             "{mode}"
         );
-        let lines = scalar(
-            &s,
-            &format!(
+        let lines = s
+            .scalar(&format!(
                 "SELECT count(*) FROM estimate_lines WHERE estimate_id = {}",
                 e.id
-            ),
-        )
-        .await;
+            ))
+            .await;
         assert_eq!(lines, i64::try_from(k + 1).unwrap());
     }
 }

@@ -3,7 +3,7 @@
 use crm_core::estimate::{EstimateListQuery, StatusChange};
 use crm_core::ids::EstimateId;
 
-use super::{create, document_estimate, exec};
+use super::{create, document_estimate};
 use crate::common::{Seeded, ctx, raw, seeded};
 
 async fn ids(s: &Seeded, pairs: &[(&str, &str)]) -> (Vec<i64>, u64) {
@@ -54,21 +54,15 @@ async fn the_status_filter_uses_the_shown_status_including_expired() {
         set_status(&s, e.id, "new").await;
     }
     set_status(&s, accepted.id, "accepted").await;
-    exec(
-        &s,
-        &format!(
-            "UPDATE estimates SET expiry_date = DATE '2026-11-22' WHERE id IN ({}, {})",
-            fresh.id, accepted.id
-        ),
-    )
+    s.exec(&format!(
+        "UPDATE estimates SET expiry_date = DATE '2026-11-22' WHERE id IN ({}, {})",
+        fresh.id, accepted.id
+    ))
     .await;
-    exec(
-        &s,
-        &format!(
-            "UPDATE estimates SET expiry_date = DATE '2026-11-21' WHERE id = {}",
-            expired.id
-        ),
-    )
+    s.exec(&format!(
+        "UPDATE estimates SET expiry_date = DATE '2026-11-21' WHERE id = {}",
+        expired.id
+    ))
     .await;
     assert_eq!(
         ids(&s, &[("status", "expired")]).await,
@@ -101,12 +95,10 @@ async fn the_list_filters_by_client_project_and_category_combined() {
         &[("bill_clientid", &globex), ("bill_projectid", &project)],
     )
     .await;
-    exec(
-        &s,
-        "INSERT INTO categories (name, type) VALUES ('Big jobs', 'estimate')",
-    )
-    .await;
-    let other = super::scalar(&s, "SELECT id FROM categories WHERE name = 'Big jobs'")
+    s.exec("INSERT INTO categories (name, type) VALUES ('Big jobs', 'estimate')")
+        .await;
+    let other = s
+        .scalar("SELECT id FROM categories WHERE name = 'Big jobs'")
         .await
         .to_string();
     let g3 = create(
@@ -147,7 +139,8 @@ async fn search_matches_client_name_notes_and_terms_literally_and_an_integer_mat
     let s = seeded().await;
     let initech = s.ids.clients[2].id.to_string();
     // Ids whose digits appear in no searched text.
-    exec(&s, "ALTER TABLE estimates ALTER COLUMN id RESTART WITH 777").await;
+    s.exec("ALTER TABLE estimates ALTER COLUMN id RESTART WITH 777")
+        .await;
     let by_client = create(&s, &[("bill_clientid", &initech)]).await;
     let by_notes = create(&s, &[("bill_notes", "Includes 100% of the WORK_items")]).await;
     let by_terms = create(&s, &[("bill_terms", "net 30, 100x discount")]).await;
@@ -201,13 +194,10 @@ async fn sorting_breaks_ties_by_id_and_pages_never_overlap() {
     }
     assert_eq!(paged, desc);
     assert_eq!(ids(&s, &[("page", "9")]).await, (vec![], 5));
-    exec(
-        &s,
-        &format!(
-            "UPDATE estimates SET final_amount = 10 WHERE id = {}",
-            made[3]
-        ),
-    )
+    s.exec(&format!(
+        "UPDATE estimates SET final_amount = 10 WHERE id = {}",
+        made[3]
+    ))
     .await;
     assert_eq!(
         ids(&s, &[("sort", "bill_final_amount")]).await.0[0],

@@ -13,7 +13,6 @@ use crm_core::vectors::{Vector, totals_vectors};
 use futures_util::future::join_all;
 use serde_json::Value;
 
-use super::estimate_category;
 use crm_core::totals::Policy;
 use crm_store_pg::{Store, StoreConfig};
 
@@ -196,7 +195,7 @@ async fn run(
 /// Every difference between the vectors' expected figures and what `store` gives.
 async fn run_all(s: &Seeded, store: &Store, vectors: &[Vector]) -> Vec<String> {
     let client = s.ids.clients[0].id.to_string();
-    let category = estimate_category(s).await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let rates = rate_ids(s, vectors).await;
     let mut failures = Vec::new();
     for (chunk_no, chunk) in vectors.chunks(PARALLEL).enumerate() {

@@ -7,10 +7,7 @@ use crm_core::tags::TagSet;
 use crm_core::totals::{DiscountKind, TaxMode};
 use crm_store_pg::StoreError;
 
-use super::{
-    create, document_estimate, estimate_category, exec, invalid, item, items, messages, patch,
-    rate_id, scalar,
-};
+use super::{create, document_estimate, invalid, item, items, messages, patch, rate_id};
 use crate::common::{ctx, raw, seeded};
 
 #[tokio::test]
@@ -48,11 +45,12 @@ async fn a_new_estimate_is_an_empty_draft_with_zero_totals_created_by_the_actor(
             && e.taxes.is_empty()
             && e.tags.is_empty()
     );
-    let creator = scalar(
-        &s,
-        &format!("SELECT creator_id FROM estimates WHERE id = {}", e.id),
-    )
-    .await;
+    let creator = s
+        .scalar(&format!(
+            "SELECT creator_id FROM estimates WHERE id = {}",
+            e.id
+        ))
+        .await;
     assert_eq!(creator, 1);
     assert_eq!(s.store.estimate(ctx(), e.id).await.unwrap(), e);
 }
@@ -60,7 +58,8 @@ async fn a_new_estimate_is_an_empty_draft_with_zero_totals_created_by_the_actor(
 #[tokio::test]
 async fn creating_with_an_unknown_client_project_or_a_category_of_another_type_is_invalid() {
     let s = seeded().await;
-    let invoice_category = scalar(&s, "SELECT id FROM categories WHERE type = 'invoice'")
+    let invoice_category = s
+        .scalar("SELECT id FROM categories WHERE type = 'invoice'")
         .await
         .to_string();
     let cmd = crm_core::estimate::NewEstimate::parse(&raw(&[
@@ -83,7 +82,7 @@ async fn creating_with_an_unknown_client_project_or_a_category_of_another_type_i
         messages(&e, "bill_projectid"),
         ["The selected bill projectid is invalid."]
     );
-    assert_eq!(scalar(&s, "SELECT count(*) FROM estimates").await, 0);
+    assert_eq!(s.scalar("SELECT count(*) FROM estimates").await, 0);
 }
 
 #[tokio::test]
@@ -134,7 +133,7 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
                 .map(drop),
         );
         let client = s.ids.clients[0].id.to_string();
-        let category = estimate_category(&s).await.to_string();
+        let category = s.default_category("estimate").await.to_string();
         let clone = EstimateClone::parse(&raw(&[
             ("bill_clientid", &client),
             ("bill_categoryid", &category),
@@ -146,11 +145,11 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
         not_found(s.store.send_estimate_email(ctx(), id).await.map(drop));
         not_found(s.store.convert_estimate(ctx(), id).await.map(drop));
     }
-    let still = scalar(
-        &s,
-        &format!("SELECT count(*) FROM estimates WHERE id = {document} AND status = 'draft'"),
-    )
-    .await;
+    let still = s
+        .scalar(&format!(
+            "SELECT count(*) FROM estimates WHERE id = {document} AND status = 'draft'"
+        ))
+        .await;
     assert_eq!(still, 1, "the document estimate is untouched");
 }
 
@@ -159,7 +158,7 @@ async fn a_new_estimate_past_its_expiry_date_shows_expired_until_the_expiry_move
     let s = seeded().await;
     let e = create(&s, &[]).await;
     s.store.publish_estimate(ctx(), e.id).await.unwrap();
-    exec(&s, &format!("UPDATE estimates SET date = DATE '2026-10-01', expiry_date = DATE '2026-11-21' WHERE id = {}", e.id)).await;
+    s.exec(&format!("UPDATE estimates SET date = DATE '2026-10-01', expiry_date = DATE '2026-11-21' WHERE id = {}", e.id)).await;
     let read = s.store.estimate(ctx(), e.id).await.unwrap();
     assert_eq!(read.status, ShownStatus::Expired);
     let moved = s
@@ -172,14 +171,12 @@ async fn a_new_estimate_past_its_expiry_date_shows_expired_until_the_expiry_move
         .await
         .unwrap();
     assert_eq!(moved.status, ShownStatus::New);
-    let stored = scalar(
-        &s,
-        &format!(
+    let stored = s
+        .scalar(&format!(
             "SELECT count(*) FROM estimates WHERE id = {} AND status = 'new'",
             e.id
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(stored, 1);
 }
 
@@ -425,14 +422,12 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
         (None, DiscountKind::None, "0.00".into(), "200.00".into())
     );
     assert_eq!(summary.totals.final_amount.to_string(), "200.00");
-    let taxes = scalar(
-        &s,
-        &format!(
+    let taxes = s
+        .scalar(&format!(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = {}",
             e.id
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(taxes, 0);
 }
 
@@ -511,13 +506,10 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
         .await
         .unwrap();
     s.store.publish_estimate(ctx(), e.id).await.unwrap();
-    exec(
-        &s,
-        &format!(
-            "UPDATE email_queue SET status = 'sent', sent_at = now() WHERE estimate_id = {}",
-            e.id
-        ),
-    )
+    s.exec(&format!(
+        "UPDATE email_queue SET status = 'sent', sent_at = now() WHERE estimate_id = {}",
+        e.id
+    ))
     .await;
     s.store.send_estimate_email(ctx(), e.id).await.unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
@@ -529,21 +521,20 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
         "tags WHERE estimate_id",
     ] {
         assert_eq!(
-            scalar(&s, &format!("SELECT count(*) FROM {table} = {}", e.id)).await,
+            s.scalar(&format!("SELECT count(*) FROM {table} = {}", e.id))
+                .await,
             0,
             "{table}"
         );
     }
     assert_eq!(super::emails(&s, e.id, "pending").await.len(), 0);
     assert_eq!(super::emails(&s, e.id, "sent").await.len(), 1);
-    let kept = scalar(
-        &s,
-        &format!(
+    let kept = s
+        .scalar(&format!(
             "SELECT count(*) FROM invoices WHERE id = {} AND estimate_id IS NULL",
             invoice.id
-        ),
-    )
-    .await;
+        ))
+        .await;
     assert_eq!(kept, 1);
     assert!(matches!(
         s.store.estimate(ctx(), e.id).await,

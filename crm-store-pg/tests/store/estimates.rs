@@ -11,50 +11,14 @@ mod writes;
 use crm_core::estimate::{Estimate, EstimateUpdate, ItemsRequest, NewEstimate};
 use crm_core::ids::EstimateId;
 use crm_core::input::{RawMap, RawValue};
-use crm_core::validation::FieldErrors;
-use crm_store_pg::StoreError;
 
-use crate::common::{Seeded, ctx, raw};
-
-/// The system-default estimate category.
-pub(crate) async fn estimate_category(s: &Seeded) -> i64 {
-    let client = s.db.client().await.unwrap();
-    let row = client
-        .query_one(
-            "SELECT id FROM categories WHERE type = 'estimate' AND system_default",
-            &[],
-        )
-        .await
-        .unwrap();
-    row.get(0)
-}
-
-/// Runs SQL on the test database (setting up states the API cannot reach, inspecting rows).
-pub(crate) async fn exec(s: &Seeded, sql: &str) {
-    s.db.client()
-        .await
-        .unwrap()
-        .batch_execute(sql)
-        .await
-        .unwrap();
-}
-
-/// The single `i64` a query returns.
-pub(crate) async fn scalar(s: &Seeded, sql: &str) -> i64 {
-    s.db.client()
-        .await
-        .unwrap()
-        .query_one(sql, &[])
-        .await
-        .unwrap()
-        .get(0)
-}
+use crate::common::{Seeded, ctx, invalid, messages, raw};
 
 /// A new estimate for the first seeded client (Acme Inc, with a contact email), dated
 /// 2026-11-01, in the default estimate category; `extra` adds or overrides fields.
 pub(crate) async fn create(s: &Seeded, extra: &[(&str, &str)]) -> Estimate {
     let client = s.ids.clients[0].id.to_string();
-    let category = estimate_category(s).await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let mut pairs = vec![
         ("bill_clientid", client.as_str()),
         ("bill_categoryid", category.as_str()),
@@ -108,26 +72,13 @@ pub(crate) fn rate_id(s: &Seeded, rate: &str, status: &str) -> String {
         .to_string()
 }
 
-/// The field errors of an `Invalid` result.
-pub(crate) fn invalid<T: std::fmt::Debug>(r: Result<T, StoreError>) -> FieldErrors {
-    match r {
-        Err(StoreError::Invalid(e)) => e,
-        other => panic!("expected Invalid, got {other:?}"),
-    }
-}
-
-/// The messages of `field`.
-pub(crate) fn messages(e: &FieldErrors, field: &str) -> Vec<String> {
-    e.get(field).map(<[String]>::to_vec).unwrap_or_default()
-}
-
 /// A contract's backing (document) estimate, made with SQL as the contracts area does.
 pub(crate) async fn document_estimate(s: &Seeded) -> EstimateId {
     let sql = format!(
         "INSERT INTO estimates (is_document, client_id, date) VALUES (TRUE, {}, DATE '2026-11-01') RETURNING id",
         s.ids.clients[0].id
     );
-    EstimateId::new(scalar(s, &sql).await).unwrap()
+    EstimateId::new(s.scalar(&sql).await).unwrap()
 }
 
 /// Pending (or other) queued emails of estimate `id`.

@@ -21,7 +21,7 @@ use chrono::{NaiveDate, Utc};
 use reqwest::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::common::{Answer, Body, TestServer, id_of};
+use crate::common::{Answer, Body, TestServer, assert_invalid, id_of, is_timestamp};
 
 /// The estimate date the tests use unless dates matter.
 const DATE: &str = "2026-06-20";
@@ -41,20 +41,6 @@ fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
     p.iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
         .collect()
-}
-
-/// The system-default category of `kind`.
-async fn default_category(s: &TestServer, kind: &str) -> i64 {
-    let row = s
-        .sql()
-        .await
-        .query_one(
-            "SELECT id FROM categories WHERE type = $1 AND system_default ORDER BY id LIMIT 1",
-            &[&kind],
-        )
-        .await
-        .unwrap();
-    row.get(0)
 }
 
 /// A seeded tax rate's id by name.
@@ -85,7 +71,7 @@ fn client(s: &TestServer, n: usize) -> i64 {
 /// Creates an estimate for client 0 in the default estimate category dated [`DATE`];
 /// `extra` pairs are sent after those and override them. Asserts 201; returns `data`.
 async fn create(s: &TestServer, extra: &[(&str, &str)]) -> Value {
-    let category = default_category(s, "estimate").await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let client = client(s, 0).to_string();
     let mut body = pairs(&[
         ("bill_clientid", &client),
@@ -105,16 +91,11 @@ async fn put_items(s: &TestServer, id: i64, body: Body) -> Answer {
 
 /// PATCH with the required fields (default category, [`DATE`]) followed by `extra`.
 async fn patch(s: &TestServer, id: i64, extra: &[(&str, &str)]) -> Answer {
-    let category = default_category(s, "estimate").await.to_string();
+    let category = s.default_category("estimate").await.to_string();
     let mut body = pairs(&[("bill_categoryid", &category), ("bill_date", DATE)]);
     body.extend(pairs(extra));
     s.patch(&format!("/api/estimates/{id}"), Body::Form(body))
         .await
-}
-
-/// The single integer a query with one `$1` (an id) returns.
-async fn count(s: &TestServer, sql: &str, id: i64) -> i64 {
-    s.sql().await.query_one(sql, &[&id]).await.unwrap().get(0)
 }
 
 /// `GET /api/estimates/{id}`, asserted 200; returns `data`.
@@ -122,19 +103,6 @@ async fn get(s: &TestServer, id: i64) -> Value {
     let a = s.get(&format!("/api/estimates/{id}")).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
     a.data().clone()
-}
-
-/// Asserts a 422 with the standard message and exactly `expected` as one field's errors.
-#[track_caller]
-fn assert_invalid(a: &Answer, field: &str, expected: &[&str]) {
-    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{:?}", a.json);
-    assert_eq!(a.message(), "The given data was invalid.");
-    assert_eq!(
-        a.errors(field),
-        expected,
-        "errors of {field} in {:?}",
-        a.json
-    );
 }
 
 /// Asserts a status and a message-only body (409, 404).
@@ -149,13 +117,6 @@ fn listed(a: &Answer) -> Vec<i64> {
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
     assert_eq!(a.message(), "Estimates retrieved successfully.");
     a.data().as_array().unwrap().iter().map(id_of).collect()
-}
-
-/// True for `2026-06-15T09:30:00.000000Z`.
-fn is_timestamp(v: &Value) -> bool {
-    v.as_str().is_some_and(|t| {
-        t.len() == 27 && chrono::NaiveDateTime::parse_from_str(t, "%Y-%m-%dT%H:%M:%S%.6fZ").is_ok()
-    })
 }
 
 /// A line item without its `id` (to compare lines across estimates and invoices).
