@@ -3,7 +3,8 @@
 //! Configuration by flags or environment: `DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
 //! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4), `RUST_LOG`
-//! (default `info`; logs go to standard error), `TZ` (the zone of "today"). All of them are
+//! (default `info`; logs go to standard error), `TZ` (the zone of "today"), `CRM_MAIL_URL` and
+//! `CRM_MAIL_FROM` (where emails go and their sender; see `crm_http::mail`). All of them are
 //! listed by `--help`; the value of `DATABASE_URL` is not shown there, since it may hold a
 //! password.
 //!
@@ -17,7 +18,9 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use crm_core::ids::{ApiKeyId, UserId};
+use crm_http::delivery::{self, WorkerOptions};
 use crm_http::local_pg::{self, LocalPostgres};
+use crm_http::mail::Mailer;
 use crm_http::{App, ServeOptions, auth, serve, shutdown_signal};
 use crm_store_pg::migrate::{create_database_if_missing, migrate};
 use crm_store_pg::{Store, StoreConfig};
@@ -42,6 +45,15 @@ struct Cli {
     /// The private cluster's data folder.
     #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
     data_dir: std::path::PathBuf,
+    /// Where emails go (serve, deliver): smtp://[user:pass@]host[:port][?tls=required|none],
+    /// smtps://[user:pass@]host[:port] or file:///absolute/dir [default: .eml files under
+    /// .crm/outbox/].
+    // Its value is never shown in the help: it may hold a password.
+    #[arg(long, env = "CRM_MAIL_URL", hide_env_values = true, global = true)]
+    mail_url: Option<String>,
+    /// The sender of emails (serve, deliver).
+    #[arg(long, env = "CRM_MAIL_FROM", default_value = crm_http::mail::DEFAULT_FROM, global = true)]
+    mail_from: String,
     #[command(subcommand)]
     command: Command,
 }
@@ -54,6 +66,8 @@ Environment:
   CRM_LISTEN     serve: the address to listen on
   CRM_POOL_SIZE  serve: pooled connections for writes
   CRM_READERS    serve: shared read connections
+  CRM_MAIL_URL   serve, deliver: where emails go, as --mail-url (its value is never printed)
+  CRM_MAIL_FROM  serve, deliver: the sender of emails, as --mail-from
   RUST_LOG       log filter [default: info]; logs go to standard error
   TZ             the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
@@ -71,6 +85,12 @@ enum Command {
         /// Shared read connections (pipelined).
         #[arg(long, env = "CRM_READERS", default_value_t = 4)]
         readers: usize,
+    },
+    /// Deliver queued emails (the worker `serve` also runs), until SIGINT/SIGTERM.
+    Deliver {
+        /// Send what is due now, then exit.
+        #[arg(long)]
+        once: bool,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -185,7 +205,7 @@ async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure>
     Ok((cluster.database_url(), Some(cluster)))
 }
 
-async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
+async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Failure> {
     let mut config = StoreConfig::new(url);
     if let Command::Serve {
         pool_size, readers, ..
@@ -201,7 +221,23 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
     if !applied.is_empty() {
         tracing::info!(?applied, "migrations applied");
     }
-    Ok(Store::new(&config)?)
+    Ok((Store::new(&config)?, config))
+}
+
+/// The mail transport from --mail-url / --mail-from, announced in the log (never with a
+/// password).
+fn mailer(cli: &Cli) -> Result<Mailer, Failure> {
+    let mailer = Mailer::new(cli.mail_url.as_deref(), &cli.mail_from)?;
+    if cli.mail_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
+        tracing::info!(
+            folder = crm_http::mail::DEFAULT_OUTBOX_DIR,
+            "no --mail-url / CRM_MAIL_URL: emails are written as .eml files under {}/",
+            crm_http::mail::DEFAULT_OUTBOX_DIR
+        );
+    } else {
+        tracing::info!(transport = mailer.description(), "emails are delivered");
+    }
+    Ok(mailer)
 }
 
 async fn run(cli: Cli) -> Result<(), Failure> {
@@ -217,7 +253,12 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 }
 
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
-    let store = prepared_store(cli, url).await?;
+    // A bad mail configuration is reported before anything else happens.
+    let mail = match &cli.command {
+        Command::Serve { .. } | Command::Deliver { .. } => Some(mailer(cli)?),
+        _ => None,
+    };
+    let (store, config) = prepared_store(cli, url).await?;
     match &cli.command {
         Command::Serve { listen, .. } => {
             let listener = tokio::net::TcpListener::bind(listen)
@@ -225,7 +266,46 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
                 .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
             tracing::info!(address = %listener.local_addr()?, "listening");
             let app = Arc::new(App::new(store)?);
-            serve(listener, app, ServeOptions::default(), shutdown_signal()).await?;
+            let (stop_tx, stop_rx) = delivery::stop_channel();
+            let worker = match mail {
+                Some(mailer) => Some(tokio::spawn(async move {
+                    delivery::run(&config, &mailer, WorkerOptions::default(), stop_rx).await
+                })),
+                None => None,
+            };
+            let shutdown = async move {
+                shutdown_signal().await;
+                let _ = stop_tx.send(true);
+            };
+            serve(listener, app, ServeOptions::default(), shutdown).await?;
+            if let Some(worker) = worker {
+                // The send in progress finishes (bounded by the worker's send timeout).
+                let _ = worker.await;
+            }
+        }
+        Command::Deliver { once } => {
+            let Some(mailer) = mail else {
+                return Ok(());
+            };
+            let (stop_tx, stop_rx) = delivery::stop_channel();
+            let options = WorkerOptions {
+                once: *once,
+                ..WorkerOptions::default()
+            };
+            let worker =
+                tokio::spawn(
+                    async move { delivery::run(&config, &mailer, options, stop_rx).await },
+                );
+            let signal = tokio::spawn(async move {
+                shutdown_signal().await;
+                let _ = stop_tx.send(true);
+            });
+            let done = worker.await?;
+            signal.abort();
+            println!(
+                "{} sent, {} to retry, {} failed",
+                done.sent, done.retried, done.failed
+            );
         }
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {

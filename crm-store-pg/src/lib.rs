@@ -141,7 +141,10 @@ impl Store {
                 Some(id) => self.note(ctx, id).await.map(drop),
                 None => return Ok(false),
             },
-            Resource::Email => self.email(id).await.map(drop),
+            Resource::Email => match crm_core::ids::EmailId::new(id) {
+                Some(id) => self.email(id).await.map(drop),
+                None => return Ok(false),
+            },
         };
         match found {
             Ok(()) => Ok(true),

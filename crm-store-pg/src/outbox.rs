@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use crm_core::conflict::Resource;
+use crm_core::ids::EmailId;
 use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort};
 use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
@@ -82,12 +83,12 @@ impl Store {
     }
 
     /// `GET /emails/{id}`.
-    pub async fn email(&self, id: i64) -> Result<Email, StoreError> {
+    pub async fn email(&self, id: EmailId) -> Result<Email, StoreError> {
         let sql = format!("{EMAIL_COLUMNS} WHERE q.id = $1");
         let row = self
             .reader()
             .await?
-            .row_opt(&sql, &[&id])
+            .row_opt(&sql, &[&id.get()])
             .await?
             .ok_or(StoreError::NotFound(Resource::Email))?;
         email_from_row(&row)

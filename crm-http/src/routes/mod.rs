@@ -3,6 +3,7 @@
 
 pub(crate) mod categories;
 pub(crate) mod contracts;
+pub(crate) mod emails;
 pub(crate) mod estimates;
 pub(crate) mod milestones;
 pub(crate) mod notes;

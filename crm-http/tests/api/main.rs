@@ -12,4 +12,5 @@ mod foundation;
 mod milestones;
 mod notes;
 mod openapi;
+mod outbox;
 mod sweep;
