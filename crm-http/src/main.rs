@@ -267,12 +267,11 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             tracing::info!(address = %listener.local_addr()?, "listening");
             let app = Arc::new(App::new(store)?);
             let (stop_tx, stop_rx) = delivery::stop_channel();
-            let worker = match mail {
-                Some(mailer) => Some(tokio::spawn(async move {
+            let worker = mail.map(|mailer| {
+                tokio::spawn(async move {
                     delivery::run(&config, &mailer, WorkerOptions::default(), stop_rx).await
-                })),
-                None => None,
-            };
+                })
+            });
             let shutdown = async move {
                 shutdown_signal().await;
                 let _ = stop_tx.send(true);
