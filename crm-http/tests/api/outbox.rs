@@ -408,6 +408,43 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
 }
 
 #[tokio::test]
+async fn the_queuing_transaction_notifies_and_wakes_a_worker_that_would_not_poll_for_an_hour() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let mailer = Mailer::new(Some(&smtp.url()), "CRM <crm@localhost>").unwrap();
+    let config = s.db.config().clone();
+    let (stop, stopped) = delivery::stop_channel();
+    let lazy = WorkerOptions {
+        poll: Duration::from_secs(3600),
+        ..options(false)
+    };
+    let task = tokio::spawn(async move { delivery::run(&config, &mailer, lazy, stopped).await });
+    // Wait (bounded) until the worker listens, then queue: only the notification can wake it.
+    let sql = s.sql().await;
+    for i in 0.. {
+        let listening: i64 = sql
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+                 AND application_name = 'crm-outbox-listen' AND state = 'idle'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if listening == 1 {
+            break;
+        }
+        assert!(i < 1200, "the worker never listened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, email_id) = published(&s).await;
+    wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
+    let _ = stop.send(true);
+    assert_eq!(task.await.unwrap().sent, 1);
+    assert_eq!(smtp.received().len(), 1);
+}
+
+#[tokio::test]
 async fn the_message_is_the_record_as_it_was_when_queued() {
     let s = TestServer::start().await;
     let (id, email_id) = published(&s).await;
