@@ -8,7 +8,8 @@
 //!    message, for `OUTBOX_BENCH_SINGLES` (default 200) estimates published one at a time,
 //!    with one worker running inside the "service" as `crm serve` runs it; p50 and p99;
 //! 2. throughput: `OUTBOX_BENCH_ROWS` (default 10,000) rows queued at once, drained by one
-//!    worker, then (queued again) by two workers; messages per second.
+//!    worker, then (queued again) by two workers (`OUTBOX_BENCH_WORKERS`, default `1,2`);
+//!    messages per second.
 
 #![allow(
     clippy::unwrap_used,
@@ -237,6 +238,8 @@ async fn main() {
     server_task.await.unwrap().unwrap();
 
     // 2. Draining a backlog with one and two workers.
-    drain(&db, &smtp_url, 1, rows, &count).await;
-    drain(&db, &smtp_url, 2, rows, &count).await;
+    let workers = std::env::var("OUTBOX_BENCH_WORKERS").unwrap_or_else(|_| "1,2".to_owned());
+    for n in workers.split(',').filter_map(|n| n.trim().parse().ok()) {
+        drain(&db, &smtp_url, n, rows, &count).await;
+    }
 }
