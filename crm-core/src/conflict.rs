@@ -15,6 +15,8 @@ pub enum Resource {
     Milestone,
     /// Notes.
     Note,
+    /// Outbox emails.
+    Email,
 }
 
 impl Resource {
@@ -26,6 +28,7 @@ impl Resource {
             Resource::Estimate => "Estimate not found.",
             Resource::Milestone => "Milestone not found.",
             Resource::Note => "Note not found.",
+            Resource::Email => "Email not found.",
         }
     }
 }

@@ -62,6 +62,10 @@ id_type!(
     NoteId
 );
 id_type!(
+    /// An outbox email (an `email_queue` row).
+    EmailId
+);
+id_type!(
     /// A user (team member, admin or client user).
     UserId
 );

@@ -14,6 +14,7 @@
 //! - [`input`]: raw request input and the typed field readers.
 //! - [`ids`], [`time`]: identifiers, timestamps.
 //! - [`listing`]: page, limit, order, sort whitelists, search.
+//! - [`mail`]: the outbox message rendered from an estimate or invoice, and the retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`]: per area,
@@ -28,6 +29,7 @@ pub mod ids;
 pub mod input;
 pub mod invoice;
 pub mod listing;
+pub mod mail;
 pub mod milestone;
 pub mod money;
 pub mod note;

@@ -13,15 +13,18 @@
 //! - `routes`: the handlers, one file per area.
 //! - [`openapi`]: the API description.
 //! - [`local_pg`]: the zero-configuration private PostgreSQL cluster.
+//! - [`mail`]: mail transports (`--mail-url`); [`delivery`]: the outbox delivery worker.
 
 pub mod app;
 pub mod auth;
 pub mod body;
 pub mod cors;
+pub mod delivery;
 pub mod encoding;
 pub mod error;
 pub mod limits;
 pub mod local_pg;
+pub mod mail;
 pub mod metrics;
 pub mod openapi;
 pub mod response;

@@ -5,8 +5,9 @@
 //! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4),
 //! `CRM_BODY_TIMEOUT` (default 30 s), `CRM_MAX_CONNECTIONS` (default: the open-file limit,
 //! raised to its hard limit at start, less a reserve), `CRM_MAX_IN_FLIGHT_PER_KEY` (default
-//! 64), `RUST_LOG`
-//! (default `info`; logs go to standard error), `TZ` (the zone of "today"). All of them are
+//! 64), `CRM_CORS_ORIGINS`, `CRM_METRICS_LISTEN`, `CRM_MAIL_URL` and `CRM_MAIL_FROM` (where
+//! emails go and their sender; see `crm_http::mail`), `RUST_LOG` (default `info`; logs go
+//! to standard error), `TZ` (the zone of "today"). All of them are
 //! listed by `--help`; the value of `DATABASE_URL` is not shown there, since it may hold a
 //! password.
 //!
@@ -21,7 +22,9 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 use crm_core::ids::{ApiKeyId, UserId};
 use crm_http::cors::Cors;
+use crm_http::delivery::{self, WorkerOptions};
 use crm_http::local_pg::{self, LocalPostgres};
+use crm_http::mail::Mailer;
 use crm_http::{
     App, RequestLimits, ServeOptions, auth, limits, serve, serve_metrics, shutdown_signal,
 };
@@ -48,6 +51,15 @@ struct Cli {
     /// The private cluster's data folder.
     #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
     data_dir: std::path::PathBuf,
+    /// Where emails go (serve, deliver): smtp://[user:pass@]host[:port][?tls=required|none],
+    /// smtps://[user:pass@]host[:port] or file:///absolute/dir [default: .eml files under
+    /// .crm/outbox/].
+    // Its value is never shown in the help: it may hold a password.
+    #[arg(long, env = "CRM_MAIL_URL", hide_env_values = true, global = true)]
+    mail_url: Option<String>,
+    /// The sender of emails (serve, deliver).
+    #[arg(long, env = "CRM_MAIL_FROM", default_value = crm_http::mail::DEFAULT_FROM, global = true)]
+    mail_from: String,
     #[command(subcommand)]
     command: Command,
 }
@@ -65,6 +77,8 @@ Environment:
   CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
   CRM_CORS_ORIGINS           serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
   CRM_METRICS_LISTEN         serve: a separate address for GET /metrics [default: the API's]
+  CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
+  CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from
   RUST_LOG                   log filter [default: info]; logs go to standard error
   TZ                         the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
@@ -73,6 +87,12 @@ enum Command {
     /// Create the database if needed, migrate, and serve the API.
     #[command(after_help = ENVIRONMENT_HELP)]
     Serve(ServeArgs),
+    /// Deliver queued emails (the worker `serve` also runs), until SIGINT/SIGTERM.
+    Deliver {
+        /// Send what is due now, then exit.
+        #[arg(long)]
+        once: bool,
+    },
     /// Create the database if needed and apply the migrations.
     Migrate,
     /// Create the demo data set (idempotent).
@@ -229,7 +249,7 @@ async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure>
     Ok((cluster.database_url(), Some(cluster)))
 }
 
-async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
+async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Failure> {
     let mut config = StoreConfig::new(url);
     if let Command::Serve(args) = &cli.command {
         config.pool_size = args.pool_size;
@@ -242,7 +262,23 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<Store, Failure> {
     if !applied.is_empty() {
         tracing::info!(?applied, "migrations applied");
     }
-    Ok(Store::new(&config)?)
+    Ok((Store::new(&config)?, config))
+}
+
+/// The mail transport from --mail-url / --mail-from, announced in the log (never with a
+/// password).
+fn mailer(cli: &Cli) -> Result<Mailer, Failure> {
+    let mailer = Mailer::new(cli.mail_url.as_deref(), &cli.mail_from)?;
+    if cli.mail_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
+        tracing::info!(
+            folder = crm_http::mail::DEFAULT_OUTBOX_DIR,
+            "no --mail-url / CRM_MAIL_URL: emails are written as .eml files under {}/",
+            crm_http::mail::DEFAULT_OUTBOX_DIR
+        );
+    } else {
+        tracing::info!(transport = mailer.description(), "emails are delivered");
+    }
+    Ok(mailer)
 }
 
 async fn run(cli: Cli) -> Result<(), Failure> {
@@ -258,9 +294,42 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 }
 
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
-    let store = prepared_store(cli, url).await?;
+    // A bad mail configuration is reported before anything else happens.
+    let mail = match &cli.command {
+        Command::Serve { .. } | Command::Deliver { .. } => Some(mailer(cli)?),
+        _ => None,
+    };
+    let (store, config) = prepared_store(cli, url).await?;
     match &cli.command {
-        Command::Serve(args) => serve_api(store, args).await?,
+        Command::Serve(args) => {
+            // `mailer` is built for serve (the file outbox when nothing is configured).
+            let mailer = mail.ok_or("no mail transport")?;
+            serve_api(store, config, mailer, args).await?;
+        }
+        Command::Deliver { once } => {
+            let Some(mailer) = mail else {
+                return Ok(());
+            };
+            let (stop_tx, stop_rx) = delivery::stop_channel();
+            let options = WorkerOptions {
+                once: *once,
+                ..WorkerOptions::default()
+            };
+            let worker =
+                tokio::spawn(
+                    async move { delivery::run(&config, &mailer, options, stop_rx).await },
+                );
+            let signal = tokio::spawn(async move {
+                shutdown_signal().await;
+                let _ = stop_tx.send(true);
+            });
+            let done = worker.await?;
+            signal.abort();
+            println!(
+                "{} sent, {} to retry, {} failed",
+                done.sent, done.retried, done.failed
+            );
+        }
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {
             let ids = store.seed().await?;
@@ -282,9 +351,14 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `crm serve`: the open-file limit raised, the listeners bound, and the service run until
-/// SIGINT or SIGTERM.
-async fn serve_api(store: Store, args: &ServeArgs) -> Result<(), Failure> {
+/// `crm serve`: the open-file limit raised, the listeners bound, the delivery worker
+/// started, and the service run until SIGINT or SIGTERM.
+async fn serve_api(
+    store: Store,
+    config: StoreConfig,
+    mailer: Mailer,
+    args: &ServeArgs,
+) -> Result<(), Failure> {
     let file_limit = limits::raise_file_limit();
     let reserved = limits::reserved_files(args.pool_size, args.readers);
     let max_connections = match args.max_connections {
@@ -339,12 +413,22 @@ async fn serve_api(store: Store, args: &ServeArgs) -> Result<(), Failure> {
             },
         ))
     });
+    let (stop_worker, worker_stopped) = delivery::stop_channel();
+    let worker = tokio::spawn(async move {
+        delivery::run(&config, &mailer, WorkerOptions::default(), worker_stopped).await
+    });
     let options = ServeOptions {
         max_connections,
         ..ServeOptions::default()
     };
-    serve(listener, app, options, shutdown_signal()).await?;
+    let shutdown = async move {
+        shutdown_signal().await;
+        let _ = stop_worker.send(true);
+    };
+    serve(listener, app, options, shutdown).await?;
     let _ = stop.send(true);
+    // The send in progress finishes (bounded by the worker's send timeout).
+    let _ = worker.await;
     if let Some(task) = metrics_task {
         task.await??;
     }

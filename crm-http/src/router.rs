@@ -13,7 +13,7 @@ use http::Method;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::response::Reply;
-use crate::routes::{self, Req, categories, contracts, estimates, milestones, notes};
+use crate::routes::{self, Req, categories, contracts, emails, estimates, milestones, notes};
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,6 +140,9 @@ route_table! {
     UpdateNote: PATCH "/api/notes/{id}", "updateNote", Key => notes::update;
     DeleteNote: DELETE "/api/notes/{id}", "deleteNote", Key => notes::delete;
     SetNoteTags: PUT "/api/notes/{id}/tags", "setNoteTags", Key => notes::tags;
+
+    ListEmails: GET "/api/emails", "listEmails", Key => emails::list;
+    GetEmail: GET "/api/emails/{id}", "getEmail", Key => emails::get;
 }
 
 /// The routes of one path template.

@@ -4,6 +4,7 @@
 pub(crate) mod categories;
 pub(crate) mod contracts;
 pub(crate) mod docs;
+pub(crate) mod emails;
 pub(crate) mod estimates;
 pub(crate) mod milestones;
 pub(crate) mod notes;

@@ -10,12 +10,14 @@
 //! - [`error`]: the error type and the constraint-name mapping.
 //! - `categories`, `contracts`, `estimates`, `milestones`, `notes`: the areas' queries.
 //! - [`keys`]: API keys (digests only).
+//! - [`outbox`]: the email outbox: the API's list, the delivery worker's claims.
 //! - [`seed`]: the demo data set.
 //! - `testing` (feature `testing`): a fresh migrated database per test.
 
 pub mod error;
 pub mod keys;
 pub mod migrate;
+pub mod outbox;
 pub mod pool;
 pub mod seed;
 
@@ -175,6 +177,10 @@ impl Store {
             },
             Resource::Note => match NoteId::new(id) {
                 Some(id) => self.note(ctx, id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Email => match crm_core::ids::EmailId::new(id) {
+                Some(id) => self.email(id).await.map(drop),
                 None => return Ok(false),
             },
         };

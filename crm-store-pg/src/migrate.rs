@@ -44,6 +44,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "notes_and_tags",
         sql: include_str!("../migrations/0004_notes_and_tags.sql"),
     },
+    Migration {
+        version: 5,
+        name: "email_outbox",
+        sql: include_str!("../migrations/0005_email_outbox.sql"),
+    },
 ];
 
 impl Migration {

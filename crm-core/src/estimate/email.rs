@@ -11,12 +11,12 @@ pub const TEMPLATE: &str = "estimate";
 
 /// The subject line of estimate `id`'s email: `Estimate #42`.
 pub fn subject(id: EstimateId) -> String {
-    format!("Estimate #{id}")
+    crate::mail::subject(crate::mail::BillKind::Estimate, id.get())
 }
 
 /// Where the email goes, given the client's contact address: `None` when there is none.
 pub fn recipient(contact_email: Option<&str>) -> Option<&str> {
-    contact_email.map(str::trim).filter(|e| !e.is_empty())
+    crate::mail::recipient(contact_email)
 }
 
 #[cfg(test)]

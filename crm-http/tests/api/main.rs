@@ -13,4 +13,5 @@ mod milestones;
 mod notes;
 mod openapi;
 mod operator;
+mod outbox;
 mod sweep;

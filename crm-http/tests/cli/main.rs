@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use crm_store_pg::testing::TestDb;
 
+mod outbox;
+
 const CRM: &str = env!("CARGO_BIN_EXE_crm");
 
 /// The URL of a test database as the binary takes it.

@@ -2,6 +2,7 @@
 
 use crm_core::estimate::{Estimate, EstimateClone, email, status};
 use crm_core::ids::{EstimateId, ProjectId};
+use crm_core::mail;
 
 use super::{LockMode, lock, read};
 use crate::db::Db;
@@ -13,8 +14,8 @@ const PUBLISH_SQL: &str =
 const CONTACT_SQL: &str =
     "SELECT c.contact_email FROM estimates e JOIN clients c ON c.id = e.client_id WHERE e.id = $1";
 
-const QUEUE_SQL: &str = "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, estimate_id) \
-     VALUES ($1, $2, $3, 'estimate', $4, $4)";
+const QUEUE_SQL: &str = "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, estimate_id, \
+     body_text, body_html) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)";
 
 /// The new estimate: header from the request, the rest copied from `$1`; a `draft`.
 const CLONE_SQL: &str = "INSERT INTO estimates (client_id, category_id, date, expiry_date, project_id, status, \
@@ -40,17 +41,29 @@ const CLONE_TAXES_SQL: &str = "INSERT INTO estimate_taxes (estimate_id, line_id,
      LEFT JOIN estimate_lines n ON n.estimate_id = $2 AND n.position = o.position \
      WHERE t.estimate_id = $1 ORDER BY t.id";
 
-/// Queues estimate `id`'s email to its client's contact address, if the client has one
-/// (call inside the action's transaction).
-async fn queue_email(db: &impl Db, id: EstimateId) -> Result<(), StoreError> {
+/// Queues the email of `estimate` (as read inside the action's transaction) to its
+/// client's contact address, if the client has one: the message is rendered now, from the
+/// record as it is, and the delivery worker is notified when the transaction commits.
+async fn queue_email(db: &impl Db, estimate: &Estimate) -> Result<(), StoreError> {
+    let id = estimate.id;
     let contact: Option<String> =
         rows::get(&db.row(CONTACT_SQL, &[&id.get()]).await?, "contact_email")?;
     if let Some(recipient) = email::recipient(contact.as_deref()) {
+        let mut dates = Vec::new();
+        let message = mail::render(&mail::Bill::estimate(estimate, &mut dates));
         db.run(
             QUEUE_SQL,
-            &[&recipient, &email::subject(id), &email::TEMPLATE, &id.get()],
+            &[
+                &recipient,
+                &message.subject,
+                &email::TEMPLATE,
+                &id.get(),
+                &message.text,
+                &message.html,
+            ],
         )
         .await?;
+        crate::outbox::notify(db).await?;
     }
     Ok(())
 }
@@ -65,8 +78,8 @@ impl Store {
         let published = status::publish(locked.status)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.as_str()])
             .await?;
-        queue_email(&tx, id).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
+        queue_email(&tx, &estimate).await?;
         tx.commit().await?;
         Ok(estimate)
     }
@@ -82,8 +95,8 @@ impl Store {
         let tx = client.transaction().await?;
         let locked = lock(&tx, id, LockMode::Share).await?;
         status::check_send_email(locked.status)?;
-        queue_email(&tx, id).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
+        queue_email(&tx, &estimate).await?;
         tx.commit().await?;
         Ok(estimate)
     }

@@ -1,0 +1,747 @@
+//! The outbox (API.md §10): messages rendered at publish / send-email, delivered by the
+//! worker to a real SMTP server over TCP (mailin-embedded, started by each test on
+//! 127.0.0.1), retries, failures, two workers on one database, the file transport, and the
+//! read-only `GET /api/emails` endpoints.
+//!
+//! No timed assertions: tests wait for the database to reach a state with bounded polling
+//! loops whose limits are far above what the work needs.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crm_http::delivery::{self, Delivered, WorkerOptions};
+use crm_http::mail::Mailer;
+use mailin_embedded::{Handler, Response, Server, response};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::common::{Body, TestServer, form, id_of};
+
+// ---------------------------------------------------------------------------------------
+// A real SMTP server.
+
+/// One message the server accepted.
+#[derive(Debug, Clone)]
+struct Received {
+    to: Vec<String>,
+    data: String,
+}
+
+#[derive(Default)]
+struct SinkState {
+    /// Replies to give at the end of DATA, in order; then 250.
+    script: VecDeque<u16>,
+    received: Vec<Received>,
+    refused: u64,
+}
+
+/// The server's handler: one clone per SMTP session, sharing the state.
+#[derive(Clone)]
+struct Sink {
+    state: Arc<Mutex<SinkState>>,
+    to: Vec<String>,
+    buf: Vec<u8>,
+}
+
+impl Handler for Sink {
+    /// Refusals come where servers usually give them, in reply to `RCPT TO` (greylisting's
+    /// 451, an unknown mailbox's 550).
+    fn rcpt(&mut self, _to: &str) -> Response {
+        let mut state = self.state.lock().unwrap();
+        match state.script.pop_front() {
+            Some(451) => {
+                state.refused += 1;
+                Response::custom(451, "4.7.1 Greylisted, try again later".to_owned())
+            }
+            Some(550) => {
+                state.refused += 1;
+                Response::custom(550, "5.1.1 No such user here".to_owned())
+            }
+            _ => response::OK,
+        }
+    }
+
+    fn data_start(&mut self, _domain: &str, _from: &str, _is8bit: bool, to: &[String]) -> Response {
+        self.to = to.to_vec();
+        self.buf.clear();
+        response::START_DATA
+    }
+
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.buf.extend_from_slice(buf);
+        Ok(())
+    }
+
+    fn data_end(&mut self) -> Response {
+        let data = String::from_utf8_lossy(&self.buf).into_owned();
+        self.state.lock().unwrap().received.push(Received {
+            to: self.to.clone(),
+            data,
+        });
+        response::OK
+    }
+}
+
+/// A running SMTP server (its thread lives until the test process ends).
+struct SmtpServer {
+    port: u16,
+    state: Arc<Mutex<SinkState>>,
+}
+
+impl SmtpServer {
+    /// Starts a server on a free port of 127.0.0.1 giving `script`'s replies first.
+    fn start(script: &[u16]) -> SmtpServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        SmtpServer::start_on(listener, script)
+    }
+
+    fn start_on(listener: TcpListener, script: &[u16]) -> SmtpServer {
+        let port = listener.local_addr().unwrap().port();
+        let state = Arc::new(Mutex::new(SinkState {
+            script: script.iter().copied().collect(),
+            ..SinkState::default()
+        }));
+        let mut server = Server::new(Sink {
+            state: state.clone(),
+            to: Vec::new(),
+            buf: Vec::new(),
+        });
+        server
+            .with_name("sink.test")
+            .with_num_threads(8)
+            .with_tcp_listener(listener);
+        std::thread::spawn(move || {
+            let _ = server.serve();
+        });
+        SmtpServer { port, state }
+    }
+
+    fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}?tls=none", self.port)
+    }
+
+    fn received(&self) -> Vec<Received> {
+        self.state.lock().unwrap().received.clone()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The worker, records and waiting.
+
+fn options(once: bool) -> WorkerOptions {
+    WorkerOptions {
+        poll: Duration::from_millis(200),
+        send_timeout: Duration::from_secs(20),
+        once,
+    }
+}
+
+/// A worker running in the background until the returned sender is told to stop.
+struct Worker {
+    stop: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<Delivered>,
+}
+
+impl Worker {
+    fn start(s: &TestServer, mail_url: &str) -> Worker {
+        let mailer = Mailer::new(Some(mail_url), "CRM <crm@localhost>").unwrap();
+        let config = s.db.config().clone();
+        let (stop, stopped) = delivery::stop_channel();
+        let task =
+            tokio::spawn(
+                async move { delivery::run(&config, &mailer, options(false), stopped).await },
+            );
+        Worker { stop, task }
+    }
+
+    async fn stop(self) -> Delivered {
+        let _ = self.stop.send(true);
+        self.task.await.unwrap()
+    }
+}
+
+/// Runs a worker that sends what is due and returns.
+async fn deliver_once(s: &TestServer, mail_url: &str) -> Delivered {
+    let mailer = Mailer::new(Some(mail_url), "CRM <crm@localhost>").unwrap();
+    let (_stop, stopped) = delivery::stop_channel();
+    delivery::run(s.db.config(), &mailer, options(true), stopped).await
+}
+
+/// Waits (bounded) until `check` holds for the email row `id`, returning the row as the API
+/// shows it.
+async fn wait_for_email(
+    s: &TestServer,
+    id: i64,
+    what: &str,
+    check: impl Fn(&Value) -> bool,
+) -> Value {
+    for _ in 0..1200 {
+        let a = s.get(&format!("/api/emails/{id}")).await;
+        assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+        if check(a.data()) {
+            return a.data().clone();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("email {id} never became {what}");
+}
+
+/// The estimate category every test uses.
+async fn estimate_category(s: &TestServer) -> i64 {
+    s.sql()
+        .await
+        .query_one(
+            "SELECT id FROM categories WHERE type = 'estimate' AND system_default ORDER BY id LIMIT 1",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0)
+}
+
+/// Creates an estimate for seeded client `client` with two lines (one hostile description),
+/// notes and terms; returns its id.
+async fn estimate(s: &TestServer, client: usize) -> i64 {
+    let category = estimate_category(s).await.to_string();
+    let client = s.ids.clients[client].id.to_string();
+    let a = s
+        .post(
+            "/api/estimates",
+            form(&[
+                ("bill_clientid", &client),
+                ("bill_categoryid", &category),
+                ("bill_date", "2026-06-15"),
+                ("bill_expiry_date", "2026-07-15"),
+                ("bill_notes", "Thank you & <b>welcome</b>"),
+                ("bill_terms", "Net 30"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
+    let id = id_of(a.data());
+    let a = s
+        .put(
+            &format!("/api/estimates/{id}/items"),
+            form(&[
+                ("items[0][description]", "<script>alert('x')</script>"),
+                ("items[0][quantity]", "2"),
+                ("items[0][unit]", "hours"),
+                ("items[0][rate]", "50"),
+                ("items[1][description]", "\"><img src=x onerror=alert(1)>"),
+                ("items[1][quantity]", "1"),
+                ("items[1][rate]", "25.5"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    id
+}
+
+async fn publish(s: &TestServer, id: i64) {
+    let a = s
+        .put(&format!("/api/estimates/{id}/publish"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+}
+
+/// The outbox rows of estimate `id` as the API lists them.
+async fn emails_of(s: &TestServer, id: i64) -> Vec<Value> {
+    let a = s
+        .get(&format!(
+            "/api/emails?resource_type=estimate&resource_id={id}&order=asc"
+        ))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    a.json["data"].as_array().unwrap().clone()
+}
+
+/// Publishes a new estimate of client 0 and returns (estimate id, email id).
+async fn published(s: &TestServer) -> (i64, i64) {
+    let id = estimate(s, 0).await;
+    publish(s, id).await;
+    let emails = emails_of(s, id).await;
+    assert_eq!(emails.len(), 1, "{emails:?}");
+    (id, emails[0]["id"].as_i64().unwrap())
+}
+
+/// Decodes a quoted-printable body part.
+fn unquote(qp: &str) -> String {
+    let joined = qp.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'='
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(&joined[i + 1..i + 3], 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The header `name` of a raw message (first occurrence, unfolded).
+fn header(data: &str, name: &str) -> Option<String> {
+    let head = data.split("\r\n\r\n").next()?;
+    let unfolded = head.replace("\r\n ", " ").replace("\r\n\t", " ");
+    unfolded.lines().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.eq_ignore_ascii_case(name).then(|| v.trim().to_owned())
+    })
+}
+
+/// The decoded body of the part with `content_type` in a multipart message.
+fn part(data: &str, content_type: &str) -> String {
+    let start = data
+        .find(&format!("Content-Type: {content_type}"))
+        .unwrap_or_else(|| panic!("no {content_type} part in:\n{data}"));
+    let rest = &data[start..];
+    let headers_end = rest.find("\r\n\r\n").unwrap();
+    let headers = &rest[..headers_end];
+    let body = &rest[headers_end + 4..];
+    let body = &body[..body.find("\r\n--").unwrap_or(body.len())];
+    if headers.contains("quoted-printable") {
+        unquote(body)
+    } else {
+        body.to_owned()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Delivery.
+
+#[tokio::test]
+async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_bodies() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (estimate_id, email_id) = published(&s).await;
+    let worker = Worker::start(&s, &smtp.url());
+    let email = wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
+    let done = worker.stop().await;
+    assert_eq!(done.sent, 1);
+
+    assert_eq!(email["attempts"], 1);
+    assert_eq!(email["last_error"], Value::Null);
+    assert_eq!(email["recipient"], "billing@acme.example");
+    assert_eq!(email["subject"], format!("Estimate #{estimate_id}"));
+    assert_eq!(email["dates"]["next_attempt"], Value::Null);
+    assert!(email["dates"]["sent"].is_string(), "{email}");
+
+    let received = smtp.received();
+    assert_eq!(received.len(), 1);
+    let m = &received[0];
+    assert_eq!(m.to, ["billing@acme.example"]);
+    let message_id: String = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT message_id FROM email_queue WHERE id = $1",
+            &[&email_id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        header(&m.data, "Message-ID").as_deref(),
+        Some(message_id.as_str())
+    );
+    assert_eq!(
+        header(&m.data, "From").as_deref(),
+        Some("CRM <crm@localhost>")
+    );
+    assert_eq!(
+        header(&m.data, "To").as_deref(),
+        Some("billing@acme.example")
+    );
+    assert_eq!(
+        header(&m.data, "Subject"),
+        Some(format!("Estimate #{estimate_id}"))
+    );
+    assert!(header(&m.data, "Date").is_some(), "{}", m.data);
+    assert!(
+        header(&m.data, "Content-Type").is_some_and(|c| c.starts_with("multipart/alternative")),
+        "{}",
+        m.data
+    );
+
+    let text = part(&m.data, "text/plain");
+    for expected in [
+        "Client: Acme Inc",
+        &format!("Number: {estimate_id}"),
+        "Date: 2026-06-15",
+        "Expiry date: 2026-07-15",
+        "1. <script>alert('x')</script>: 2.00 hours x 50.00 = 100.00",
+        "2. \"><img src=x onerror=alert(1)>: 1.00 x 25.50 = 25.50",
+        "Subtotal: 125.50",
+        "Total: 125.50",
+        "Thank you & <b>welcome</b>",
+        "Net 30",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} not in the text part:\n{text}"
+        );
+    }
+    let html = part(&m.data, "text/html");
+    assert!(!html.contains("<script>"), "{html}");
+    assert!(!html.contains("<img"), "{html}");
+    assert!(!html.contains("<b>welcome"), "{html}");
+    for expected in [
+        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;",
+        "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;",
+        "Thank you &amp; &lt;b&gt;welcome&lt;/b&gt;",
+        "<td>hours</td>",
+        "Acme Inc",
+    ] {
+        assert!(
+            html.contains(expected),
+            "{expected:?} not in the HTML part:\n{html}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_queuing_transaction_notifies_and_wakes_a_worker_that_would_not_poll_for_an_hour() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let mailer = Mailer::new(Some(&smtp.url()), "CRM <crm@localhost>").unwrap();
+    let config = s.db.config().clone();
+    let (stop, stopped) = delivery::stop_channel();
+    let lazy = WorkerOptions {
+        poll: Duration::from_secs(3600),
+        ..options(false)
+    };
+    let task = tokio::spawn(async move { delivery::run(&config, &mailer, lazy, stopped).await });
+    // Wait (bounded) until the worker listens, then queue: only the notification can wake it.
+    let sql = s.sql().await;
+    for i in 0.. {
+        let listening: i64 = sql
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+                 AND application_name = 'crm-outbox-listen' AND state = 'idle'",
+                &[],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        if listening == 1 {
+            break;
+        }
+        assert!(i < 1200, "the worker never listened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, email_id) = published(&s).await;
+    wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
+    let _ = stop.send(true);
+    assert_eq!(task.await.unwrap().sent, 1);
+    assert_eq!(smtp.received().len(), 1);
+}
+
+#[tokio::test]
+async fn the_message_is_the_record_as_it_was_when_queued() {
+    let s = TestServer::start().await;
+    let (id, email_id) = published(&s).await;
+    // Changing the estimate afterwards does not change the queued message.
+    let a = s
+        .put(
+            &format!("/api/estimates/{id}/items"),
+            form(&[
+                ("items[0][description]", "Changed later"),
+                ("items[0][quantity]", "1"),
+                ("items[0][rate]", "1"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let body: String = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT body_text FROM email_queue WHERE id = $1",
+            &[&email_id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(body.contains("<script>alert('x')</script>"), "{body}");
+    assert!(!body.contains("Changed later"), "{body}");
+}
+
+#[tokio::test]
+async fn a_451_reply_is_retried_and_the_second_attempt_is_delivered() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[451]);
+    let (_, email_id) = published(&s).await;
+    let worker = Worker::start(&s, &smtp.url());
+    let email = wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
+    worker.stop().await;
+    assert_eq!(email["attempts"], 2, "{email}");
+    assert_eq!(smtp.state.lock().unwrap().refused, 1);
+    assert_eq!(smtp.received().len(), 1);
+}
+
+#[tokio::test]
+async fn a_550_reply_fails_the_email_at_once_with_the_reply_as_its_error() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[550]);
+    let (_, email_id) = published(&s).await;
+    let done = deliver_once(&s, &smtp.url()).await;
+    assert_eq!(done.failed, 1, "{done:?}");
+    let a = s.get(&format!("/api/emails/{email_id}")).await;
+    let email = a.data();
+    assert_eq!(email["status"], "failed", "{email}");
+    assert_eq!(email["attempts"], 1);
+    let error = email["last_error"].as_str().unwrap();
+    assert!(error.contains("550"), "{error}");
+    assert!(error.contains("No such user here"), "{error}");
+    assert_eq!(email["dates"]["next_attempt"], Value::Null);
+    assert!(smtp.received().is_empty());
+    // A failed email is not tried again.
+    assert_eq!(deliver_once(&s, &smtp.url()).await, Delivered::default());
+}
+
+#[tokio::test]
+async fn a_message_for_a_server_that_is_down_is_delivered_once_it_comes_up() {
+    let s = TestServer::start().await;
+    // Reserve a port, then free it: nothing listens there yet.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("smtp://127.0.0.1:{port}?tls=none");
+    let (_, email_id) = published(&s).await;
+    let worker = Worker::start(&s, &url);
+    let email = wait_for_email(&s, email_id, "retried", |e| {
+        e["attempts"].as_i64() >= Some(1)
+    })
+    .await;
+    assert_eq!(email["status"], "pending", "{email}");
+    assert!(email["last_error"].is_string(), "{email}");
+    assert!(email["dates"]["next_attempt"].is_string(), "{email}");
+
+    let smtp = SmtpServer::start_on(TcpListener::bind(("127.0.0.1", port)).unwrap(), &[]);
+    let email = wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
+    worker.stop().await;
+    assert!(email["attempts"].as_i64().unwrap() >= 2, "{email}");
+    assert_eq!(smtp.received().len(), 1);
+}
+
+#[tokio::test]
+async fn two_workers_drain_500_rows_and_no_message_is_sent_twice() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (estimate_id, _) = published(&s).await;
+    // 499 more rows like the one publishing queued.
+    s.sql()
+        .await
+        .execute(
+            "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, estimate_id, body_text, body_html) \
+             SELECT recipient, subject, template, resource_type, resource_id, estimate_id, body_text, body_html \
+             FROM email_queue, generate_series(1, 499) WHERE estimate_id = $1",
+            &[&estimate_id],
+        )
+        .await
+        .unwrap();
+    // Two workers, each with its own connections and SMTP connections, in parallel tasks.
+    let worker = |config: crm_store_pg::StoreConfig, url: String| {
+        tokio::spawn(async move {
+            let mailer = Mailer::new(Some(&url), "CRM <crm@localhost>").unwrap();
+            let (_stop, stopped) = delivery::stop_channel();
+            delivery::run(&config, &mailer, options(true), stopped).await
+        })
+    };
+    let first = worker(s.db.config().clone(), smtp.url());
+    let second = worker(s.db.config().clone(), smtp.url());
+    let (a, b) = (first.await.unwrap(), second.await.unwrap());
+    assert_eq!(a.sent + b.sent, 500, "{a:?} {b:?}");
+    assert_eq!(a.failed + b.failed + a.retried + b.retried, 0);
+
+    let received = smtp.received();
+    assert_eq!(received.len(), 500);
+    let ids: BTreeSet<String> = received
+        .iter()
+        .map(|m| header(&m.data, "Message-ID").unwrap())
+        .collect();
+    assert_eq!(ids.len(), 500, "a Message-ID was sent twice");
+    let listed = s.get("/api/emails?status=sent&limit=1").await;
+    assert_eq!(listed.json["meta"]["total"], 500);
+    let pending = s.get("/api/emails?status=pending").await;
+    assert_eq!(pending.json["meta"]["total"], 0);
+}
+
+#[tokio::test]
+async fn the_file_transport_writes_one_eml_file_per_message() {
+    let s = TestServer::start().await;
+    let dir = std::env::temp_dir().join(format!("crm-outbox-test-{}", s.db.name()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (estimate_id, email_id) = published(&s).await;
+    let done = deliver_once(&s, &format!("file://{}", dir.display())).await;
+    assert_eq!(done.sent, 1);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(files[0].extension().and_then(|e| e.to_str()), Some("eml"));
+    let data = std::fs::read_to_string(&files[0]).unwrap();
+    assert_eq!(
+        header(&data, "Subject"),
+        Some(format!("Estimate #{estimate_id}"))
+    );
+    assert!(part(&data, "text/html").contains("&lt;script&gt;"));
+    let a = s.get(&format!("/api/emails/{email_id}")).await;
+    assert_eq!(a.data()["status"], "sent");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn a_stopped_worker_sends_nothing_and_leaves_the_rows_pending() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (_, email_id) = published(&s).await;
+    let mailer = Mailer::new(Some(&smtp.url()), "CRM <crm@localhost>").unwrap();
+    let (stop, stopped) = delivery::stop_channel();
+    stop.send(true).unwrap();
+    let done = delivery::run(s.db.config(), &mailer, options(false), stopped).await;
+    assert_eq!(done, Delivered::default());
+    let a = s.get(&format!("/api/emails/{email_id}")).await;
+    assert_eq!(a.data()["status"], "pending");
+    assert_eq!(a.data()["attempts"], 0);
+}
+
+#[tokio::test]
+async fn a_client_without_a_contact_address_gets_nothing_queued_and_the_actions_succeed() {
+    let s = TestServer::start().await;
+    let id = estimate(&s, 2).await;
+    publish(&s, id).await;
+    let a = s
+        .post(&format!("/api/estimates/{id}/send-email"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    assert_eq!(a.message(), "Estimate email queued successfully.");
+    assert!(emails_of(&s, id).await.is_empty());
+    let total: i64 = s
+        .sql()
+        .await
+        .query_one("SELECT count(*) FROM email_queue", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(total, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The read-only API.
+
+#[tokio::test]
+async fn the_email_endpoints_list_filter_sort_and_read_as_section_10_describes() {
+    let s = TestServer::start().await;
+    let (first, first_email) = published(&s).await;
+    let (_, second_email) = published(&s).await;
+    let a = s
+        .post(&format!("/api/estimates/{first}/send-email"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK);
+    let third_email = emails_of(&s, first).await[1]["id"].as_i64().unwrap();
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET status = 'sent', sent_at = now(), attempts = 1, next_attempt_at = NULL WHERE id = $1",
+            &[&second_email],
+        )
+        .await
+        .unwrap();
+
+    let a = s.get("/api/emails").await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.message(), "Emails retrieved successfully.");
+    let ids = |a: &crate::common::Answer| -> Vec<i64> {
+        a.json["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(ids(&a), [third_email, second_email, first_email]);
+    assert_eq!(
+        a.json["meta"],
+        serde_json::json!({"current_page": 1, "per_page": 35, "total": 3, "last_page": 1})
+    );
+    let e = &a.json["data"][2];
+    let keys: BTreeSet<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        BTreeSet::from([
+            "id",
+            "recipient",
+            "subject",
+            "status",
+            "attempts",
+            "last_error",
+            "resource",
+            "dates"
+        ])
+    );
+    assert_eq!(
+        e["resource"],
+        serde_json::json!({"type": "estimate", "id": first})
+    );
+    assert_eq!(e["status"], "pending");
+    assert!(e["dates"]["created"].is_string());
+    assert!(e["dates"]["next_attempt"].is_string());
+    assert_eq!(e["dates"]["sent"], Value::Null);
+
+    let a = s.get("/api/emails?status=sent").await;
+    assert_eq!(ids(&a), [second_email]);
+    let a = s
+        .get(&format!(
+            "/api/emails?resource_type=estimate&resource_id={first}"
+        ))
+        .await;
+    assert_eq!(ids(&a), [third_email, first_email]);
+    let a = s.get("/api/emails?resource_type=invoice").await;
+    assert_eq!(ids(&a), Vec::<i64>::new());
+    let a = s
+        .get("/api/emails?sort=email_created&order=asc&limit=2&page=2")
+        .await;
+    assert_eq!(ids(&a), [third_email]);
+    assert_eq!(a.json["meta"]["last_page"], 2);
+    let a = s.get("/api/emails?sort=email_sent&order=asc").await;
+    assert_eq!(ids(&a)[0], second_email);
+
+    let a = s
+        .get("/api/emails?status=sending&resource_type=note&resource_id=x&sort=id")
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(a.errors("status"), ["The selected status is invalid."]);
+    assert_eq!(
+        a.errors("resource_type"),
+        ["The selected resource type is invalid."]
+    );
+    assert_eq!(
+        a.errors("resource_id"),
+        ["The resource id must be an integer."]
+    );
+    assert_eq!(a.errors("sort"), ["The selected sort is invalid."]);
+
+    let a = s.get(&format!("/api/emails/{first_email}")).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.message(), "Email retrieved successfully.");
+    assert_eq!(a.data()["id"], first_email);
+    for missing in ["999999", "abc", "0", "99999999999999999999"] {
+        let a = s.get(&format!("/api/emails/{missing}")).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{missing}");
+        assert_eq!(a.message(), "Email not found.");
+    }
+    let a = s.delete(&format!("/api/emails/{first_email}")).await;
+    assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED);
+}

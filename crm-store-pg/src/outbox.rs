@@ -1,0 +1,294 @@
+//! The outbox (`email_queue`, API.md §10): the read-only list for the API, and the delivery
+//! worker's side — claiming due rows, recording outcomes, and waking on notifications.
+//!
+//! The worker never uses the service's pool: [`Outbox`] and [`listen`] open their own
+//! connections, so a slow or dead mail server, which keeps a claim's transaction open, never
+//! holds a connection the API needs.
+//!
+//! Claiming: one row per transaction, `FOR UPDATE SKIP LOCKED`, held while the message is
+//! sent and until its outcome is written. Any number of workers therefore never send one
+//! row at the same time; a worker that dies mid-send leaves its row pending (the lock goes
+//! with its connection), so delivery is at least once, with the row's fixed Message-ID.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use crm_core::conflict::Resource;
+use crm_core::ids::EmailId;
+use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort};
+use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
+
+use crate::db::Db;
+use crate::sql::{Sql, paged};
+use crate::{Listed, Store, StoreConfig, StoreError, rows};
+
+/// The notification channel: one `NOTIFY` per queued email, delivered at commit.
+pub const CHANNEL: &str = "crm_outbox";
+
+const NOTIFY_SQL: &str = "SELECT pg_notify('crm_outbox', '')";
+
+const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, \
+     q.resource_type, q.resource_id, q.created_at, \
+     CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at FROM email_queue q";
+
+const CLAIM_SQL: &str = "SELECT id, recipient, subject, body_text, body_html, message_id, created_at, attempts \
+     FROM email_queue WHERE status = 'pending' AND next_attempt_at <= $1 \
+     ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED";
+
+const SENT_SQL: &str = "UPDATE email_queue SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
+     next_attempt_at = NULL, last_error = NULL WHERE id = $1";
+
+const RETRY_SQL: &str = "UPDATE email_queue SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3 WHERE id = $1";
+
+const FAILED_SQL: &str = "UPDATE email_queue SET status = 'failed', attempts = attempts + 1, \
+     next_attempt_at = NULL, last_error = $2 WHERE id = $1";
+
+const NEXT_DUE_SQL: &str =
+    "SELECT min(next_attempt_at) AS due FROM email_queue WHERE status = 'pending'";
+
+/// Wakes the delivery workers when the calling transaction commits.
+pub(crate) async fn notify(db: &impl Db) -> Result<(), StoreError> {
+    db.rows(NOTIFY_SQL, &[]).await?;
+    Ok(())
+}
+
+impl Store {
+    /// `GET /emails`: one page of the outbox.
+    pub async fn list_emails(&self, q: &EmailListQuery) -> Result<Listed<Email>, StoreError> {
+        let mut filtered = Sql::new(EMAIL_COLUMNS);
+        filtered.push(" WHERE TRUE");
+        if let Some(status) = q.status {
+            filtered.push_with(" AND q.status = {}", status.as_str());
+        }
+        if let Some(kind) = q.resource_type {
+            filtered.push_with(" AND q.resource_type = {}", kind.as_str());
+        }
+        if let Some(id) = q.resource_id {
+            filtered.push_with(" AND q.resource_id = {}", id);
+        }
+        let sort = match q.params.sort {
+            None => "id",
+            Some(EmailSort::Created) => "created_at",
+            Some(EmailSort::Sent) => "sent_at",
+        };
+        let sql = paged(filtered, sort, q.params.order, q.params.page, "");
+        let rows = self.reader().await?.rows(sql.text(), &sql.params()).await?;
+        let items = rows::page_rows(&rows)
+            .map(email_from_row)
+            .collect::<Result<_, _>>()?;
+        Ok(Listed {
+            items,
+            total: rows::page_total(&rows)?,
+        })
+    }
+
+    /// `GET /emails/{id}`.
+    pub async fn email(&self, id: EmailId) -> Result<Email, StoreError> {
+        let sql = format!("{EMAIL_COLUMNS} WHERE q.id = $1");
+        let row = self
+            .reader()
+            .await?
+            .row_opt(&sql, &[&id.get()])
+            .await?
+            .ok_or(StoreError::NotFound(Resource::Email))?;
+        email_from_row(&row)
+    }
+}
+
+fn email_from_row(row: &Row) -> Result<Email, StoreError> {
+    Ok(Email {
+        id: rows::get(row, "id")?,
+        recipient: rows::get(row, "recipient")?,
+        subject: rows::get(row, "subject")?,
+        status: rows::choice(row, "status")?,
+        attempts: rows::get(row, "attempts")?,
+        last_error: rows::get(row, "last_error")?,
+        resource: EmailResource {
+            resource_type: rows::get(row, "resource_type")?,
+            id: rows::get(row, "resource_id")?,
+        },
+        dates: EmailDates {
+            created: rows::timestamp(row, "created_at")?,
+            next_attempt: rows::opt_timestamp(row, "next_attempt_at")?,
+            sent: rows::opt_timestamp(row, "sent_at")?,
+        },
+    })
+}
+
+/// A claimed outbox row: what to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboxMessage {
+    /// Row id.
+    pub id: i64,
+    /// The To address.
+    pub recipient: String,
+    /// The subject.
+    pub subject: String,
+    /// The text/plain alternative.
+    pub text: String,
+    /// The text/html alternative.
+    pub html: String,
+    /// The row's Message-ID (`<…@…>`), the same on every attempt.
+    pub message_id: String,
+    /// When it was queued (the Date header; the start of the retry window).
+    pub created: DateTime<Utc>,
+    /// Attempts made before this one.
+    pub attempts: i32,
+}
+
+/// The delivery worker's own database connection (reopened after an error).
+pub struct Outbox {
+    config: tokio_postgres::Config,
+    client: Option<Client>,
+}
+
+impl std::fmt::Debug for Outbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outbox")
+            .field("connected", &self.client.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+async fn open(config: &tokio_postgres::Config) -> Result<Client, StoreError> {
+    let (client, connection) = config
+        .connect(NoTls)
+        .await
+        .map_err(|e| StoreError::Unavailable(crate::error::describe(&e)))?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::debug!(error = %e, "outbox connection closed");
+        }
+    });
+    Ok(client)
+}
+
+impl Outbox {
+    /// A worker connection to `config`'s database (opened on first use).
+    pub fn new(config: &StoreConfig) -> Result<Outbox, StoreError> {
+        let mut pg = config.pg_config()?;
+        pg.application_name("crm-outbox");
+        Ok(Outbox {
+            config: pg,
+            client: None,
+        })
+    }
+
+    async fn client(&mut self) -> Result<&mut Client, StoreError> {
+        if self.client.as_ref().is_none_or(Client::is_closed) {
+            self.client = Some(open(&self.config).await?);
+        }
+        self.client
+            .as_mut()
+            .ok_or_else(|| StoreError::Internal("no outbox connection".to_owned()))
+    }
+
+    /// Forgets the connection (after an error); the next call opens a new one.
+    pub fn reset(&mut self) {
+        self.client = None;
+    }
+
+    /// Claims the oldest due pending row (`next_attempt_at <= now`) that no other worker
+    /// holds, locking it until the claim's outcome is recorded (or the claim is dropped,
+    /// which leaves the row as it was).
+    pub async fn claim(&mut self, now: DateTime<Utc>) -> Result<Option<Claim<'_>>, StoreError> {
+        let tx = self.client().await?.transaction().await?;
+        let Some(row) = tx.query_opt(CLAIM_SQL, &[&now]).await? else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
+        let message = OutboxMessage {
+            id: rows::get(&row, "id")?,
+            recipient: rows::get(&row, "recipient")?,
+            subject: rows::get(&row, "subject")?,
+            text: rows::get(&row, "body_text")?,
+            html: rows::get(&row, "body_html")?,
+            message_id: rows::get(&row, "message_id")?,
+            created: rows::get(&row, "created_at")?,
+            attempts: rows::get(&row, "attempts")?,
+        };
+        Ok(Some(Claim { tx, message }))
+    }
+
+    /// When the earliest pending row is due, if there is one.
+    pub async fn next_due(&mut self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        let row = self.client().await?.query_one(NEXT_DUE_SQL, &[]).await?;
+        rows::get(&row, "due")
+    }
+}
+
+/// A row being delivered; its lock is held until one of the outcome methods commits.
+pub struct Claim<'a> {
+    tx: Transaction<'a>,
+    /// What to send.
+    pub message: OutboxMessage,
+}
+
+impl std::fmt::Debug for Claim<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Claim")
+            .field("id", &self.message.id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Claim<'_> {
+    /// The server accepted the message at `now`.
+    pub async fn sent(self, now: DateTime<Utc>) -> Result<(), StoreError> {
+        self.tx.execute(SENT_SQL, &[&self.message.id, &now]).await?;
+        Ok(self.tx.commit().await?)
+    }
+
+    /// A temporary failure: try again at `at`.
+    pub async fn retry(self, error: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
+        self.tx
+            .execute(RETRY_SQL, &[&self.message.id, &at, &error])
+            .await?;
+        Ok(self.tx.commit().await?)
+    }
+
+    /// A permanent failure (or the retry window is over).
+    pub async fn failed(self, error: &str) -> Result<(), StoreError> {
+        self.tx
+            .execute(FAILED_SQL, &[&self.message.id, &error])
+            .await?;
+        Ok(self.tx.commit().await?)
+    }
+}
+
+/// Opens a connection that `LISTEN`s on [`CHANNEL`] and wakes `wake` on every
+/// notification. The returned task ends when the connection does (the worker then polls
+/// and listens again); aborting it closes the connection.
+pub async fn listen(
+    config: &StoreConfig,
+    wake: Arc<tokio::sync::Notify>,
+) -> Result<tokio::task::JoinHandle<()>, StoreError> {
+    let mut pg = config.pg_config()?;
+    pg.application_name("crm-outbox-listen");
+    let (client, mut connection) = pg
+        .connect(NoTls)
+        .await
+        .map_err(|e| StoreError::Unavailable(crate::error::describe(&e)))?;
+    let driver = tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+                Some(Ok(AsyncMessage::Notification(_))) => wake.notify_one(),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    tracing::debug!(error = %e, "outbox listener closed");
+                    break;
+                }
+                None => break,
+            }
+        }
+    });
+    if let Err(e) = client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+        driver.abort();
+        return Err(e.into());
+    }
+    Ok(tokio::spawn(async move {
+        // The connection lives as long as its client: keep it until the driver ends.
+        let _client = client;
+        let _ = driver.await;
+    }))
+}
