@@ -145,10 +145,17 @@ impl App {
     }
 
     /// The metrics answer, with the pool read now.
-    pub fn metrics_reply(&self) -> Result<Reply, ApiError> {
+    pub async fn metrics_reply(&self) -> Result<Reply, ApiError> {
+        let outbox = match self.store.outbox_backlog().await {
+            Ok(backlog) => Some(backlog),
+            Err(e) => {
+                tracing::warn!(error = %e, "metrics: cannot read the outbox backlog");
+                None
+            }
+        };
         let text = self
             .metrics
-            .render(self.store.pool_status())
+            .render(self.store.pool_status(), outbox)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         let mut reply = Reply::json(StatusCode::OK, text.into_bytes());
         reply.content_type = crate::metrics::CONTENT_TYPE;
@@ -221,10 +228,12 @@ impl App {
         let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
         let wanted = matches!(*request.method(), Method::GET | Method::HEAD)
             && request.uri().path() == "/metrics";
-        match wanted.then(|| self.metrics_reply()) {
-            Some(Ok(reply)) => self.respond(reply, coding).await,
-            Some(Err(error)) => error_response(&error),
-            None => error_response(&ApiError::RouteNotFound),
+        if !wanted {
+            return error_response(&ApiError::RouteNotFound);
+        }
+        match self.metrics_reply().await {
+            Ok(reply) => self.respond(reply, coding).await,
+            Err(error) => error_response(&error),
         }
     }
 

@@ -7,6 +7,9 @@
 //!   bounded whatever clients send; no key, query or body is ever a label.
 //! - `crm_db_pool_connections{state="in_use"|"idle"}`, `crm_db_pool_max_connections` and
 //!   `crm_db_pool_waiting`: the write pool, read when scraped.
+//! - `crm_outbox_emails{status="pending"|"failed"}` and `crm_outbox_due` (pending emails
+//!   whose time has come: growing means the delivery workers do not keep up), read when
+//!   scraped; left out of a scrape when the database does not answer.
 //! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
 
 use prometheus::{
@@ -15,6 +18,7 @@ use prometheus::{
 };
 
 use crm_store_pg::PoolStatus;
+use crm_store_pg::outbox::OutboxBacklog;
 
 /// Latency buckets, in seconds: half a millisecond to ten seconds.
 const BUCKETS: &[f64] = &[
@@ -38,6 +42,8 @@ pub struct Metrics {
     pool: IntGaugeVec,
     pool_max: IntGauge,
     pool_waiting: IntGauge,
+    outbox: IntGaugeVec,
+    outbox_due: IntGauge,
 }
 
 impl Metrics {
@@ -77,6 +83,16 @@ impl Metrics {
         registry.register(Box::new(pool.clone()))?;
         registry.register(Box::new(pool_max.clone()))?;
         registry.register(Box::new(pool_waiting.clone()))?;
+        let outbox = IntGaugeVec::new(
+            Opts::new("crm_outbox_emails", "Outbox emails by delivery status."),
+            &["status"],
+        )?;
+        let outbox_due = IntGauge::new(
+            "crm_outbox_due",
+            "Pending outbox emails whose delivery time has come.",
+        )?;
+        registry.register(Box::new(outbox.clone()))?;
+        registry.register(Box::new(outbox_due.clone()))?;
         #[cfg(target_os = "linux")]
         registry.register(Box::new(
             prometheus::process_collector::ProcessCollector::for_self(),
@@ -88,6 +104,8 @@ impl Metrics {
             pool,
             pool_max,
             pool_waiting,
+            outbox,
+            outbox_due,
         })
     }
 
@@ -104,8 +122,13 @@ impl Metrics {
         self.latency.with_label_values(&labels).observe(seconds);
     }
 
-    /// The text exposition of every metric, with the pool read now.
-    pub fn render(&self, pool: PoolStatus) -> Result<String, MetricsError> {
+    /// The text exposition of every metric, with the pool and the outbox as read now
+    /// (`outbox` is `None` when the database did not answer: those gauges are left out).
+    pub fn render(
+        &self,
+        pool: PoolStatus,
+        outbox: Option<OutboxBacklog>,
+    ) -> Result<String, MetricsError> {
         let in_use = pool.size.saturating_sub(pool.available);
         self.pool.with_label_values(&["in_use"]).set(gauge(in_use));
         self.pool
@@ -113,8 +136,23 @@ impl Metrics {
             .set(gauge(pool.available));
         self.pool_max.set(gauge(pool.max_size));
         self.pool_waiting.set(gauge(pool.waiting));
+        let mut families = self.registry.gather();
+        match outbox {
+            Some(outbox) => {
+                let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+                self.outbox
+                    .with_label_values(&["pending"])
+                    .set(count(outbox.pending));
+                self.outbox
+                    .with_label_values(&["failed"])
+                    .set(count(outbox.failed));
+                self.outbox_due.set(count(outbox.due));
+                families = self.registry.gather();
+            }
+            None => families.retain(|f| !f.name().starts_with("crm_outbox")),
+        }
         let mut out = Vec::new();
-        TextEncoder::new().encode(&self.registry.gather(), &mut out)?;
+        TextEncoder::new().encode(&families, &mut out)?;
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 }

@@ -113,5 +113,5 @@ pub(crate) async fn metrics(app: &App) -> Result<Reply, ApiError> {
     if !app.metrics_on_api_listener() {
         return Err(ApiError::RouteNotFound);
     }
-    app.metrics_reply()
+    app.metrics_reply().await
 }

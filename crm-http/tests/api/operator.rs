@@ -310,9 +310,41 @@ async fn metrics_count_requests_by_route_template_and_status_without_a_key() {
     assert!(sample(&text, "crm_db_pool_max_connections").is_some_and(|n| n >= 1.0));
     assert!(sample(&text, r#"crm_db_pool_connections{state="idle"}"#).is_some());
     assert!(sample(&text, "process_resident_memory_bytes").is_some_and(|n| n > 0.0));
+    assert_eq!(
+        sample(&text, r#"crm_outbox_emails{status="pending"}"#),
+        Some(0.0)
+    );
+    assert_eq!(sample(&text, "crm_outbox_due"), Some(0.0));
     // Never a key, a record id or a body.
     assert!(!text.contains(&s.key[..12]));
     assert!(!text.contains(&format!("/api/notes/{note}\"")));
+}
+
+#[tokio::test]
+async fn metrics_show_the_outbox_backlog() {
+    let s = TestServer::start().await;
+    crate::outbox::published(&s).await;
+    crate::outbox::published(&s).await;
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET status = 'failed', next_attempt_at = NULL \
+             WHERE id = (SELECT min(id) FROM email_queue)",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (_, _, text) = metrics_text(&s.base).await;
+    assert_eq!(
+        sample(&text, r#"crm_outbox_emails{status="pending"}"#),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(&text, r#"crm_outbox_emails{status="failed"}"#),
+        Some(1.0)
+    );
+    assert_eq!(sample(&text, "crm_outbox_due"), Some(1.0));
 }
 
 #[tokio::test]

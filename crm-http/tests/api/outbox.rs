@@ -258,7 +258,7 @@ async fn emails_of(s: &TestServer, id: i64) -> Vec<Value> {
 }
 
 /// Publishes a new estimate of client 0 and returns (estimate id, email id).
-async fn published(s: &TestServer) -> (i64, i64) {
+pub(crate) async fn published(s: &TestServer) -> (i64, i64) {
     let id = estimate(s, 0).await;
     publish(s, id).await;
     let emails = emails_of(s, id).await;
