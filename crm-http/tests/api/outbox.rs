@@ -35,6 +35,9 @@ struct SinkState {
     script: VecDeque<u16>,
     received: Vec<Received>,
     refused: u64,
+    /// Holds the next message at the end of its DATA: says it arrived, then waits for the
+    /// release before answering (a send in progress, for as long as the test wants).
+    hold: Option<(std::sync::mpsc::Sender<()>, std::sync::mpsc::Receiver<()>)>,
 }
 
 /// The server's handler: one clone per SMTP session, sharing the state.
@@ -75,6 +78,11 @@ impl Handler for Sink {
     }
 
     fn data_end(&mut self) -> Response {
+        let hold = self.state.lock().unwrap().hold.take();
+        if let Some((arrived, release)) = hold {
+            let _ = arrived.send(());
+            let _ = release.recv();
+        }
         let data = String::from_utf8_lossy(&self.buf).into_owned();
         self.state.lock().unwrap().received.push(Received {
             to: self.to.clone(),
@@ -124,6 +132,15 @@ impl SmtpServer {
 
     fn received(&self) -> Vec<Received> {
         self.state.lock().unwrap().received.clone()
+    }
+
+    /// Holds the next message before the server's reply to its DATA: the first receiver
+    /// hears when it arrives, and the sender releases it.
+    fn hold_next(&self) -> (std::sync::mpsc::Receiver<()>, std::sync::mpsc::Sender<()>) {
+        let (arrived_tx, arrived_rx) = std::sync::mpsc::channel();
+        let (release_tx, release_rx) = std::sync::mpsc::channel();
+        self.state.lock().unwrap().hold = Some((arrived_tx, release_rx));
+        (arrived_rx, release_tx)
     }
 }
 
@@ -615,6 +632,34 @@ async fn a_stopped_worker_sends_nothing_and_leaves_the_rows_pending() {
     let a = s.get(&format!("/api/emails/{email_id}")).await;
     assert_eq!(a.data()["status"], "pending");
     assert_eq!(a.data()["attempts"], 0);
+}
+
+#[tokio::test]
+async fn a_stop_during_a_send_lets_that_send_finish_and_leaves_the_rest_pending() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (arrived, release) = smtp.hold_next();
+    let (_, first) = published(&s).await;
+    let worker = Worker::start(&s, &smtp.url());
+    // The first message is on the server, which has not answered yet.
+    tokio::task::spawn_blocking(move || arrived.recv_timeout(Duration::from_secs(60)))
+        .await
+        .unwrap()
+        .expect("the worker sends the first message");
+    // Another email is queued, then the worker is told to stop (what SIGTERM does in
+    // `crm serve` and `crm deliver`) while its send is in progress.
+    let (_, second) = published(&s).await;
+    let _ = worker.stop.send(true);
+    release.send(()).unwrap();
+    let done = worker.task.await.unwrap();
+    assert_eq!(done.sent, 1, "{done:?}");
+    let first = s.get(&format!("/api/emails/{first}")).await;
+    assert_eq!(first.data()["status"], "sent", "{:?}", first.json);
+    assert_eq!(first.data()["attempts"], 1);
+    let second = s.get(&format!("/api/emails/{second}")).await;
+    assert_eq!(second.data()["status"], "pending", "{:?}", second.json);
+    assert_eq!(second.data()["attempts"], 0);
+    assert_eq!(smtp.received().len(), 1);
 }
 
 #[tokio::test]
