@@ -1,7 +1,8 @@
 //! Mail transports (API.md §10), configured by `--mail-url` / `CRM_MAIL_URL`:
 //!
 //! - `smtp://[user:pass@]host[:port]`: STARTTLS when the server offers it; `?tls=required`
-//!   insists on it, `?tls=none` never uses it. Port 587 by default.
+//!   insists on it, `?tls=none` never uses it. Port 587 by default. `&ca=/path/ca.pem`
+//!   (smtp and smtps) trusts the certificates of that PEM file besides the public roots.
 //! - `smtps://[user:pass@]host[:port]`: implicit TLS, port 465 by default.
 //! - `file:///absolute/dir`: one `.eml` file per message in that folder.
 //!
@@ -17,7 +18,7 @@ use crm_store_pg::outbox::OutboxMessage;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Tls, TlsParameters};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use percent_encoding::percent_decode_str;
 
@@ -54,6 +55,9 @@ pub enum MailUrl {
         tls: SmtpTls,
         /// `user` and `password` for AUTH, if given.
         credentials: Option<(String, String)>,
+        /// A PEM file of certificates to trust besides the public roots (`?ca=/path`), for
+        /// a relay whose certificate a private authority signed.
+        ca: Option<PathBuf>,
     },
     /// A folder receiving `.eml` files.
     File(PathBuf),
@@ -135,6 +139,7 @@ impl MailUrl {
                 } else {
                     SmtpTls::Opportunistic
                 };
+                let mut ca = None;
                 for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
                     match pair.split_once('=') {
                         Some(("tls", value)) if scheme == "smtp" => {
@@ -150,7 +155,14 @@ impl MailUrl {
                         Some(("tls", _)) => {
                             return Err(bad("smtps:// always uses TLS; ?tls= is for smtp://"));
                         }
-                        _ => return Err(bad("the only query parameter is tls")),
+                        Some(("ca", value)) => {
+                            let path = decode(value, "ca path")?;
+                            if !path.starts_with('/') {
+                                return Err(bad("ca must be an absolute path to a PEM file"));
+                            }
+                            ca = Some(PathBuf::from(path));
+                        }
+                        _ => return Err(bad("the query parameters are tls and ca")),
                     }
                 }
                 let port = match port {
@@ -158,11 +170,15 @@ impl MailUrl {
                     None if tls == SmtpTls::Implicit => 465,
                     None => 587,
                 };
+                if ca.is_some() && tls == SmtpTls::None {
+                    return Err(bad("ca is for TLS; it cannot go with tls=none"));
+                }
                 Ok(MailUrl::Smtp {
                     host,
                     port,
                     tls,
                     credentials,
+                    ca,
                 })
             }
             _ => Err(bad(
@@ -180,6 +196,7 @@ impl MailUrl {
                 port,
                 tls,
                 credentials,
+                ca,
             } => {
                 let scheme = if *tls == SmtpTls::Implicit {
                     "smtps"
@@ -190,10 +207,18 @@ impl MailUrl {
                     .as_ref()
                     .map(|(u, _)| format!("{u}:***@"))
                     .unwrap_or_default();
-                let query = match tls {
-                    SmtpTls::Required => "?tls=required",
-                    SmtpTls::None => "?tls=none",
-                    _ => "",
+                let mut query: Vec<String> = match tls {
+                    SmtpTls::Required => vec!["tls=required".to_owned()],
+                    SmtpTls::None => vec!["tls=none".to_owned()],
+                    _ => Vec::new(),
+                };
+                if let Some(ca) = ca {
+                    query.push(format!("ca={}", ca.display()));
+                }
+                let query = if query.is_empty() {
+                    String::new()
+                } else {
+                    format!("?{}", query.join("&"))
                 };
                 format!("{scheme}://{user}{host}:{port}{query}")
             }
@@ -301,9 +326,26 @@ impl Mailer {
                 port,
                 tls,
                 credentials,
+                ca,
             } => {
+                let extra_roots = match ca {
+                    Some(path) => {
+                        let pem = std::fs::read(path).map_err(|e| {
+                            MailConfigError::Tls(format!("cannot read {}: {e}", path.display()))
+                        })?;
+                        vec![Certificate::from_pem(&pem).map_err(|e| {
+                            MailConfigError::Tls(format!("{}: {e}", path.display()))
+                        })?]
+                    }
+                    None => Vec::new(),
+                };
                 let params = || {
-                    TlsParameters::new(host.clone())
+                    let mut builder = TlsParameters::builder(host.clone());
+                    for root in &extra_roots {
+                        builder = builder.add_root_certificate(root.clone());
+                    }
+                    builder
+                        .build()
                         .map_err(|e| MailConfigError::Tls(e.to_string()))
                 };
                 let tls = match tls {
@@ -392,7 +434,8 @@ mod tests {
                 host: "mail.example".into(),
                 port: 2525,
                 tls: SmtpTls::Opportunistic,
-                credentials: None
+                credentials: None,
+                ca: None,
             }
         );
         assert_eq!(
@@ -401,7 +444,8 @@ mod tests {
                 host: "mail.example".into(),
                 port: 587,
                 tls: SmtpTls::Required,
-                credentials: Some(("me@x.example".into(), "p:ss".into()))
+                credentials: Some(("me@x.example".into(), "p:ss".into())),
+                ca: None,
             }
         );
         assert_eq!(
@@ -410,7 +454,19 @@ mod tests {
                 host: "mail.example".into(),
                 port: 465,
                 tls: SmtpTls::Implicit,
-                credentials: Some(("u".into(), "p".into()))
+                credentials: Some(("u".into(), "p".into())),
+                ca: None,
+            }
+        );
+        assert_eq!(
+            MailUrl::parse("smtp://relay.internal?tls=required&ca=/etc/ssl/private%20ca.pem")
+                .unwrap(),
+            MailUrl::Smtp {
+                host: "relay.internal".into(),
+                port: 587,
+                tls: SmtpTls::Required,
+                credentials: None,
+                ca: Some("/etc/ssl/private ca.pem".into()),
             }
         );
         assert!(matches!(
@@ -438,6 +494,8 @@ mod tests {
             "smtp://host?tls=maybe",
             "smtp://host?mode=x",
             "smtps://host?tls=none",
+            "smtp://u:secret@host?ca=relative.pem",
+            "smtp://u:secret@host?tls=none&ca=/ca.pem",
             "smtp://host/path",
             "file://relative/dir",
         ] {
@@ -452,5 +510,22 @@ mod tests {
         let url = MailUrl::parse("smtps://user:hunter2@mail.example:465").unwrap();
         assert_eq!(url.redacted(), "smtps://user:***@mail.example:465");
         assert!(!format!("{url:?}").contains("hunter2"));
+        let url = MailUrl::parse("smtp://u:hunter2@relay:25?tls=required&ca=/ca.pem").unwrap();
+        assert_eq!(
+            url.redacted(),
+            "smtp://u:***@relay:25?tls=required&ca=/ca.pem"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_ca_file_is_a_start_up_error_naming_it() {
+        let Err(e) = Mailer::new(
+            Some("smtp://relay:25?ca=/nonexistent/ca.pem"),
+            "CRM <crm@localhost>",
+        ) else {
+            panic!("an unreadable ca file was accepted");
+        };
+        let e = e.to_string();
+        assert!(e.contains("/nonexistent/ca.pem"), "{e}");
     }
 }

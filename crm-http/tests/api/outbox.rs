@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 use std::net::TcpListener;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -38,7 +39,12 @@ struct SinkState {
     /// Holds the next message at the end of its DATA: says it arrived, then waits for the
     /// release before answering (a send in progress, for as long as the test wants).
     hold: Option<(std::sync::mpsc::Sender<()>, std::sync::mpsc::Receiver<()>)>,
+    /// The (user, password) pairs clients authenticated with.
+    logins: Vec<(String, String)>,
 }
+
+/// The password the test server accepts.
+const SMTP_PASSWORD: &str = "right horse battery";
 
 /// The server's handler: one clone per SMTP session, sharing the state.
 #[derive(Clone)]
@@ -63,6 +69,23 @@ impl Handler for Sink {
                 Response::custom(550, "5.1.1 No such user here".to_owned())
             }
             _ => response::OK,
+        }
+    }
+
+    fn auth_plain(&mut self, _authorization: &str, user: &str, password: &str) -> Response {
+        self.auth_login(user, password)
+    }
+
+    fn auth_login(&mut self, user: &str, password: &str) -> Response {
+        self.state
+            .lock()
+            .unwrap()
+            .logins
+            .push((user.to_owned(), password.to_owned()));
+        if password == SMTP_PASSWORD {
+            response::AUTH_OK
+        } else {
+            response::INVALID_CREDENTIALS
         }
     }
 
@@ -106,6 +129,23 @@ impl SmtpServer {
     }
 
     fn start_on(listener: TcpListener, script: &[u16]) -> SmtpServer {
+        SmtpServer::start_with(listener, script, None)
+    }
+
+    /// A server offering STARTTLS with `tls` (certificate, key) and requiring AUTH.
+    fn start_tls(cert: &std::path::Path, key: &std::path::Path) -> SmtpServer {
+        // The test binary links rustls with two providers (ring through lettre, aws-lc-rs
+        // through the test server), so it must name one; the `crm` binary has ring alone.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        SmtpServer::start_with(listener, &[], Some((cert, key)))
+    }
+
+    fn start_with(
+        listener: TcpListener,
+        script: &[u16],
+        tls: Option<(&std::path::Path, &std::path::Path)>,
+    ) -> SmtpServer {
         let port = listener.local_addr().unwrap().port();
         let state = Arc::new(Mutex::new(SinkState {
             script: script.iter().copied().collect(),
@@ -120,6 +160,15 @@ impl SmtpServer {
             .with_name("sink.test")
             .with_num_threads(8)
             .with_tcp_listener(listener);
+        if let Some((cert, key)) = tls {
+            server
+                .with_ssl(mailin_embedded::SslConfig::SelfSigned {
+                    cert_path: cert.display().to_string(),
+                    key_path: key.display().to_string(),
+                })
+                .unwrap()
+                .with_auth(mailin_embedded::AuthMechanism::Plain);
+        }
         std::thread::spawn(move || {
             let _ = server.serve();
         });
@@ -660,6 +709,144 @@ async fn a_stop_during_a_send_lets_that_send_finish_and_leaves_the_rest_pending(
     assert_eq!(second.data()["status"], "pending", "{:?}", second.json);
     assert_eq!(second.data()["attempts"], 0);
     assert_eq!(smtp.received().len(), 1);
+}
+
+/// A private authority and a certificate it signed for 127.0.0.1, made with the openssl
+/// command in `dir`: (the authority's PEM, the server's certificate, its key).
+fn private_authority(dir: &std::path::Path) -> (PathBuf, PathBuf, PathBuf) {
+    std::fs::create_dir_all(dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new("openssl")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("the openssl command");
+        assert!(
+            out.status.success(),
+            "openssl {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    std::fs::write(
+        dir.join("leaf.ext"),
+        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n",
+    )
+    .unwrap();
+    run(&[
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=CRM test authority",
+    ]);
+    run(&[
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "leaf.key",
+        "-out",
+        "leaf.csr",
+        "-subj",
+        "/CN=127.0.0.1",
+    ]);
+    run(&[
+        "x509",
+        "-req",
+        "-in",
+        "leaf.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "leaf.pem",
+        "-days",
+        "2",
+        "-extfile",
+        "leaf.ext",
+    ]);
+    (
+        dir.join("ca.pem"),
+        dir.join("leaf.pem"),
+        dir.join("leaf.key"),
+    )
+}
+
+#[tokio::test]
+async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_authority() {
+    let s = TestServer::start().await;
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("smtp-tls-{}", std::process::id()));
+    let (ca, cert, key) = private_authority(&dir);
+    let smtp = SmtpServer::start_tls(&cert, &key);
+    let (_, email_id) = published(&s).await;
+
+    // Without the authority the certificate is not trusted: a temporary failure, retried.
+    let untrusted = format!("smtp://crm:x@127.0.0.1:{}?tls=required", smtp.port);
+    let done = deliver_once(&s, &untrusted).await;
+    assert_eq!(done.retried, 1, "{done:?}");
+    assert!(smtp.state.lock().unwrap().logins.is_empty());
+
+    // A wrong password is the server's 535: permanent.
+    let (_, refused_id) = published(&s).await;
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let ca_query = ca.display().to_string().replace(' ', "%20");
+    let wrong = format!(
+        "smtp://crm:wrong@127.0.0.1:{}?tls=required&ca={ca_query}",
+        smtp.port
+    );
+    let first = deliver_once(&s, &wrong).await;
+    assert_eq!(first.failed, 2, "{first:?}");
+    let refused = s.get(&format!("/api/emails/{refused_id}")).await;
+    assert_eq!(refused.data()["status"], "failed");
+    assert!(
+        refused.data()["last_error"]
+            .as_str()
+            .unwrap()
+            .contains("535"),
+        "{:?}",
+        refused.json
+    );
+
+    // The right password over STARTTLS with the authority trusted: delivered.
+    let (_, delivered_id) = published(&s).await;
+    let right = format!(
+        "smtp://crm:{}@127.0.0.1:{}?tls=required&ca={ca_query}",
+        SMTP_PASSWORD.replace(' ', "%20"),
+        smtp.port
+    );
+    let done = deliver_once(&s, &right).await;
+    assert_eq!(done.sent, 1, "{done:?}");
+    let sent = s.get(&format!("/api/emails/{delivered_id}")).await;
+    assert_eq!(sent.data()["status"], "sent");
+    assert_eq!(smtp.received().len(), 1);
+    assert!(
+        smtp.state
+            .lock()
+            .unwrap()
+            .logins
+            .contains(&("crm".to_owned(), SMTP_PASSWORD.to_owned()))
+    );
+    let _ = email_id;
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[tokio::test]
