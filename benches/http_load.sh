@@ -9,7 +9,9 @@
 # 100 more notes and 64 estimates, starts the service with its default configuration (logs
 # on, one line per request), and measures with wrk (2 threads, 64 connections):
 #   GET one note, GET a page of 25 notes, GET a page of 100 notes (plain, gzip and br: the
-#   cost of compression), POST a note, PUT 10 line items.
+#   cost of compression), POST a note, PUT 10 line items; and beside POST a note, pgbench
+#   running the minimal single INSERT … RETURNING with the same effect (64 clients), and
+#   both again with the notes count trigger disabled (what keeping exact totals costs).
 # The reference is `pgbench -S -M prepared -j 2` at 8, 16 and 32 clients (best kept).
 # Prints rps, p50, p99, the ratio to pgbench, and the server's resident memory.
 #
@@ -99,6 +101,21 @@ measure "GET 100 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "GET 100 notes, gzip" -H "$AUTH" -H "Accept-Encoding: gzip" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "GET 100 notes, br" -H "$AUTH" -H "Accept-Encoding: br" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "POST a note" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
+# The same write as pgbench runs it: the minimal single statement with the same effect
+# (insert the note on client 1, return the record), 64 clients, same database, same run.
+INSERT_SQL=$(mktemp /tmp/crm-bench-insert.XXXXXX.sql)
+echo "INSERT INTO notes (title, description, visibility, resource_type, client_id, creator_id) VALUES ('Load test note', 'Posted by pgbench', 'public', 'client', 1, 1) RETURNING id, title, description, visibility, resource_type, resource_id, creator_id, created_at, updated_at;" >"$INSERT_SQL"
+pgbench_insert() {
+  pgbench -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" -f "$INSERT_SQL" crm_bench 2>/dev/null | awk '/^tps/ {print $3}'
+}
+INSERT_TPS=$(pgbench_insert)
+# What keeping the list counts costs writers: the same two measurements with the count
+# triggers of notes disabled (the counts of crm_bench drift meanwhile; it is dropped).
+psql -q -d crm_bench -c 'ALTER TABLE notes DISABLE TRIGGER notes_count_insert'
+measure "POST a note, counts off" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
+INSERT_TPS_OFF=$(pgbench_insert)
+psql -q -d crm_bench -c 'ALTER TABLE notes ENABLE TRIGGER notes_count_insert'
+rm -f "$INSERT_SQL"
 measure "PUT 10 line items" -s benches/load/put_items.lua "http://127.0.0.1:$PORT"
 
 RSS=$(awk '/^VmRSS/ {print $2 " " $3}' /proc/$PID/status)
@@ -111,10 +128,15 @@ echo "pgbench -S -M prepared best: $BEST_TPS tps at $BEST_CLIENTS clients"
 echo
 echo "| request | rps | p50 | p99 | vs pgbench -S |"
 echo "|---|---|---|---|---|"
-for name in "GET one note" "GET 25 notes" "GET 100 notes" "GET 100 notes, gzip" "GET 100 notes, br" "POST a note" "PUT 10 line items"; do
+for name in "GET one note" "GET 25 notes" "GET 100 notes" "GET 100 notes, gzip" "GET 100 notes, br" "POST a note" "POST a note, counts off" "PUT 10 line items"; do
   ratio=$(awk -v a="${RPS[$name]}" -v b="$BEST_TPS" 'BEGIN {printf "%.0f %%", 100 * a / b}')
   echo "| $name | ${RPS[$name]} | ${P50[$name]} | ${P99[$name]} | $ratio |"
 done
+echo
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+echo "POST a note vs pgbench's single INSERT … RETURNING ($CONNECTIONS clients): ${RPS[POST a note]} rps / $INSERT_TPS tps = $(ratio "${RPS[POST a note]}" "$INSERT_TPS")"
+echo "with the notes count trigger off: ${RPS[POST a note, counts off]} rps, pgbench $INSERT_TPS_OFF tps;" \
+  "counts on / off: service $(ratio "${RPS[POST a note]}" "${RPS[POST a note, counts off]}"), pgbench $(ratio "$INSERT_TPS" "$INSERT_TPS_OFF")"
 echo
 size() { curl -s -o /dev/null -w '%{size_download}' -H "$AUTH" -H "Accept-Encoding: $1" "http://127.0.0.1:$PORT/api/notes?limit=100"; }
 echo "a page of 100 notes on the wire: $(size identity) bytes plain, $(size gzip) gzip, $(size br) br"

@@ -11,7 +11,7 @@ use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::ids::{CategoryId, UserId};
 use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
-use crate::listing::ListParams;
+use crate::listing::{KeyKind, ListParams};
 use crate::references::{NameScope, RefKind};
 use crate::time::RecordDates;
 use crate::validation::{FieldErrors, References, Rejected, message};
@@ -241,12 +241,33 @@ impl CategoryListQuery {
         let params = ListParams::read(&mut form);
         let category_type = form.optional("type", read_choice::<CategoryType>);
         let visibility = form.optional("visibility", read_choice::<CategoryVisibility>);
-        form.finish()?;
-        Ok(CategoryListQuery {
+        let mut query = CategoryListQuery {
             params,
             category_type,
             visibility,
-        })
+        };
+        let kind = match query.params.sort {
+            None | Some(CategorySort::Created) => KeyKind::Integer,
+            Some(CategorySort::Name | CategorySort::Type) => KeyKind::Text,
+        };
+        let filters = query.filters();
+        query.params.bind(&mut form, "categories", &filters, kind);
+        form.finish()?;
+        Ok(query)
+    }
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn filters(&self) -> String {
+        format!(
+            "{}|{}",
+            self.category_type.map_or("", |t| t.as_str()),
+            self.visibility.map_or("", |v| v.as_str())
+        )
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding("categories", &self.filters())
     }
 }
 

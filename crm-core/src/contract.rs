@@ -15,7 +15,7 @@ use crate::ids::{CategoryId, ClientId, ContractId, ContractTemplateId, LeadId, N
 use crate::input::{
     Form, Patch, RawMap, TextRule, read_choice, read_date, read_id, read_money, text,
 };
-use crate::listing::ListParams;
+use crate::listing::{KeyKind, ListParams};
 use crate::money::Money;
 use crate::time::Timestamp;
 use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
@@ -439,13 +439,37 @@ impl ContractListQuery {
         let category = form
             .optional("category_id", read_id)
             .and_then(CategoryId::new);
-        form.finish()?;
-        Ok(ContractListQuery {
+        let mut query = ContractListQuery {
             params,
             status,
             client,
             category,
-        })
+        };
+        let kind = match query.params.sort {
+            None | Some(ContractSort::Created) => KeyKind::Integer,
+            Some(ContractSort::Title | ContractSort::Status) => KeyKind::Text,
+            Some(ContractSort::DateStart) => KeyKind::Date,
+            Some(ContractSort::Value) => KeyKind::Decimal,
+        };
+        let filters = query.filters();
+        query.params.bind(&mut form, "contracts", &filters, kind);
+        form.finish()?;
+        Ok(query)
+    }
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn filters(&self) -> String {
+        format!(
+            "{}|{}|{}",
+            self.status.map_or("", |s| s.as_str()),
+            self.client.map_or(0, ClientId::get),
+            self.category.map_or(0, CategoryId::get)
+        )
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding("contracts", &self.filters())
     }
 }
 

@@ -18,7 +18,7 @@ use crate::ids::{
     CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named, ProjectId, TaxRateId,
 };
 use crate::input::{Form, RawMap, read_choice, read_id};
-use crate::listing::ListParams;
+use crate::listing::{KeyKind, ListParams};
 use crate::money::{Money, Percent, Quantity, UnitRate};
 use crate::time::Timestamp;
 use crate::totals::{DiscountKind, Line, LineDiscount, TaxMode, Totals, TotalsInput};
@@ -226,14 +226,38 @@ impl EstimateListQuery {
         let category = form
             .optional("category_id", read_id)
             .and_then(CategoryId::new);
-        form.finish()?;
-        Ok(EstimateListQuery {
+        let mut query = EstimateListQuery {
             params,
             status,
             client,
             project,
             category,
-        })
+        };
+        let kind = match query.params.sort {
+            None | Some(EstimateSort::Created) => KeyKind::Integer,
+            Some(EstimateSort::Date | EstimateSort::ExpiryDate) => KeyKind::Date,
+            Some(EstimateSort::FinalAmount) => KeyKind::Decimal,
+        };
+        let filters = query.filters();
+        query.params.bind(&mut form, "estimates", &filters, kind);
+        form.finish()?;
+        Ok(query)
+    }
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn filters(&self) -> String {
+        format!(
+            "{}|{}|{}|{}",
+            self.status.map_or("", |s| s.as_str()),
+            self.client.map_or(0, ClientId::get),
+            self.project.map_or(0, ProjectId::get),
+            self.category.map_or(0, CategoryId::get)
+        )
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding("estimates", &self.filters())
     }
 
     /// The id the search also matches, when the search is a positive integer.

@@ -4,10 +4,19 @@
 //! `order` `asc`/`desc` (default `desc`), `sort` from the resource's list. Invalid values
 //! are 422s naming the parameter. Ties are always broken by id in the same direction so
 //! that pages never overlap (the store's job, documented here as part of the contract).
+//!
+//! **Cursors.** Beside page numbers, a list answers with `meta.next_cursor` and
+//! `meta.prev_cursor`: opaque strings ([`Cursor::encode`]) naming a position in the list
+//! (the sort key's value and the id of the row next to it) and the direction to read in.
+//! A cursor is bound to the list, sort, order, filters and search it came from (a 64-bit
+//! digest of them, [`binding`]): sent with other ones, or forged, or corrupt, it is a 422
+//! naming `cursor` ([`ListParams::bind`]). Its key is checked against the sort's kind
+//! ([`KeyKind`]) here, so whatever a client sends, the store gets only values its
+//! statements accept.
 
 use crate::choice::Choice;
 use crate::choice_enum;
-use crate::input::{Form, TextRule, read_choice, read_integer, text};
+use crate::input::{Form, TextRule, read_choice, read_integer, read_str, text};
 use crate::validation::{FieldErrors, message};
 
 choice_enum!(
@@ -51,7 +60,7 @@ impl Page {
         (i64::from(self.page) - 1) * i64::from(self.limit)
     }
 
-    /// The `meta` object of a list response for `total` matching rows.
+    /// The `meta` object of a list response for `total` matching rows (no cursors).
     pub fn meta(self, total: u64) -> PageMeta {
         let per_page = u64::from(self.limit);
         PageMeta {
@@ -59,12 +68,14 @@ impl Page {
             per_page: self.limit,
             total,
             last_page: total.div_ceil(per_page).max(1),
+            next_cursor: None,
+            prev_cursor: None,
         }
     }
 }
 
 /// The `meta` object of a list response.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PageMeta {
     /// The page returned.
     pub current_page: u32,
@@ -74,6 +85,10 @@ pub struct PageMeta {
     pub total: u64,
     /// `max(1, ceil(total / per_page))`.
     pub last_page: u64,
+    /// Where the next page starts ([`Cursor::encode`]), or `None` after the last page.
+    pub next_cursor: Option<String>,
+    /// Where the previous page ends, or `None` on the first page.
+    pub prev_cursor: Option<String>,
 }
 
 /// Paging, order, sort and search of a list request; `S` is the resource's sort whitelist.
@@ -87,6 +102,9 @@ pub struct ListParams<S> {
     pub sort: Option<S>,
     /// Case-insensitive substring search (`%` and `_` literal), if given.
     pub search: Option<String>,
+    /// Where to read from instead of `page`, if a cursor was sent (checked by
+    /// [`ListParams::bind`]).
+    pub cursor: Option<Cursor>,
 }
 
 impl<S: Choice> ListParams<S> {
@@ -104,12 +122,197 @@ impl<S: Choice> ListParams<S> {
             .unwrap_or(Order::Desc);
         let sort = form.optional("sort", read_choice::<S>);
         let search = form.optional("search", text(TextRule::SEARCH));
+        let cursor = form.optional("cursor", |f, v, e| {
+            let decoded = read_str(f, v, e).and_then(Cursor::decode);
+            if decoded.is_none() && !e.has(f) {
+                e.add(f, message::invalid(f));
+            }
+            decoded
+        });
         ListParams {
             page: Page { page, limit },
             order,
             sort,
             search,
+            cursor,
         }
+    }
+}
+
+impl<S: Choice + PartialEq> ListParams<S> {
+    /// Checks the cursor, if any, against the query it is used with: `list` names the list
+    /// and `filters` renders the request's filters canonically (each list's own); the sort,
+    /// order and search are added here. A cursor made for another query, or whose key is
+    /// not a value of the sort's `kind`, is reported as "The selected cursor is invalid."
+    /// and dropped.
+    pub fn bind(&mut self, form: &mut Form<'_>, list: &str, filters: &str, kind: KeyKind) {
+        let expected = self.binding(list, filters);
+        if let Some(cursor) = &self.cursor {
+            let key_ok = match &cursor.key {
+                Some(key) => kind.accepts(key),
+                None => true,
+            };
+            if cursor.binding != expected || !key_ok {
+                form.error("cursor", message::invalid("cursor"));
+                self.cursor = None;
+            }
+        }
+    }
+
+    /// The digest a cursor of this query carries (see [`ListParams::bind`]).
+    pub fn binding(&self, list: &str, filters: &str) -> u64 {
+        let sort = self.sort.map_or("", |sort| {
+            S::CHOICES
+                .iter()
+                .find(|(_, v)| *v == sort)
+                .map_or("", |(text, _)| *text)
+        });
+        let search = self.search.as_deref().unwrap_or("");
+        binding(&[list, sort, self.order.as_str(), filters, search])
+    }
+}
+
+/// FNV-1a (64 bits) over `parts`, each followed by a 0xff separator (a byte no UTF-8 text
+/// contains), so that no two different lists of parts share their input.
+pub fn binding(parts: &[&str]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for byte in part.bytes().chain(std::iter::once(0xff)) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// The kind of value a sort key has; a cursor's key must be one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyKind {
+    /// A 64-bit integer (ids, and timestamps as microseconds since the Unix epoch).
+    Integer,
+    /// Text without NUL characters.
+    Text,
+    /// A calendar date `YYYY-MM-DD` between years 1 and 9999.
+    Date,
+    /// A decimal number.
+    Decimal,
+}
+
+impl KeyKind {
+    /// Whether `key` is a value of this kind, in the store's text form.
+    pub fn accepts(self, key: &str) -> bool {
+        match self {
+            KeyKind::Integer => {
+                key.parse::<i64>().is_ok() && !key.starts_with('+') && key.trim() == key
+            }
+            KeyKind::Text => !key.contains('\0'),
+            KeyKind::Date => {
+                key.len() == 10
+                    && chrono::NaiveDate::parse_from_str(key, "%Y-%m-%d")
+                        .is_ok_and(|d| (1..=9999).contains(&chrono::Datelike::year(&d)))
+            }
+            KeyKind::Decimal => {
+                key.len() <= 40
+                    && key
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+                    && key.parse::<rust_decimal::Decimal>().is_ok()
+            }
+        }
+    }
+}
+
+/// A position in a sorted list and the direction to read from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cursor {
+    /// `true`: the rows after the position (in the list's order); `false`: the rows before.
+    pub forward: bool,
+    /// The page number the rows read make (informational: `meta.current_page`).
+    pub page: u32,
+    /// The digest of the query the cursor belongs to ([`ListParams::binding`]).
+    pub binding: u64,
+    /// The sort key's value at the position, in the store's text form (`None`: SQL NULL;
+    /// lists sorted by id carry the id here too).
+    pub key: Option<String>,
+    /// The id at the position (the tie-break).
+    pub id: i64,
+}
+
+impl Cursor {
+    /// The opaque text form: lowercase hex of `1|f|page|binding|id|k|key` (`b` for
+    /// backward, `n` for a NULL key).
+    pub fn encode(&self) -> String {
+        let plain = format!(
+            "1|{}|{}|{:016x}|{}|{}",
+            if self.forward { 'f' } else { 'b' },
+            self.page,
+            self.binding,
+            self.id,
+            match &self.key {
+                Some(key) => format!("k|{key}"),
+                None => "n|".to_owned(),
+            }
+        );
+        let mut out = String::with_capacity(plain.len() * 2);
+        for byte in plain.bytes() {
+            out.push_str(&format!("{byte:02x}"));
+        }
+        out
+    }
+
+    /// Reads [`Cursor::encode`]'s form strictly; anything else is `None`.
+    pub fn decode(text: &str) -> Option<Cursor> {
+        if !text.len().is_multiple_of(2) || text.len() > 4096 {
+            return None;
+        }
+        let bytes = (0..text.len())
+            .step_by(2)
+            .map(|i| {
+                let pair = text.get(i..i + 2)?;
+                if pair
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+                {
+                    u8::from_str_radix(pair, 16).ok()
+                } else {
+                    None
+                }
+            })
+            .collect::<Option<Vec<u8>>>()?;
+        let plain = String::from_utf8(bytes).ok()?;
+        let mut parts = plain.splitn(7, '|');
+        let version = parts.next()?;
+        let direction = parts.next()?;
+        let page = parts.next()?;
+        let digest = parts.next()?;
+        let id = parts.next()?;
+        let null = parts.next()?;
+        let key = parts.next()?;
+        if version != "1" || digest.len() != 16 {
+            return None;
+        }
+        let forward = match direction {
+            "f" => true,
+            "b" => false,
+            _ => return None,
+        };
+        let page: u32 = page.parse().ok().filter(|p| (1..=MAX_PAGE).contains(p))?;
+        let binding = u64::from_str_radix(digest, 16).ok()?;
+        let id: i64 = id.parse().ok()?;
+        let key = match (null, key) {
+            ("k", key) => Some(key.to_owned()),
+            ("n", "") => None,
+            _ => return None,
+        };
+        let cursor = Cursor {
+            forward,
+            page,
+            binding,
+            key,
+            id,
+        };
+        // Only the canonical form is accepted (no `+7`, leading zeros or upper case).
+        (cursor.encode() == text).then_some(cursor)
     }
 }
 
@@ -236,6 +439,129 @@ mod tests {
         assert_eq!(page.meta(51).last_page, 3);
         assert_eq!(page.meta(50).last_page, 2);
         assert_eq!(page.offset(), 50);
+    }
+
+    #[test]
+    fn cursors_round_trip_and_only_their_canonical_form_is_read() {
+        for key in [
+            Some("plain".to_owned()),
+            Some("with|bars|and ünïcode".to_owned()),
+            None,
+        ] {
+            let cursor = Cursor {
+                forward: false,
+                page: 7,
+                binding: 0x0123_4567_89ab_cdef,
+                key,
+                id: -3,
+            };
+            let text = cursor.encode();
+            assert!(text.bytes().all(|b| b.is_ascii_hexdigit()));
+            assert_eq!(Cursor::decode(&text), Some(cursor));
+            assert_eq!(Cursor::decode(&text.to_uppercase()), None);
+            assert_eq!(Cursor::decode(&text[1..]), None);
+        }
+        let hex = |s: &str| s.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+        for plain in [
+            "1|f|2|0123456789abcdef|5|k|x",
+            "1|b|1|0123456789abcdef|5|n|",
+        ] {
+            assert!(Cursor::decode(&hex(plain)).is_some(), "{plain}");
+        }
+        for plain in [
+            "2|f|2|0123456789abcdef|5|k|x",
+            "1|x|2|0123456789abcdef|5|k|x",
+            "1|f|0|0123456789abcdef|5|k|x",
+            "1|f|02|0123456789abcdef|5|k|x",
+            "1|f|2|0123456789ABCDEF|5|k|x",
+            "1|f|2|123456789abcdef|5|k|x",
+            "1|f|2|0123456789abcdef|+5|k|x",
+            "1|f|2|0123456789abcdef|5|n|x",
+            "1|f|2|0123456789abcdef|5|q|x",
+            "1|f|2|0123456789abcdef|5",
+            "",
+        ] {
+            assert_eq!(Cursor::decode(&hex(plain)), None, "{plain}");
+        }
+        assert_eq!(Cursor::decode("zz"), None);
+        assert_eq!(Cursor::decode(&"00".repeat(3000)), None);
+    }
+
+    #[test]
+    fn cursor_keys_must_be_values_of_the_sort_kind() {
+        assert!(KeyKind::Integer.accepts("-12"));
+        assert!(!KeyKind::Integer.accepts("+12"));
+        assert!(!KeyKind::Integer.accepts("99999999999999999999"));
+        assert!(KeyKind::Date.accepts("2026-02-28"));
+        assert!(!KeyKind::Date.accepts("2026-02-30"));
+        assert!(!KeyKind::Date.accepts("0000-01-01"));
+        assert!(!KeyKind::Date.accepts("+2026-01-01"));
+        assert!(KeyKind::Decimal.accepts("-12.50"));
+        assert!(!KeyKind::Decimal.accepts("NaN"));
+        assert!(!KeyKind::Decimal.accepts("1e5"));
+        assert!(KeyKind::Text.accepts("any text"));
+        assert!(!KeyKind::Text.accepts("nul\0byte"));
+    }
+
+    #[test]
+    fn a_cursor_is_refused_with_another_query_or_a_key_of_another_kind() {
+        let binding = read(&[("sort", "title")]).unwrap().binding("things", "a");
+        let cursor = |binding: u64, key: &str| {
+            Cursor {
+                forward: true,
+                page: 2,
+                binding,
+                key: Some(key.to_owned()),
+                id: 1,
+            }
+            .encode()
+        };
+        let bind = |pairs: &[(&str, &str)], filters: &str, kind: KeyKind| {
+            let raw: RawMap = pairs
+                .iter()
+                .map(|(k, v)| (*k, RawValue::text(*v)))
+                .collect();
+            let mut form = Form::new(&raw);
+            let mut params = ListParams::<TestSort>::read(&mut form);
+            params.bind(&mut form, "things", filters, kind);
+            form.finish().map(|_| params).map_err(|r| r.errors)
+        };
+        let good = cursor(binding, "b");
+        let params = bind(&[("sort", "title"), ("cursor", &good)], "a", KeyKind::Text).unwrap();
+        assert_eq!(params.cursor.unwrap().key.as_deref(), Some("b"));
+        for (pairs, filters) in [
+            (
+                vec![("sort", "title"), ("cursor", good.as_str())],
+                "other filters",
+            ),
+            (vec![("cursor", good.as_str())], "a"),
+            (
+                vec![
+                    ("sort", "title"),
+                    ("order", "asc"),
+                    ("cursor", good.as_str()),
+                ],
+                "a",
+            ),
+            (
+                vec![
+                    ("sort", "title"),
+                    ("search", "x"),
+                    ("cursor", good.as_str()),
+                ],
+                "a",
+            ),
+        ] {
+            let errors = bind(&pairs, filters, KeyKind::Text).unwrap_err();
+            assert_eq!(
+                errors.get("cursor"),
+                Some(&["The selected cursor is invalid.".to_owned()][..])
+            );
+        }
+        let errors = bind(&[("sort", "title"), ("cursor", &good)], "a", KeyKind::Date).unwrap_err();
+        assert!(errors.has("cursor"));
+        let errors = bind(&[("cursor", "0g")], "a", KeyKind::Text).unwrap_err();
+        assert!(errors.has("cursor"));
     }
 
     #[test]

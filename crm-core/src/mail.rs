@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 use crate::choice_enum;
 use crate::estimate::{BillTotals, Estimate, LineItem, TaxRecord};
 use crate::input::{Form, RawMap, read_choice, read_id};
-use crate::listing::ListParams;
+use crate::listing::{KeyKind, ListParams};
 use crate::money::{Money, round_half_away};
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
@@ -421,13 +421,33 @@ impl EmailListQuery {
         let status = form.optional("status", read_choice::<EmailStatus>);
         let resource_type = form.optional("resource_type", read_choice::<EmailResourceType>);
         let resource_id = form.optional("resource_id", read_id);
-        form.finish()?;
-        Ok(EmailListQuery {
+        let mut query = EmailListQuery {
             params,
             status,
             resource_type,
             resource_id,
-        })
+        };
+        let filters = query.filters();
+        query
+            .params
+            .bind(&mut form, "emails", &filters, KeyKind::Integer);
+        form.finish()?;
+        Ok(query)
+    }
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn filters(&self) -> String {
+        format!(
+            "{}|{}|{}",
+            self.status.map_or("", |s| s.as_str()),
+            self.resource_type.map_or("", |t| t.as_str()),
+            self.resource_id.map_or(String::new(), |id| id.to_string())
+        )
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding("emails", &self.filters())
     }
 }
 

@@ -12,7 +12,7 @@ use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::ids::{MilestoneId, ProjectId, UserId};
 use crate::input::{Form, Presence, RawMap, RawValue, TextRule, read_choice, read_id, text};
-use crate::listing::{ListParams, Order};
+use crate::listing::{KeyKind, ListParams, Order};
 use crate::time::RecordDates;
 use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
@@ -282,11 +282,7 @@ impl MilestoneListQuery {
         let milestone_type = form.optional("type", read_choice::<MilestoneType>);
         let params = ListParams::read(&mut form);
         let order_given = matches!(form.presence("order"), Presence::Value(_));
-        let references = form.finish()?;
-        let Some(project) = project else {
-            return Err(Rejected::default());
-        };
-        let params = if params.sort.is_none() {
+        let mut params = if params.sort.is_none() {
             // The default list is the board order: by position, ascending unless asked.
             let order = if order_given {
                 params.order
@@ -301,12 +297,39 @@ impl MilestoneListQuery {
         } else {
             params
         };
+        let kind = match params.sort {
+            Some(MilestoneSort::Title) => KeyKind::Text,
+            _ => KeyKind::Integer,
+        };
+        let filters = Self::filters(project, milestone_type);
+        params.bind(&mut form, "milestones", &filters, kind);
+        let references = form.finish()?;
+        let Some(project) = project else {
+            return Err(Rejected::default());
+        };
         Ok(MilestoneListQuery {
             project,
             milestone_type,
             params,
             references,
         })
+    }
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn filters(project: Option<ProjectId>, milestone_type: Option<MilestoneType>) -> String {
+        format!(
+            "{}|{}",
+            project.map_or(0, ProjectId::get),
+            milestone_type.map_or("", |t| t.as_str())
+        )
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding(
+            "milestones",
+            &Self::filters(Some(self.project), self.milestone_type),
+        )
     }
 
     /// The project to check.

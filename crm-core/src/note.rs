@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::choice_enum;
 use crate::ids::{NoteId, UserId};
 use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
-use crate::listing::ListParams;
+use crate::listing::{KeyKind, ListParams};
 use crate::time::RecordDates;
 use crate::validation::{RefKind, References, Rejected, message};
 
@@ -234,13 +234,35 @@ impl NoteListQuery {
         let resource_type = form.optional("resource_type", read_choice::<NoteResourceType>);
         let resource_id = form.optional("resource_id", read_id);
         let visibility = form.optional("visibility", read_choice::<NoteVisibility>);
-        form.finish()?;
-        Ok(NoteListQuery {
+        let mut query = NoteListQuery {
             params,
             resource_type,
             resource_id,
             visibility,
-        })
+        };
+        let kind = match query.params.sort {
+            None | Some(NoteSort::Created | NoteSort::Updated) => KeyKind::Integer,
+            Some(NoteSort::Title) => KeyKind::Text,
+        };
+        let filters = query.filters();
+        query.params.bind(&mut form, "notes", &filters, kind);
+        form.finish()?;
+        Ok(query)
+    }
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn filters(&self) -> String {
+        format!(
+            "{}|{}|{}",
+            self.resource_type.map_or("", |t| t.as_str()),
+            self.resource_id.map_or(String::new(), |id| id.to_string()),
+            self.visibility.map_or("", |v| v.as_str())
+        )
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding("notes", &self.filters())
     }
 }
 

@@ -104,7 +104,12 @@ impl Reply {
         page: Page,
         message: &str,
     ) -> Result<Reply, ApiError> {
-        let meta = page.meta(listed.total);
+        let mut meta = page.meta(listed.total);
+        if let Some(number) = listed.cursors.page {
+            meta.current_page = number;
+        }
+        meta.next_cursor.clone_from(&listed.cursors.next);
+        meta.prev_cursor.clone_from(&listed.cursors.prev);
         Ok(Reply::json(
             StatusCode::OK,
             encode(&Many {
@@ -136,6 +141,7 @@ mod tests {
         let listed = Listed {
             items: vec![1, 2],
             total: 52,
+            cursors: Default::default(),
         };
         let reply = Reply::list(
             &listed,
@@ -146,7 +152,7 @@ mod tests {
         let json: serde_json::Value = serde_json::from_slice(&reply.body).unwrap();
         assert_eq!(
             json,
-            serde_json::json!({"data": [1, 2], "meta": {"current_page": 2, "per_page": 25, "total": 52, "last_page": 3}, "message": "Things retrieved successfully."})
+            serde_json::json!({"data": [1, 2], "meta": {"current_page": 2, "per_page": 25, "total": 52, "last_page": 3, "next_cursor": null, "prev_cursor": null}, "message": "Things retrieved successfully."})
         );
     }
 

@@ -25,7 +25,7 @@ use crm_core::slug::slug;
 use tokio_postgres::Row;
 
 use crate::db::Db;
-use crate::sql::{Sql, paged};
+use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
 
 /// The computed columns of a category row aliased `$a` (a string literal): `count`, the
@@ -140,28 +140,36 @@ impl Store {
             filtered.push_with(" AND c.name ILIKE {}", like_pattern(search));
         }
         let sort = match q.params.sort {
-            None => "id",
-            Some(CategorySort::Name) => "lower(name)",
-            Some(CategorySort::Type) => "type",
-            Some(CategorySort::Created) => "created_at",
+            None => SortKey::ID,
+            Some(CategorySort::Name) => SortKey::new("lower(name)", "lower(name)", "{}::text"),
+            Some(CategorySort::Type) => SortKey::new("type", "type", "{}::text"),
+            Some(CategorySort::Created) => {
+                SortKey::timestamp("created_at", micros_key!("created_at"))
+            }
+        };
+        let request = PageRequest {
+            page: q.params.page,
+            cursor: q.params.cursor.as_ref(),
+            order: q.params.order,
+            binding: q.binding(),
         };
         // The counts are computed for the page's rows only.
-        let sql = paged(
-            filtered,
-            sort,
-            q.params.order,
-            q.params.page,
-            concat!(", ", category_counts!("p")),
-        );
         let reader = self.reader().await?;
-        let found = reader.rows(sql.text(), &sql.params()).await?;
-        let items = rows::page_rows(&found)
+        let found = sql::page(
+            &*reader,
+            filtered,
+            None,
+            sort,
+            &request,
+            concat!(", ", category_counts!("p")),
+        )
+        .await?;
+        let items = found
+            .rows
+            .iter()
             .map(category_from)
             .collect::<Result<_, _>>()?;
-        Ok(Listed {
-            items,
-            total: rows::page_total(&found)?,
-        })
+        Ok(Listed::paged(items, &found))
     }
 
     /// The category `id`.

@@ -26,7 +26,7 @@ use crm_core::listing::like_pattern;
 use tokio_postgres::Row;
 
 use crate::db::Db;
-use crate::sql::{Sql, paged};
+use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
 
 /// The record's columns except the body and the tags, over `contracts c` joined to its
@@ -68,23 +68,30 @@ impl Store {
         ctx: Ctx,
         q: &ContractListQuery,
     ) -> Result<Listed<Contract>, StoreError> {
-        let filtered = filtered_sql(ctx.today, q);
-        let sort = sort_column(q.params.sort);
-        let sql = paged(
+        let mut filtered = filtered_sql(ctx.today, q);
+        let total =
+            count_keys(ctx.today, q).map(|keys| sql::counted(&mut filtered, "contracts", keys));
+        let request = PageRequest {
+            page: q.params.page,
+            cursor: q.params.cursor.as_ref(),
+            order: q.params.order,
+            binding: q.binding(),
+        };
+        let found = sql::page(
+            &*self.reader().await?,
             filtered,
-            sort,
-            q.params.order,
-            q.params.page,
+            total,
+            sort_key(q.params.sort),
+            &request,
             PAGE_EXTRA_COLUMNS,
-        );
-        let rows = self.reader().await?.rows(sql.text(), &sql.params()).await?;
-        let items = rows::page_rows(&rows)
+        )
+        .await?;
+        let items = found
+            .rows
+            .iter()
             .map(|row| contract_from_row(row, ctx.today))
             .collect::<Result<_, _>>()?;
-        Ok(Listed {
-            items,
-            total: rows::page_total(&rows)?,
-        })
+        Ok(Listed::paged(items, &found))
     }
 
     /// One contract.
@@ -122,17 +129,67 @@ fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> Sql {
     filtered
 }
 
-/// The column a sort key orders by; no key → by id.
-fn sort_column(sort: Option<ContractSort>) -> &'static str {
+/// The key a sort orders by; no key → by id. Titles sort case-insensitively (the
+/// `contracts_title_idx` index is on lower(title); upstream sorts with MySQL's
+/// case-insensitive collation).
+fn sort_key(sort: Option<ContractSort>) -> SortKey {
     match sort {
-        None => "id",
-        // Case-insensitive (the `contracts_title_idx` index is on lower(title); upstream
-        // sorts with MySQL's case-insensitive collation).
-        Some(ContractSort::Title) => "lower(title)",
-        Some(ContractSort::Status) => "status_key",
-        Some(ContractSort::DateStart) => "date_start",
-        Some(ContractSort::Created) => "created_at",
-        Some(ContractSort::Value) => "value",
+        None => SortKey::ID,
+        Some(ContractSort::Title) => SortKey::new("lower(title)", "lower(title)", "{}::text"),
+        Some(ContractSort::Status) => SortKey::new("status_key", "status_key", "{}::text"),
+        Some(ContractSort::DateStart) => SortKey::new("date_start", "date_start::text", "{}::date"),
+        Some(ContractSort::Created) => SortKey::timestamp("created_at", micros_key!("created_at")),
+        Some(ContractSort::Value) => SortKey::new("value", "value::text", "{}::numeric").nullable(),
+    }
+}
+
+/// The maintained counts that total the contracts matching `q` (migration 0006's
+/// `contract_count_keys`), when one filter at most is given and no search: the status is
+/// read from its facts, the end date compared with `today` as a range of keys. `None`
+/// otherwise (counted row by row, among a client's or a category's contracts).
+fn count_keys(today: NaiveDate, q: &ContractListQuery) -> Option<CountKeys> {
+    if q.params.search.is_some() {
+        return None;
+    }
+    let exact = |key: String| {
+        Some(CountKeys {
+            exact: vec![key],
+            ranges: Vec::new(),
+        })
+    };
+    match (q.status, q.client, q.category) {
+        (None, None, None) => exact("all".to_owned()),
+        (None, Some(client), None) => exact(format!("c={}", client.get())),
+        (None, None, Some(category)) => exact(format!("cat={}", category.get())),
+        (Some(status), None, None) => {
+            let c = status.conditions();
+            if !c.published {
+                return exact("st=draft".to_owned());
+            }
+            let today = today.format("%Y-%m-%d").to_string();
+            let signed: &[u8] = match c.fully_signed {
+                Some(true) => &[1],
+                Some(false) => &[0],
+                None => &[0, 1],
+            };
+            let ranges = signed
+                .iter()
+                .map(|s| {
+                    let prefix = format!("st=pub|s={s}|end=");
+                    // Dates sort before 'none' (an open end never expires).
+                    match c.expired {
+                        Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
+                        Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
+                        None => (format!("{prefix}0"), format!("{prefix}none~")),
+                    }
+                })
+                .collect();
+            Some(CountKeys {
+                exact: Vec::new(),
+                ranges,
+            })
+        }
+        _ => None,
     }
 }
 

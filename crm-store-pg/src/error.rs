@@ -87,6 +87,15 @@ impl From<tokio_postgres::Error> for StoreError {
                 let field = match db.constraint() {
                     Some("estimates_category_id_fkey") => Some("bill_categoryid"),
                     Some("contracts_category_id_fkey") => Some("doc_categoryid"),
+                    // A note's resource: its create is one statement, and the foreign key
+                    // of the resource's column is the reference check.
+                    Some(
+                        "notes_client_id_fkey"
+                        | "notes_lead_id_fkey"
+                        | "notes_project_id_fkey"
+                        | "notes_task_id_fkey"
+                        | "notes_user_id_fkey",
+                    ) => Some("noteresource_id"),
                     _ => None,
                 };
                 if let Some(field) = field {

@@ -64,6 +64,35 @@ pub struct Listed<T> {
     pub items: Vec<T>,
     /// Every matching record's count.
     pub total: u64,
+    /// The page number and the cursors of the neighbouring pages.
+    pub cursors: PageCursors,
+}
+
+/// Where a page is and how to reach its neighbours (`meta.current_page`,
+/// `meta.next_cursor`, `meta.prev_cursor`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PageCursors {
+    /// The page number, when it differs from the requested one (a cursor's page).
+    pub page: Option<u32>,
+    /// The next page's cursor, `None` after the last page.
+    pub next: Option<String>,
+    /// The previous page's cursor, `None` on the first page.
+    pub prev: Option<String>,
+}
+
+impl<T> Listed<T> {
+    /// A page's records with the total and cursors [`sql::page`] read.
+    pub(crate) fn paged(items: Vec<T>, page: &sql::PageRows) -> Self {
+        Listed {
+            items,
+            total: page.total,
+            cursors: PageCursors {
+                page: Some(page.page),
+                next: page.next.clone(),
+                prev: page.prev.clone(),
+            },
+        }
+    }
 }
 
 /// The write pool's occupancy at one moment.

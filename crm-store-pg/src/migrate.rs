@@ -49,6 +49,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "email_outbox",
         sql: include_str!("../migrations/0005_email_outbox.sql"),
     },
+    Migration {
+        version: 6,
+        name: "list_counts_and_sort_indexes",
+        sql: include_str!("../migrations/0006_list_counts_and_sort_indexes.sql"),
+    },
 ];
 
 impl Migration {

@@ -20,7 +20,7 @@ use crm_core::milestone::{
 use tokio_postgres::Row;
 
 use crate::db::Db;
-use crate::sql::{Sql, paged};
+use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, refs, rows};
 
 /// The computed column of a milestone row aliased `$a` (a string literal): `tasks_count`.
@@ -92,33 +92,42 @@ impl Store {
             filtered.push_with(" AND m.title ILIKE {}", like_pattern(search));
         }
         let sort = match q.params.sort {
-            None => "id",
-            Some(MilestoneSort::Title) => "lower(title)",
-            Some(MilestoneSort::Position) => "position",
-            Some(MilestoneSort::Created) => "created_at",
+            None => SortKey::ID,
+            Some(MilestoneSort::Title) => SortKey::new("lower(title)", "lower(title)", "{}::text"),
+            Some(MilestoneSort::Position) => {
+                SortKey::new("position", "position::text", "{}::bigint")
+            }
+            Some(MilestoneSort::Created) => {
+                SortKey::timestamp("created_at", micros_key!("created_at"))
+            }
+        };
+        let request = PageRequest {
+            page: q.params.page,
+            cursor: q.params.cursor.as_ref(),
+            order: q.params.order,
+            binding: q.binding(),
         };
         let extra = concat!(
             ", ",
             milestone_counts!("p"),
             ", EXISTS (SELECT 1 FROM projects WHERE id = $1) AS project_exists"
         );
-        let sql = paged(filtered, sort, q.params.order, q.params.page, extra);
         let reader = self.reader().await?;
-        let found = reader.rows(sql.text(), &sql.params()).await?;
-        let project_exists = match found.first() {
+        let found = sql::page(&*reader, filtered, None, sort, &request, extra).await?;
+        // An empty page (or none read) says nothing of the project: check it then.
+        let project_exists = match found.rows.first() {
             Some(row) => rows::get::<bool>(row, "project_exists")?,
             None => false,
         };
         if !project_exists {
             refs::require(&*reader, q.references()).await?;
         }
-        let items = rows::page_rows(&found)
+        let items = found
+            .rows
+            .iter()
             .map(milestone_from)
             .collect::<Result<_, _>>()?;
-        Ok(Listed {
-            items,
-            total: rows::page_total(&found)?,
-        })
+        Ok(Listed::paged(items, &found))
     }
 
     /// The milestone `id`.

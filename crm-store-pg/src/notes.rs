@@ -22,7 +22,7 @@ use crm_core::note::{
 use tokio_postgres::Row;
 
 use crate::db::Db;
-use crate::sql::{Sql, paged};
+use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
 
 /// The record's columns except the description and the tags, over `notes n`.
@@ -31,6 +31,7 @@ macro_rules! note_columns {
         "n.id, n.title, n.visibility, n.resource_type, n.resource_id, n.creator_id, n.created_at, n.updated_at"
     };
 }
+pub(crate) use note_columns;
 
 /// One (non-sticky) note with its description and tags, by id.
 const NOTE_SQL: &str = concat!(
@@ -52,29 +53,36 @@ impl Store {
         ctx: Ctx,
         q: &NoteListQuery,
     ) -> Result<Listed<Note>, StoreError> {
-        let filtered = filtered_sql(ctx.actor, q);
+        let mut filtered = filtered_sql(ctx.actor, q);
+        let total = count_keys(ctx.actor, q).map(|keys| sql::counted(&mut filtered, "notes", keys));
         let sort = match q.params.sort {
-            None => "id",
+            None => SortKey::ID,
             // Case-insensitive, as contract titles (and upstream's MySQL collation).
-            Some(NoteSort::Title) => "lower(title)",
-            Some(NoteSort::Created) => "created_at",
-            Some(NoteSort::Updated) => "updated_at",
+            Some(NoteSort::Title) => SortKey::new("lower(title)", "lower(title)", "{}::text"),
+            Some(NoteSort::Created) => SortKey::timestamp("created_at", micros_key!("created_at")),
+            Some(NoteSort::Updated) => SortKey::timestamp("updated_at", micros_key!("updated_at")),
         };
-        let sql = paged(
+        let request = PageRequest {
+            page: q.params.page,
+            cursor: q.params.cursor.as_ref(),
+            order: q.params.order,
+            binding: q.binding(),
+        };
+        let found = sql::page(
+            &*self.reader().await?,
             filtered,
+            total,
             sort,
-            q.params.order,
-            q.params.page,
+            &request,
             PAGE_EXTRA_COLUMNS,
-        );
-        let rows = self.reader().await?.rows(sql.text(), &sql.params()).await?;
-        let items = rows::page_rows(&rows)
+        )
+        .await?;
+        let items = found
+            .rows
+            .iter()
             .map(note_from_row)
             .collect::<Result<_, _>>()?;
-        Ok(Listed {
-            items,
-            total: rows::page_total(&rows)?,
-        })
+        Ok(Listed::paged(items, &found))
     }
 
     /// One note, if the actor may see it.
@@ -92,10 +100,23 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
         .map(|(text, _)| *text)
         .collect();
     let mut filtered = Sql::default();
-    let shared = filtered.param(shared);
-    let actor = filtered.param(viewer.get());
+    // Who may see what, narrowed by the visibility filter where it can be (so that each
+    // case is answered by its own index): shared notes, or the viewer's own private ones.
+    let visible = match q.visibility {
+        Some(v) if v.shared() => format!("n.visibility = {}", filtered.param(v.as_str())),
+        Some(v) => format!(
+            "n.visibility = {} AND n.creator_id = {}",
+            filtered.param(v.as_str()),
+            filtered.param(viewer.get())
+        ),
+        None => format!(
+            "(n.visibility = ANY({}) OR n.creator_id = {})",
+            filtered.param(shared),
+            filtered.param(viewer.get())
+        ),
+    };
     filtered.push(&format!(
-        "SELECT {} FROM notes n WHERE NOT n.sticky AND (n.visibility = ANY({shared}) OR n.creator_id = {actor})",
+        "SELECT {} FROM notes n WHERE NOT n.sticky AND {visible}",
         note_columns!()
     ));
     if let Some(resource_type) = q.resource_type {
@@ -104,9 +125,6 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
     if let Some(resource_id) = q.resource_id {
         filtered.push_with(" AND n.resource_id = {}", resource_id);
     }
-    if let Some(visibility) = q.visibility {
-        filtered.push_with(" AND n.visibility = {}", visibility.as_str());
-    }
     if let Some(search) = &q.params.search {
         let pattern = filtered.param(like_pattern(search));
         filtered.push(&format!(
@@ -114,6 +132,37 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
         ));
     }
     filtered
+}
+
+/// The maintained counts that total the notes `viewer` may see matching `q` (migration
+/// 0006's `note_count_keys`): the shared group and the viewer's own private group (or the
+/// one the visibility filter names), each with the resource filters. `None` with a search,
+/// which is counted row by row.
+fn count_keys(viewer: UserId, q: &NoteListQuery) -> Option<CountKeys> {
+    if q.params.search.is_some() {
+        return None;
+    }
+    let own = format!("private:{}", viewer.get());
+    let groups: Vec<String> = match q.visibility {
+        Some(v) if v.shared() => vec![v.as_str().to_owned()],
+        Some(_) => vec![own],
+        None => NoteVisibility::CHOICES
+            .iter()
+            .filter(|(_, v)| v.shared())
+            .map(|(text, _)| (*text).to_owned())
+            .chain(std::iter::once(own))
+            .collect(),
+    };
+    let suffix = match (q.resource_type, q.resource_id) {
+        (Some(t), Some(id)) => format!("|rt={}|rid={id}", t.as_str()),
+        (Some(t), None) => format!("|rt={}", t.as_str()),
+        (None, Some(id)) => format!("|rid={id}"),
+        (None, None) => String::new(),
+    };
+    Some(CountKeys {
+        exact: groups.into_iter().map(|g| g + &suffix).collect(),
+        ranges: Vec::new(),
+    })
 }
 
 /// Reads one note for `viewer` (in or out of a transaction); absent, sticky or private to

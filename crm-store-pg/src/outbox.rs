@@ -19,7 +19,7 @@ use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort
 use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
 
 use crate::db::Db;
-use crate::sql::{Sql, paged};
+use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Listed, Store, StoreConfig, StoreError, rows};
 
 /// The notification channel: one `NOTIFY` per queued email, delivered at commit.
@@ -72,19 +72,25 @@ impl Store {
             filtered.push_with(" AND q.resource_id = {}", id);
         }
         let sort = match q.params.sort {
-            None => "id",
-            Some(EmailSort::Created) => "created_at",
-            Some(EmailSort::Sent) => "sent_at",
+            None => SortKey::ID,
+            Some(EmailSort::Created) => SortKey::timestamp("created_at", micros_key!("created_at")),
+            Some(EmailSort::Sent) => {
+                SortKey::timestamp("sent_at", micros_key!("sent_at")).nullable()
+            }
         };
-        let sql = paged(filtered, sort, q.params.order, q.params.page, "");
-        let rows = self.reader().await?.rows(sql.text(), &sql.params()).await?;
-        let items = rows::page_rows(&rows)
+        let request = PageRequest {
+            page: q.params.page,
+            cursor: q.params.cursor.as_ref(),
+            order: q.params.order,
+            binding: q.binding(),
+        };
+        let found = sql::page(&*self.reader().await?, filtered, None, sort, &request, "").await?;
+        let items = found
+            .rows
+            .iter()
             .map(email_from_row)
             .collect::<Result<_, _>>()?;
-        Ok(Listed {
-            items,
-            total: rows::page_total(&rows)?,
-        })
+        Ok(Listed::paged(items, &found))
     }
 
     /// The outbox's backlog now, for the metrics: each count reads only the rows of its

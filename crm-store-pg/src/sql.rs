@@ -1,8 +1,13 @@
 //! Building list statements: only the filters a request uses, whitelisted sort columns,
-//! the id tie-break, and the count of all matching rows in the same statement.
+//! the id tie-break, exact totals (maintained counts or `count(*)`), and [`page`]: pages by
+//! number from the nearer end, or by cursor (keyset).
 
-use crm_core::listing::{Order, Page};
+use crm_core::listing::{Cursor, MAX_PAGE, Order, Page};
+use tokio_postgres::Row;
 use tokio_postgres::types::ToSql;
+
+use crate::db::Db;
+use crate::{StoreError, rows};
 
 /// SQL text with numbered parameters, built step by step.
 #[derive(Default)]
@@ -57,46 +62,361 @@ impl Sql {
     }
 }
 
-/// `ASC` or `DESC`.
-pub(crate) fn direction(order: Order) -> &'static str {
-    match order {
-        Order::Asc => "ASC",
-        Order::Desc => "DESC",
+/// How a list is sorted: the `ORDER BY` expression over the filtered select's columns, the
+/// text form of a row's key that cursors carry, and how a cursor's key becomes a value of
+/// the sort's type again (crm-core's [`KeyKind`](crm_core::listing::KeyKind) has checked it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SortKey {
+    /// `ORDER BY` expression (`lower(title)`), over the filtered select's columns.
+    pub(crate) order: &'static str,
+    /// The key's text form over the same columns (`lower(title)`, `date::text`).
+    pub(crate) key: &'static str,
+    /// The key's value from its text, `{}` standing for the parameter (`{}::date`).
+    pub(crate) cast: &'static str,
+    /// Whether the sort column may be NULL (NULLs come last ascending, first descending).
+    pub(crate) nullable: bool,
+}
+
+impl SortKey {
+    /// By id (every list's default or tie-break).
+    pub(crate) const ID: SortKey = SortKey::new("id", "id::text", "{}::bigint");
+
+    /// A NOT NULL sort column.
+    pub(crate) const fn new(order: &'static str, key: &'static str, cast: &'static str) -> Self {
+        SortKey {
+            order,
+            key,
+            cast,
+            nullable: false,
+        }
+    }
+
+    /// A timestamp column: keys are microseconds since the Unix epoch (exact).
+    pub(crate) const fn timestamp(column: &'static str, key: &'static str) -> Self {
+        SortKey::new(
+            column,
+            key,
+            "('epoch'::timestamptz + ({}::bigint) * interval '1 microsecond')",
+        )
+    }
+
+    /// The same key on a column that may be NULL.
+    pub(crate) const fn nullable(self) -> Self {
+        SortKey {
+            nullable: true,
+            ..self
+        }
     }
 }
 
-/// Wraps a filtered `SELECT` (the `filtered` statement, which must expose `id` and the
-/// sort column) into one statement returning the page's rows plus a `total` column:
-///
-/// ```sql
-/// WITH f AS NOT MATERIALIZED (<filtered>)
-/// SELECT c.total, p.* FROM (SELECT count(*) AS total FROM f) c
-/// LEFT JOIN LATERAL (SELECT * FROM f ORDER BY <sort> <dir>, id <dir> LIMIT … OFFSET …) p ON TRUE
-/// ```
-///
-/// An empty page still returns one row, whose `id` is NULL, so the total is always known.
-/// `NOT MATERIALIZED` lets the planner push the page's `ORDER BY … LIMIT` into an index
-/// scan instead of sorting every matching row; only the count visits them all (the price
-/// of an exact total), and both parts read the same snapshot.
-pub(crate) fn paged(
-    filtered: Sql,
-    sort_column: &str,
-    order: Order,
-    page: Page,
-    extra_columns: &str,
-) -> Sql {
-    let dir = direction(order);
-    let mut sql = Sql {
-        text: String::new(),
-        params: filtered.params,
+/// Writes a timestamp column's key expression (`created_at` → microseconds as text).
+macro_rules! micros_key {
+    ($column:literal) => {
+        concat!(
+            "(extract(epoch FROM ",
+            $column,
+            ") * 1000000)::bigint::text"
+        )
     };
-    sql.text = format!(
-        "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*{extra_columns} FROM (SELECT count(*) AS total FROM f) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {sort_column} {dir}, id {dir}",
+}
+pub(crate) use micros_key;
+
+/// What one list request asks of [`page`]: the page or cursor, the order, the cursor's
+/// binding, and where the total comes from.
+pub(crate) struct PageRequest<'a> {
+    /// Page number and size.
+    pub(crate) page: Page,
+    /// The cursor, if one was sent (it wins over `page`).
+    pub(crate) cursor: Option<&'a Cursor>,
+    /// The list's order.
+    pub(crate) order: Order,
+    /// The digest the cursors minted for this query carry.
+    pub(crate) binding: u64,
+}
+
+/// One page of rows read by [`page`], in list order, with the total and the cursors.
+pub(crate) struct PageRows {
+    /// The page's rows (each with the filtered columns, the extra ones and `cursor_key`).
+    pub(crate) rows: Vec<Row>,
+    /// How many rows match.
+    pub(crate) total: u64,
+    /// `meta.current_page`.
+    pub(crate) page: u32,
+    /// `meta.next_cursor`.
+    pub(crate) next: Option<String>,
+    /// `meta.prev_cursor`.
+    pub(crate) prev: Option<String>,
+}
+
+/// Reads one page of a list in as few statements as the request allows:
+///
+/// - the total is `total` when given (an expression over the filtered select's parameters
+///   that reads maintained counts: the `list_counts` rows of migration 0006), else
+///   `count(*)` of the filtered rows;
+/// - page 1 is one statement (total and rows, same snapshot);
+/// - a later page reads the total first, then the rows from the nearer end: a page in the
+///   second half is read in the reverse order (`OFFSET` counted from the end) and turned
+///   back, so the last page costs what the first does;
+/// - a cursor reads the rows after (or before) its position with a keyset condition
+///   (`(key, id) > ($k, $id)`) that the sort's index answers, one statement at any depth.
+///
+/// `filtered` must expose `id` and the sort key's columns; `extra_columns` (`, …`) are
+/// computed for the page's rows only (`p.…`).
+pub(crate) async fn page(
+    db: &impl Db,
+    filtered: Sql,
+    total: Option<String>,
+    sort: SortKey,
+    request: &PageRequest<'_>,
+    extra_columns: &str,
+) -> Result<PageRows, StoreError> {
+    let limit = i64::from(request.page.limit);
+    let total_sql = total.unwrap_or_else(|| "(SELECT count(*) FROM f)".to_owned());
+    if let Some(cursor) = request.cursor {
+        return by_cursor(
+            db,
+            filtered,
+            &total_sql,
+            sort,
+            request,
+            cursor,
+            extra_columns,
+        )
+        .await;
+    }
+    let number = request.page.page;
+    let offset = request.page.offset();
+    if number == 1 {
+        let mut sql = filtered;
+        let limit_p = sql.param(limit);
+        let text = format!(
+            "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
+             FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {} \
+             LIMIT {limit_p}) p ON TRUE",
+            sql.text,
+            sort.key,
+            order_by(sort, request.order, true),
+        );
+        sql.text = text;
+        let found = db.rows(sql.text(), &sql.params()).await?;
+        let total = rows::page_total(&found)?;
+        let rows: Vec<Row> = rows::page_rows(&found).cloned().collect();
+        return Ok(numbered(rows, total, request));
+    }
+    // `f` is named (and never read: LIMIT 0) so that every parameter has its type.
+    let count_sql = format!(
+        "WITH f AS NOT MATERIALIZED ({}) SELECT c.total FROM (SELECT {total_sql} AS total) c \
+         LEFT JOIN LATERAL (SELECT 1 FROM f LIMIT 0) unread ON TRUE",
         filtered.text
     );
-    let limit = sql.param(i64::from(page.limit));
-    let offset = sql.param(page.offset());
-    sql.text
-        .push_str(&format!(" LIMIT {limit} OFFSET {offset}) p ON TRUE"));
-    sql
+    let total_row = db.row(&count_sql, &filtered.params()).await?;
+    let total: i64 = rows::get(&total_row, "total")?;
+    let total = total.max(0);
+    if offset >= total {
+        return Ok(numbered(
+            Vec::new(),
+            u64::try_from(total).unwrap_or(0),
+            request,
+        ));
+    }
+    // The nearer end: from the front with OFFSET, or from the back in reverse order.
+    let backward = offset.saturating_mul(2) > total;
+    let (read_limit, read_offset) = if backward {
+        let count = limit.min(total - offset);
+        (count, (total - offset - count).max(0))
+    } else {
+        (limit, offset)
+    };
+    let mut sql = filtered;
+    let limit_p = sql.param(read_limit);
+    let offset_p = sql.param(read_offset);
+    // The total's expression is named (and never evaluated: WHERE FALSE) so that its
+    // parameters have their types.
+    let text = format!(
+        "WITH f AS NOT MATERIALIZED ({}) SELECT p.*, ({}) AS cursor_key{extra_columns} \
+         FROM (SELECT * FROM f ORDER BY {} LIMIT {limit_p} OFFSET {offset_p}) p \
+         LEFT JOIN LATERAL (SELECT {total_sql} AS total WHERE FALSE) unread ON TRUE",
+        sql.text,
+        sort.key,
+        order_by(sort, request.order, !backward),
+    );
+    sql.text = text;
+    let mut found = db.rows(sql.text(), &sql.params()).await?;
+    if backward {
+        found.reverse();
+    }
+    Ok(numbered(found, u64::try_from(total).unwrap_or(0), request))
+}
+
+/// `ORDER BY` of the list read forward (the list's order) or backward.
+fn order_by(sort: SortKey, order: Order, forward: bool) -> String {
+    let ascending = (order == Order::Asc) == forward;
+    let dir = if ascending { "ASC" } else { "DESC" };
+    format!("{} {dir}, id {dir}", sort.order)
+}
+
+/// A page read by number, with its cursors: the next page starts after its last row
+/// unless it ends the list, the previous one ends before its first row unless it is the
+/// first page.
+fn numbered(rows: Vec<Row>, total: u64, request: &PageRequest<'_>) -> PageRows {
+    let number = request.page.page;
+    let seen = u64::try_from(request.page.offset()).unwrap_or(0) + rows.len() as u64;
+    let next = (seen < total)
+        .then(|| {
+            rows.last()
+                .and_then(|r| mint(r, true, number.saturating_add(1), request))
+        })
+        .flatten();
+    let prev = (number > 1)
+        .then(|| {
+            rows.first()
+                .and_then(|r| mint(r, false, number - 1, request))
+        })
+        .flatten();
+    PageRows {
+        rows,
+        total,
+        page: number,
+        next,
+        prev,
+    }
+}
+
+/// The cursor at `row` reading `forward` (or backward) for page `page`.
+fn mint(row: &Row, forward: bool, page: u32, request: &PageRequest<'_>) -> Option<String> {
+    let id: i64 = row.try_get("id").ok()?;
+    let key: Option<String> = row.try_get("cursor_key").ok()?;
+    Some(
+        Cursor {
+            forward,
+            page: page.clamp(1, MAX_PAGE),
+            binding: request.binding,
+            key,
+            id,
+        }
+        .encode(),
+    )
+}
+
+/// A page read from a cursor's position: `limit + 1` rows in the reading direction (the
+/// extra one says whether more follow), one statement with the total.
+async fn by_cursor(
+    db: &impl Db,
+    filtered: Sql,
+    total_sql: &str,
+    sort: SortKey,
+    request: &PageRequest<'_>,
+    cursor: &Cursor,
+    extra_columns: &str,
+) -> Result<PageRows, StoreError> {
+    let limit = i64::from(request.page.limit);
+    let mut sql = filtered;
+    let ascending = (request.order == Order::Asc) == cursor.forward;
+    let id_p = sql.param(cursor.id);
+    let op = if ascending { ">" } else { "<" };
+    let condition = match &cursor.key {
+        Some(key) => {
+            let key_p = sql.param(key.clone());
+            // The parameter is text; the cast makes it the sort's type.
+            let value = sort.cast.replace("{}", &format!("({key_p}::text)"));
+            let after = format!("({}, id) {op} ({value}, {id_p})", sort.order);
+            if sort.nullable && ascending {
+                // NULLs come last ascending: they follow every value.
+                format!("({after} OR {} IS NULL)", sort.order)
+            } else {
+                after
+            }
+        }
+        None if ascending => format!("({} IS NULL AND id > {id_p})", sort.order),
+        // Descending, NULLs come first: after a NULL come the later NULLs and every value.
+        None => format!(
+            "(({0} IS NULL AND id < {id_p}) OR {0} IS NOT NULL)",
+            sort.order
+        ),
+    };
+    let limit_p = sql.param(limit + 1);
+    let text = format!(
+        "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
+         FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL (SELECT * FROM f WHERE {condition} \
+         ORDER BY {} LIMIT {limit_p}) p ON TRUE",
+        sql.text,
+        sort.key,
+        order_by(sort, request.order, cursor.forward),
+    );
+    sql.text = text;
+    let found = db.rows(sql.text(), &sql.params()).await?;
+    let total = rows::page_total(&found)?;
+    let mut rows: Vec<Row> = rows::page_rows(&found).cloned().collect();
+    let more = rows.len() > request.page.limit as usize;
+    rows.truncate(request.page.limit as usize);
+    if !cursor.forward {
+        rows.reverse();
+    }
+    let number = cursor.page;
+    let (next, prev) = if cursor.forward {
+        (
+            more.then(|| {
+                rows.last()
+                    .and_then(|r| mint(r, true, number.saturating_add(1), request))
+            })
+            .flatten(),
+            (number > 1 || !rows.is_empty())
+                .then(|| {
+                    rows.first()
+                        .and_then(|r| mint(r, false, number.saturating_sub(1), request))
+                })
+                .flatten(),
+        )
+    } else {
+        (
+            rows.last()
+                .and_then(|r| mint(r, true, number.saturating_add(1), request)),
+            more.then(|| {
+                rows.first()
+                    .and_then(|r| mint(r, false, number.saturating_sub(1), request))
+            })
+            .flatten(),
+        )
+    };
+    Ok(PageRows {
+        rows,
+        total,
+        page: number,
+        next,
+        prev,
+    })
+}
+
+/// Which `list_counts` keys a total sums: exact keys and half-open key ranges
+/// (`[from, to)`, compared bytewise: the column is `COLLATE "C"`).
+#[derive(Debug, Default)]
+pub(crate) struct CountKeys {
+    /// Keys summed as they are.
+    pub(crate) exact: Vec<String>,
+    /// Key ranges summed whole.
+    pub(crate) ranges: Vec<(String, String)>,
+}
+
+/// The total of a list from its maintained counts (migration 0006): a scalar subquery over
+/// `sql`'s parameters summing the counts of `keys` in every shard.
+pub(crate) fn counted(sql: &mut Sql, list: &'static str, keys: CountKeys) -> String {
+    let list = sql.param(list);
+    let mut conditions = Vec::new();
+    if !keys.exact.is_empty() {
+        conditions.push(format!("k.key = ANY({}::text[])", sql.param(keys.exact)));
+    }
+    for (from, to) in keys.ranges {
+        let from = sql.param(from);
+        let to = sql.param(to);
+        conditions.push(format!(
+            "(k.key >= {from}::text COLLATE \"C\" AND k.key < {to}::text COLLATE \"C\")"
+        ));
+    }
+    if conditions.is_empty() {
+        conditions.push("FALSE".to_owned());
+    }
+    format!(
+        "(SELECT COALESCE(sum(k.n), 0)::bigint FROM list_counts k WHERE k.list = {list}::text AND ({}))",
+        conditions.join(" OR ")
+    )
 }

@@ -352,7 +352,7 @@ pub fn assert_page(a: &Answer, message: &str, current_page: i64, per_page: i64, 
     assert_eq!(a.message(), message);
     let last_page = ((total + per_page - 1) / per_page).max(1);
     assert_eq!(
-        a.json["meta"],
+        page_meta(a),
         serde_json::json!({"current_page": current_page, "per_page": per_page, "total": total, "last_page": last_page})
     );
     for member in ["current_page", "per_page", "total", "last_page"] {
@@ -361,6 +361,20 @@ pub fn assert_page(a: &Answer, message: &str, current_page: i64, per_page: i64, 
             "{member} is not an integer"
         );
     }
+}
+
+/// A list answer's `meta` without its cursors, after checking that both are there (each a
+/// string or null).
+pub fn page_meta(a: &Answer) -> serde_json::Value {
+    let mut meta = a.json["meta"].clone();
+    for cursor in ["next_cursor", "prev_cursor"] {
+        let value = meta
+            .as_object_mut()
+            .and_then(|m| m.remove(cursor))
+            .unwrap_or_else(|| panic!("meta has no {cursor}: {}", a.json));
+        assert!(value.is_null() || value.is_string(), "{cursor}: {value}");
+    }
+    meta
 }
 
 /// The ids of a list answer's `data`, in order.

@@ -18,7 +18,7 @@ use mailin_embedded::{Handler, Response, Server, response};
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::common::{Body, TestServer, form, id_of};
+use crate::common::{Body, TestServer, form, id_of, page_meta};
 
 // ---------------------------------------------------------------------------------------
 // A real SMTP server.
@@ -905,7 +905,7 @@ async fn the_email_endpoints_list_filter_sort_and_read_as_section_10_describes()
     };
     assert_eq!(ids(&a), [third_email, second_email, first_email]);
     assert_eq!(
-        a.json["meta"],
+        page_meta(&a),
         serde_json::json!({"current_page": 1, "per_page": 35, "total": 3, "last_page": 1})
     );
     let e = &a.json["data"][2];

@@ -11,8 +11,7 @@ use crm_core::estimate::{Estimate, EstimateListQuery, EstimateSort, ShownStatus}
 use crm_core::listing::like_pattern;
 
 use super::read;
-use crate::db::Db;
-use crate::sql::{self, Sql};
+use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
 
 impl Store {
@@ -23,24 +22,32 @@ impl Store {
         ctx: Ctx,
         q: &EstimateListQuery,
     ) -> Result<Listed<Estimate>, StoreError> {
-        let page = sql::paged(
-            filtered(q, ctx.today),
-            sort_column(q.params.sort),
-            q.params.order,
-            q.params.page,
-            "",
-        );
+        let mut filtered = filtered(q, ctx.today);
+        let total =
+            count_keys(ctx.today, q).map(|keys| sql::counted(&mut filtered, "estimates", keys));
+        let request = PageRequest {
+            page: q.params.page,
+            cursor: q.params.cursor.as_ref(),
+            order: q.params.order,
+            binding: q.binding(),
+        };
         let reader = self.reader().await?;
-        let found = reader.rows(page.text(), &page.params()).await?;
-        let total = rows::page_total(&found)?;
-        let ids = rows::page_rows(&found)
+        let found = sql::page(
+            &*reader,
+            filtered,
+            total,
+            sort_key(q.params.sort),
+            &request,
+            "",
+        )
+        .await?;
+        let ids = found
+            .rows
+            .iter()
             .map(|row| rows::get::<i64>(row, "id"))
             .collect::<Result<Vec<_>, _>>()?;
         if ids.is_empty() {
-            return Ok(Listed {
-                items: Vec::new(),
-                total,
-            });
+            return Ok(Listed::paged(Vec::new(), &found));
         }
         let mut by_id: HashMap<i64, Estimate> = read::load_many(&*reader, &ids, ctx.today)
             .await?
@@ -49,18 +56,61 @@ impl Store {
             .collect();
         // An estimate deleted between the two statements is simply left out.
         let items = ids.iter().filter_map(|id| by_id.remove(id)).collect();
-        Ok(Listed { items, total })
+        Ok(Listed::paged(items, &found))
     }
 }
 
-/// The whitelisted sort key's column (of the filtered select); no key sorts by id.
-fn sort_column(sort: Option<EstimateSort>) -> &'static str {
+/// The whitelisted sort key (over the filtered select's columns); no key sorts by id.
+fn sort_key(sort: Option<EstimateSort>) -> SortKey {
     match sort {
-        None => "id",
-        Some(EstimateSort::Date) => "date",
-        Some(EstimateSort::ExpiryDate) => "expiry_date",
-        Some(EstimateSort::FinalAmount) => "final_amount",
-        Some(EstimateSort::Created) => "created_at",
+        None => SortKey::ID,
+        Some(EstimateSort::Date) => SortKey::new("date", "date::text", "{}::date"),
+        Some(EstimateSort::ExpiryDate) => {
+            SortKey::new("expiry_date", "expiry_date::text", "{}::date").nullable()
+        }
+        Some(EstimateSort::FinalAmount) => {
+            SortKey::new("final_amount", "final_amount::text", "{}::numeric")
+        }
+        Some(EstimateSort::Created) => SortKey::timestamp("created_at", micros_key!("created_at")),
+    }
+}
+
+/// The maintained counts that total the estimates matching `q` (migration 0006's
+/// `estimate_count_keys`), when one filter at most is given and no search; the shown
+/// status `new`/`expired` sums a range of expiry dates around `today`. `None` otherwise
+/// (counted row by row, among one client's, project's or category's estimates).
+fn count_keys(today: NaiveDate, q: &EstimateListQuery) -> Option<CountKeys> {
+    if q.params.search.is_some() {
+        return None;
+    }
+    let exact = |key: String| {
+        Some(CountKeys {
+            exact: vec![key],
+            ranges: Vec::new(),
+        })
+    };
+    match (q.status, q.client, q.project, q.category) {
+        (None, None, None, None) => exact("all".to_owned()),
+        (None, Some(client), None, None) => exact(format!("c={}", client.get())),
+        (None, None, Some(project), None) => exact(format!("p={}", project.get())),
+        (None, None, None, Some(category)) => exact(format!("cat={}", category.get())),
+        (Some(status), None, None, None) => {
+            let c = status.conditions();
+            let stored = c.stored.as_str();
+            let today = today.format("%Y-%m-%d").to_string();
+            let prefix = format!("st={stored}|exp=");
+            let range = match c.expired {
+                Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
+                Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
+                None if stored == "new" => (format!("{prefix}0"), format!("{prefix}none~")),
+                None => return exact(format!("st={stored}")),
+            };
+            Some(CountKeys {
+                exact: Vec::new(),
+                ranges: vec![range],
+            })
+        }
+        _ => None,
     }
 }
 

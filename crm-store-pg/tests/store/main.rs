@@ -8,5 +8,6 @@ mod common;
 mod contracts;
 mod estimates;
 mod foundation;
+mod lists;
 mod milestones;
 mod notes;
