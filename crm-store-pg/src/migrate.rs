@@ -54,6 +54,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "list_counts_and_sort_indexes",
         sql: include_str!("../migrations/0006_list_counts_and_sort_indexes.sql"),
     },
+    Migration {
+        version: 7,
+        name: "estimate_list_indexes",
+        sql: include_str!("../migrations/0007_estimate_list_indexes.sql"),
+    },
 ];
 
 impl Migration {

@@ -314,34 +314,47 @@ async fn by_cursor(
     let ascending = (request.order == Order::Asc) == cursor.forward;
     let id_p = sql.param(cursor.id);
     let op = if ascending { ">" } else { "<" };
-    let condition = match &cursor.key {
+    // The rows after the position, as one or two conditions each read in index order
+    // (NULLs come last ascending and first descending, so a nullable sort continues past
+    // its values into its NULLs, or from its NULLs into its values).
+    let parts: Vec<String> = match &cursor.key {
         Some(key) => {
             let key_p = sql.param(key.clone());
             // The parameter is text; the cast makes it the sort's type.
             let value = sort.cast.replace("{}", &format!("({key_p}::text)"));
             let after = format!("({}, id) {op} ({value}, {id_p})", sort.order);
             if sort.nullable && ascending {
-                // NULLs come last ascending: they follow every value.
-                format!("({after} OR {} IS NULL)", sort.order)
+                vec![after, format!("{} IS NULL", sort.order)]
             } else {
-                after
+                vec![after]
             }
         }
-        None if ascending => format!("({} IS NULL AND id > {id_p})", sort.order),
-        // Descending, NULLs come first: after a NULL come the later NULLs and every value.
-        None => format!(
-            "(({0} IS NULL AND id < {id_p}) OR {0} IS NOT NULL)",
-            sort.order
-        ),
+        None if ascending => vec![format!("{} IS NULL AND id > {id_p}", sort.order)],
+        None => vec![
+            format!("{} IS NULL AND id < {id_p}", sort.order),
+            format!("{} IS NOT NULL", sort.order),
+        ],
     };
     let limit_p = sql.param(limit + 1);
+    let order = order_by(sort, request.order, cursor.forward);
+    let reads: Vec<String> = parts
+        .iter()
+        .map(|condition| {
+            format!("(SELECT * FROM f WHERE {condition} ORDER BY {order} LIMIT {limit_p})")
+        })
+        .collect();
+    let rows_sql = if reads.len() == 1 {
+        reads.join("")
+    } else {
+        format!(
+            "(SELECT * FROM ({}) u ORDER BY {order} LIMIT {limit_p})",
+            reads.join(" UNION ALL ")
+        )
+    };
     let text = format!(
         "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
-         FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL (SELECT * FROM f WHERE {condition} \
-         ORDER BY {} LIMIT {limit_p}) p ON TRUE",
-        sql.text,
-        sort.key,
-        order_by(sort, request.order, cursor.forward),
+         FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL {rows_sql} p ON TRUE",
+        sql.text, sort.key,
     );
     sql.text = text;
     let found = db.rows(sql.text(), &sql.params()).await?;
