@@ -49,6 +49,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "email_outbox",
         sql: include_str!("../migrations/0005_email_outbox.sql"),
     },
+    Migration {
+        version: 6,
+        name: "invoice_lists",
+        sql: include_str!("../migrations/0006_invoice_lists.sql"),
+    },
 ];
 
 impl Migration {

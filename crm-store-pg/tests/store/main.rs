@@ -8,5 +8,6 @@ mod common;
 mod contracts;
 mod estimates;
 mod foundation;
+mod invoices;
 mod milestones;
 mod notes;
