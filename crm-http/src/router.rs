@@ -341,7 +341,7 @@ mod tests {
     #[test]
     fn unknown_paths_are_not_found() {
         let r = Router::new().unwrap();
-        assert_eq!(r.resolve(&Method::GET, "/api/invoices"), Resolved::NotFound);
+        assert_eq!(r.resolve(&Method::GET, "/api/payments"), Resolved::NotFound);
         assert_eq!(
             r.resolve(&Method::GET, "/api/notes/3/extra"),
             Resolved::NotFound
