@@ -11,7 +11,10 @@
 #   GET one note, GET a page of 25 notes, GET a page of 100 notes (plain, gzip and br: the
 #   cost of compression), POST a note, PUT 10 line items; and beside POST a note, pgbench
 #   running the minimal single INSERT … RETURNING with the same effect (64 clients), and
-#   both again with the notes count trigger disabled (what keeping exact totals costs).
+#   both again with the notes count trigger disabled (what keeping exact totals costs); and
+#   the rate limiter's cost: GET one note from a second service started with
+#   `--rate-limit 1000000/s` (never reached), measured twice alternately with the unlimited
+#   one (ABAB), the ratio taken on the means.
 # The reference is `pgbench -S -M prepared -j 2` at 8, 16 and 32 clients (best kept).
 # Prints rps, p50, p99, the ratio to pgbench, and the server's resident memory.
 #
@@ -64,10 +67,15 @@ export TAX_RATE_ID=$(psql -At -d crm_bench -c "SELECT id FROM tax_rates WHERE ra
 LOG=$(mktemp /tmp/crm-bench-serve.XXXXXX.log)
 "$BIN" serve --listen 127.0.0.1:$PORT 2>"$LOG" &
 PID=$!
-trap 'kill -TERM $PID 2>/dev/null || true; wait $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -sf http://127.0.0.1:$PORT/healthz >/dev/null && break
-  sleep 0.1
+LIMITED_PORT=$((PORT + 1))
+"$BIN" serve --listen 127.0.0.1:$LIMITED_PORT --rate-limit 1000000/s 2>/dev/null &
+LIMITED_PID=$!
+trap 'kill -TERM $PID $LIMITED_PID 2>/dev/null || true; wait $PID $LIMITED_PID 2>/dev/null || true' EXIT
+for port in $PORT $LIMITED_PORT; do
+  for _ in $(seq 1 100); do
+    curl -sf http://127.0.0.1:$port/healthz >/dev/null && break
+    sleep 0.1
+  done
 done
 
 echo "pgbench reference (select-only, prepared, 2 threads, ${DURATION}s each)"
@@ -117,6 +125,10 @@ INSERT_TPS_OFF=$(pgbench_insert)
 psql -q -d crm_bench -c 'ALTER TABLE notes ENABLE TRIGGER notes_count_insert'
 rm -f "$INSERT_SQL"
 measure "PUT 10 line items" -s benches/load/put_items.lua "http://127.0.0.1:$PORT"
+for round in 1 2; do
+  measure "GET one note, no limit ($round)" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes/$NOTE_ID"
+  measure "GET one note, --rate-limit ($round)" -H "$AUTH" "http://127.0.0.1:$LIMITED_PORT/api/notes/$NOTE_ID"
+done
 
 RSS=$(awk '/^VmRSS/ {print $2 " " $3}' /proc/$PID/status)
 HWM=$(awk '/^VmHWM/ {print $2 " " $3}' /proc/$PID/status)
@@ -137,6 +149,17 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo "POST a note vs pgbench's single INSERT … RETURNING ($CONNECTIONS clients): ${RPS[POST a note]} rps / $INSERT_TPS tps = $(ratio "${RPS[POST a note]}" "$INSERT_TPS")"
 echo "with the notes count trigger off: ${RPS[POST a note, counts off]} rps, pgbench $INSERT_TPS_OFF tps;" \
   "counts on / off: service $(ratio "${RPS[POST a note]}" "${RPS[POST a note, counts off]}"), pgbench $(ratio "$INSERT_TPS" "$INSERT_TPS_OFF")"
+echo
+echo "the rate limiter's cost (GET one note; --rate-limit 1000000/s, never reached; ABAB):"
+echo
+echo "| server | rps round 1 | rps round 2 | p50 (2) | p99 (2) |"
+echo "|---|---|---|---|---|"
+for which in "no limit" "--rate-limit"; do
+  echo "| $which | ${RPS["GET one note, $which (1)"]} | ${RPS["GET one note, $which (2)"]} | ${P50["GET one note, $which (2)"]} | ${P99["GET one note, $which (2)"]} |"
+done
+awk -v a1="${RPS["GET one note, --rate-limit (1)"]}" -v a2="${RPS["GET one note, --rate-limit (2)"]}" \
+    -v b1="${RPS["GET one note, no limit (1)"]}" -v b2="${RPS["GET one note, no limit (2)"]}" \
+    'BEGIN {printf "limited / unlimited (means of the two rounds): %.1f %%\n", 100 * (a1 + a2) / (b1 + b2)}'
 echo
 size() { curl -s -o /dev/null -w '%{size_download}' -H "$AUTH" -H "Accept-Encoding: $1" "http://127.0.0.1:$PORT/api/notes?limit=100"; }
 echo "a page of 100 notes on the wire: $(size identity) bytes plain, $(size gzip) gzip, $(size br) br"

@@ -51,13 +51,18 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 6,
-        name: "list_counts_and_sort_indexes",
-        sql: include_str!("../migrations/0006_list_counts_and_sort_indexes.sql"),
+        name: "invoice_lists",
+        sql: include_str!("../migrations/0006_invoice_lists.sql"),
     },
     Migration {
         version: 7,
+        name: "list_counts_and_sort_indexes",
+        sql: include_str!("../migrations/0007_list_counts_and_sort_indexes.sql"),
+    },
+    Migration {
+        version: 8,
         name: "estimate_list_indexes",
-        sql: include_str!("../migrations/0007_estimate_list_indexes.sql"),
+        sql: include_str!("../migrations/0008_estimate_list_indexes.sql"),
     },
 ];
 

@@ -9,6 +9,7 @@ mod conformance;
 mod contracts;
 mod estimates;
 mod foundation;
+mod invoices;
 mod lists;
 mod milestones;
 mod notes;

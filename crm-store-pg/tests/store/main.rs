@@ -8,6 +8,7 @@ mod common;
 mod contracts;
 mod estimates;
 mod foundation;
+mod invoices;
 mod lists;
 mod milestones;
 mod notes;
