@@ -49,6 +49,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "email_outbox",
         sql: include_str!("../migrations/0005_email_outbox.sql"),
     },
+    Migration {
+        version: 6,
+        name: "idempotency_keys",
+        sql: include_str!("../migrations/0006_idempotency_keys.sql"),
+    },
 ];
 
 impl Migration {

@@ -5,6 +5,7 @@ use crm_core::ids::{EstimateId, ProjectId};
 use crm_core::mail;
 
 use super::{LockMode, lock, read};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError, refs, rows};
 
@@ -72,9 +73,9 @@ impl Store {
     /// `PUT /estimates/{id}/publish`: a stored `draft` becomes `new` (409 otherwise), is
     /// stamped `published_at`, and its email is queued in the same transaction.
     pub async fn publish_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let locked = lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         let published = status::publish(locked.status)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.as_str()])
             .await?;
@@ -91,8 +92,7 @@ impl Store {
         ctx: Ctx,
         id: EstimateId,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let locked = lock(&tx, id, LockMode::Share).await?;
         status::check_send_email(locked.status)?;
         let estimate = read::load(&tx, id, ctx.today).await?;
@@ -112,8 +112,7 @@ impl Store {
         id: EstimateId,
         cmd: &EstimateClone,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock(&tx, id, LockMode::Share).await?;
         refs::require(&tx, cmd.references()).await?;
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [

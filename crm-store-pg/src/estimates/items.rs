@@ -13,6 +13,7 @@ use crm_core::validation::Rejected;
 use rust_decimal::Decimal;
 
 use super::{LockMode, bill, lock, read, recompute};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError, refs, rows};
 
@@ -56,9 +57,9 @@ impl Store {
         id: EstimateId,
         req: ItemsRequest,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let locked = lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         let items = match req.for_mode(locked.totals.tax_type) {
             Ok(items) => items,
             Err(rejected) => return Err(with_reference_errors(&tx, rejected).await),

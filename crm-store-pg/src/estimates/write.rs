@@ -11,6 +11,7 @@ use crm_core::tags::TagSet;
 use crm_core::totals::{HeaderDiscount, compute};
 
 use super::{LockMode, lock, read, recompute};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::tags::{self, TagOwner};
 use crate::{Ctx, Store, StoreError, refs, rows};
@@ -58,8 +59,7 @@ impl Store {
         ctx: Ctx,
         cmd: &NewEstimate,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         refs::require(&tx, cmd.references()).await?;
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
             &cmd.client.get(),
@@ -100,9 +100,9 @@ impl Store {
         id: EstimateId,
         cmd: &EstimateUpdate,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let locked = lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         let mut errors = refs::invalid(&tx, cmd.references()).await?;
         let expiry = cmd.expiry.apply_ref(locked.expiry);
         if let Err(e) = check_expiry(cmd.date, expiry) {
@@ -148,10 +148,10 @@ impl Store {
     /// `DELETE /estimates/{id}`: the estimate with its lines, taxes and tags (cascades) and
     /// its pending queued emails; sent emails stay as history, and an invoice converted
     /// from it stays (its `estimate_id` becomes NULL).
-    pub async fn delete_estimate(&self, id: EstimateId) -> Result<(), StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+    pub async fn delete_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<(), StoreError> {
+        let tx = self.begin().await?;
         lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         tx.run(DELETE_PENDING_EMAILS_SQL, &[&id.get()]).await?;
         tx.run(DELETE_SQL, &[&id.get()]).await?;
         tx.commit().await?;
@@ -165,8 +165,13 @@ impl Store {
         id: EstimateId,
         cmd: &StatusChange,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        // With `If-Match`: lock the row and compare under the lock before writing.
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         if tx
             .run(SET_STATUS_SQL, &[&id.get(), &cmd.status.as_str()])
             .await?
@@ -186,9 +191,9 @@ impl Store {
         id: EstimateId,
         tags: &TagSet,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         tags::replace(&tx, TagOwner::Estimate(id.get()), tags, ctx.actor).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
