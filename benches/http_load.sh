@@ -9,7 +9,9 @@
 # 100 more notes and 64 estimates, starts the service with its default configuration (logs
 # on, one line per request), and measures with wrk (2 threads, 64 connections):
 #   GET one note, GET a page of 25 notes, GET a page of 100 notes (plain, gzip and br: the
-#   cost of compression), POST a note, PUT 10 line items.
+#   cost of compression), POST a note, PUT 10 line items; and the rate limiter's cost: GET one
+#   note from a second service started with `--rate-limit 1000000/s` (never reached), measured
+#   twice alternately with the unlimited one (ABAB), the ratio taken on the means.
 # The reference is `pgbench -S -M prepared -j 2` at 8, 16 and 32 clients (best kept).
 # Prints rps, p50, p99, the ratio to pgbench, and the server's resident memory.
 #
@@ -62,10 +64,15 @@ export TAX_RATE_ID=$(psql -At -d crm_bench -c "SELECT id FROM tax_rates WHERE ra
 LOG=$(mktemp /tmp/crm-bench-serve.XXXXXX.log)
 "$BIN" serve --listen 127.0.0.1:$PORT 2>"$LOG" &
 PID=$!
-trap 'kill -TERM $PID 2>/dev/null || true; wait $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -sf http://127.0.0.1:$PORT/healthz >/dev/null && break
-  sleep 0.1
+LIMITED_PORT=$((PORT + 1))
+"$BIN" serve --listen 127.0.0.1:$LIMITED_PORT --rate-limit 1000000/s 2>/dev/null &
+LIMITED_PID=$!
+trap 'kill -TERM $PID $LIMITED_PID 2>/dev/null || true; wait $PID $LIMITED_PID 2>/dev/null || true' EXIT
+for port in $PORT $LIMITED_PORT; do
+  for _ in $(seq 1 100); do
+    curl -sf http://127.0.0.1:$port/healthz >/dev/null && break
+    sleep 0.1
+  done
 done
 
 echo "pgbench reference (select-only, prepared, 2 threads, ${DURATION}s each)"
@@ -100,6 +107,10 @@ measure "GET 100 notes, gzip" -H "$AUTH" -H "Accept-Encoding: gzip" "http://127.
 measure "GET 100 notes, br" -H "$AUTH" -H "Accept-Encoding: br" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "POST a note" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
 measure "PUT 10 line items" -s benches/load/put_items.lua "http://127.0.0.1:$PORT"
+for round in 1 2; do
+  measure "GET one note, no limit ($round)" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes/$NOTE_ID"
+  measure "GET one note, --rate-limit ($round)" -H "$AUTH" "http://127.0.0.1:$LIMITED_PORT/api/notes/$NOTE_ID"
+done
 
 RSS=$(awk '/^VmRSS/ {print $2 " " $3}' /proc/$PID/status)
 HWM=$(awk '/^VmHWM/ {print $2 " " $3}' /proc/$PID/status)
@@ -115,6 +126,17 @@ for name in "GET one note" "GET 25 notes" "GET 100 notes" "GET 100 notes, gzip" 
   ratio=$(awk -v a="${RPS[$name]}" -v b="$BEST_TPS" 'BEGIN {printf "%.0f %%", 100 * a / b}')
   echo "| $name | ${RPS[$name]} | ${P50[$name]} | ${P99[$name]} | $ratio |"
 done
+echo
+echo "the rate limiter's cost (GET one note; --rate-limit 1000000/s, never reached; ABAB):"
+echo
+echo "| server | rps round 1 | rps round 2 | p50 (2) | p99 (2) |"
+echo "|---|---|---|---|---|"
+for which in "no limit" "--rate-limit"; do
+  echo "| $which | ${RPS["GET one note, $which (1)"]} | ${RPS["GET one note, $which (2)"]} | ${P50["GET one note, $which (2)"]} | ${P99["GET one note, $which (2)"]} |"
+done
+awk -v a1="${RPS["GET one note, --rate-limit (1)"]}" -v a2="${RPS["GET one note, --rate-limit (2)"]}" \
+    -v b1="${RPS["GET one note, no limit (1)"]}" -v b2="${RPS["GET one note, no limit (2)"]}" \
+    'BEGIN {printf "limited / unlimited (means of the two rounds): %.1f %%\n", 100 * (a1 + a2) / (b1 + b2)}'
 echo
 size() { curl -s -o /dev/null -w '%{size_download}' -H "$AUTH" -H "Accept-Encoding: $1" "http://127.0.0.1:$PORT/api/notes?limit=100"; }
 echo "a page of 100 notes on the wire: $(size identity) bytes plain, $(size gzip) gzip, $(size br) br"

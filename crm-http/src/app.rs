@@ -1,5 +1,5 @@
 //! One request, start to finish: request id, the `Host` rule, CORS preflight, route,
-//! authentication, the per-key cap on requests in progress, body (bounded in size and
+//! authentication, the per-key rate limit, the per-key cap on requests in progress, body (bounded in size and
 //! time), handler, response envelope, compression, CORS headers, metrics, and the access
 //! log line.
 
@@ -19,7 +19,7 @@ use crate::conditional;
 use crate::cors::Cors;
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
-use crate::limits::{InFlight, InFlightGuard};
+use crate::limits::{InFlight, InFlightGuard, Quota, Rate, RateLimiter};
 use crate::metrics::Metrics;
 use crate::response::{JSON, Reply};
 use crate::router::{self, Access, Resolved, Router};
@@ -34,6 +34,7 @@ pub struct App {
     router: Router,
     request_ids: RequestIds,
     in_flight: InFlight,
+    rate_limiter: Option<RateLimiter>,
     body_timeout: Duration,
     cors: Cors,
     metrics: Metrics,
@@ -52,7 +53,8 @@ pub enum AppError {
     Metrics(#[from] crate::metrics::MetricsError),
 }
 
-/// Per-request bounds (`crm serve --body-timeout`, `--max-in-flight-per-key`).
+/// Per-request bounds (`crm serve --body-timeout`, `--max-in-flight-per-key`,
+/// `--rate-limit`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RequestLimits {
     /// Time a request's whole body may take to arrive, counted from its headers; past it
@@ -60,6 +62,9 @@ pub struct RequestLimits {
     pub body_timeout: Duration,
     /// Requests one API key may have in progress at once; one more is a 429.
     pub max_in_flight_per_key: usize,
+    /// Requests one API key may send per second or minute (a token bucket per key, in this
+    /// process's memory); over it the answer is 429. `None`: no limit.
+    pub rate_limit: Option<Rate>,
 }
 
 impl Default for RequestLimits {
@@ -67,6 +72,7 @@ impl Default for RequestLimits {
         RequestLimits {
             body_timeout: Duration::from_secs(30),
             max_in_flight_per_key: 64,
+            rate_limit: None,
         }
     }
 }
@@ -121,6 +127,7 @@ impl App {
             router: Router::new()?,
             request_ids: RequestIds::new(),
             in_flight: InFlight::new(limits.max_in_flight_per_key),
+            rate_limiter: limits.rate_limit.map(RateLimiter::new),
             body_timeout: limits.body_timeout,
             cors: Cors::off(),
             metrics: Metrics::new()?,
@@ -182,10 +189,11 @@ impl App {
         let origin = request.headers().get(header::ORIGIN).cloned();
         let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
         let preflight = self.cors.is_preflight(&method, request.headers());
+        let mut quota = None;
         let (outcome, template) = if preflight {
             self.preflight(origin.as_ref(), request.uri().path())
         } else {
-            self.route(request, body_deadline).await
+            self.route(request, body_deadline, &mut quota).await
         };
         let mut response = match outcome {
             Ok(reply) => self.respond(reply, coding).await,
@@ -200,6 +208,9 @@ impl App {
         };
         let status = response.status();
         let headers = response.headers_mut();
+        if let Some(quota) = quota {
+            rate_limit_headers(&quota, headers);
+        }
         if preflight && let Some(origin) = origin.as_ref().filter(|o| self.cors.allows(o)) {
             let allow = headers
                 .remove(header::ALLOW)
@@ -303,11 +314,13 @@ impl App {
         response
     }
 
-    /// Resolves and runs the request; returns the outcome and the route template.
+    /// Resolves and runs the request; returns the outcome and the route template, and sets
+    /// `quota` when the request was counted against its key's rate limit.
     async fn route<B>(
         &self,
         request: Request<B>,
         body_deadline: Instant,
+        quota: &mut Option<Quota>,
     ) -> (Result<Reply, ApiError>, &'static str)
     where
         B: hyper::body::Body<Data = Bytes>,
@@ -334,7 +347,7 @@ impl App {
                 Access::Public => router::dispatch(route.endpoint, self, None).await,
                 Access::Key => {
                     let (req, api_key, _in_flight) = self
-                        .authenticated(&parts, body, id.as_deref(), body_deadline)
+                        .authenticated(&parts, body, id.as_deref(), body_deadline, quota)
                         .await?;
                     conditional::run(self, route, req, &parts.headers, api_key).await
                 }
@@ -345,13 +358,16 @@ impl App {
     }
 
     /// The request of a `Key` route: the acting user (from the key), the query and the body;
-    /// the key; and the request's place among its key's requests in progress.
+    /// the key; and the request's place among its key's requests in progress. The key's rate
+    /// limit is applied first (a refused request takes no place), and its standing left in
+    /// `quota`.
     async fn authenticated<'a, B>(
         &self,
         parts: &http::request::Parts,
         body: B,
         id: Option<&'a str>,
         body_deadline: Instant,
+        quota: &mut Option<Quota>,
     ) -> Result<(Req<'a>, ApiKeyId, InFlightGuard<'_>), ApiError>
     where
         B: hyper::body::Body<Data = Bytes>,
@@ -366,6 +382,13 @@ impl App {
                     .map(HeaderValue::as_bytes),
             )
             .await?;
+        if let Some(limiter) = &self.rate_limiter {
+            let standing = limiter.check(verified.key);
+            *quota = Some(standing);
+            if let Some(seconds) = standing.retry_after {
+                return Err(ApiError::RateLimited(seconds));
+            }
+        }
         let guard = self.in_flight.enter(verified.key)?;
         let body = if matches!(parts.method, Method::GET | Method::HEAD) {
             RawMap::new()
@@ -398,6 +421,14 @@ fn error_response(error: &ApiError) -> Response<Full<Bytes>> {
         }
     }
     response
+}
+
+/// The `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers of an answer
+/// to a request counted against its key's rate limit.
+fn rate_limit_headers(quota: &Quota, headers: &mut http::HeaderMap) {
+    headers.insert("ratelimit-limit", HeaderValue::from(quota.limit));
+    headers.insert("ratelimit-remaining", HeaderValue::from(quota.remaining));
+    headers.insert("ratelimit-reset", HeaderValue::from(quota.reset));
 }
 
 /// Today's date in the server's time zone: `TZ`, else the system's (`/etc/localtime`),

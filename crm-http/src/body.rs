@@ -458,16 +458,24 @@ mod tests {
         assert!(matches!(raw.get("items"), Some(RawValue::Map(_))));
     }
 
+    /// 100,000 appended elements. No timing is asserted (this machine is shared); an append
+    /// that rescans the list (quadratic: 5·10⁹ steps here) makes this test run for minutes,
+    /// which the test harness reports as slow, while the linear one takes milliseconds.
     #[test]
-    fn appending_many_elements_takes_linear_time() {
-        let body = "tags[]=x&".repeat(100_000);
-        let started = std::time::Instant::now();
+    fn appending_many_elements_keeps_every_element_in_order() {
+        let body = (0..100_000)
+            .map(|i| format!("tags[]={i}&"))
+            .collect::<String>();
         let raw = parse_urlencoded(body.as_bytes()).unwrap();
-        assert!(matches!(raw.get("tags"), Some(RawValue::List(items)) if items.len() == 100_000));
+        let Some(RawValue::List(items)) = raw.get("tags") else {
+            panic!("not a list: {:?}", raw.get("tags").map(|_| ()));
+        };
+        assert_eq!(items.len(), 100_000);
         assert!(
-            started.elapsed() < std::time::Duration::from_secs(2),
-            "took {:?}",
-            started.elapsed()
+            items
+                .iter()
+                .enumerate()
+                .all(|(i, item)| *item == t(&i.to_string()))
         );
     }
 

@@ -83,6 +83,10 @@ pub enum ApiError {
     /// The key already has its maximum of requests in progress (429).
     #[error("too many requests in flight for one key")]
     TooManyInFlight,
+    /// The key is over its rate limit (429); one more request is allowed after this many
+    /// seconds.
+    #[error("rate limited for {0} s")]
+    RateLimited(u64),
     /// The database cannot be reached (503).
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -143,7 +147,7 @@ impl ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::TooManyInFlight => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyInFlight | ApiError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -175,6 +179,7 @@ impl ApiError {
             ApiError::TooManyInFlight => {
                 "Too many requests in progress for this API key.".to_owned()
             }
+            ApiError::RateLimited(_) => "Too many requests.".to_owned(),
             ApiError::Unavailable(_) => "Service temporarily unavailable.".to_owned(),
             ApiError::Internal(_) => "Server error.".to_owned(),
         }
@@ -203,7 +208,8 @@ impl ApiError {
         .unwrap_or_else(|_| b"{\"message\":\"Server error.\"}".to_vec())
     }
 
-    /// Extra headers: `Allow` on 405, `Retry-After` on 429 and 503, `Connection: close` on
+    /// Extra headers: `Allow` on 405, `Retry-After` on 429 and 503 (the `RateLimit-*` headers
+    /// of a rate-limited key are added by [`crate::app`] to every answer), `Connection: close` on
     /// 408 (the rest of the body may still be on its way: the connection cannot be reused).
     pub fn headers(&self) -> Vec<(http::header::HeaderName, String)> {
         match self {
@@ -213,6 +219,9 @@ impl ApiError {
                 http::header::RETRY_AFTER,
                 BUSY_RETRY_AFTER_SECONDS.to_string(),
             )],
+            ApiError::RateLimited(seconds) => {
+                vec![(http::header::RETRY_AFTER, seconds.to_string())]
+            }
             ApiError::Unavailable(_) => {
                 vec![(http::header::RETRY_AFTER, RETRY_AFTER_SECONDS.to_string())]
             }

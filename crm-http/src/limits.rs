@@ -1,13 +1,16 @@
-//! Resource bounds that do not belong to one request: the per-key cap on requests in
-//! progress, the process's open-file limit, and the default connection limit derived from
-//! it.
+//! Resource bounds that do not belong to one request: the per-key rate limit, the per-key
+//! cap on requests in progress, the process's open-file limit, and the default connection
+//! limit derived from it.
 //!
 //! The other bounds live where they act: the header size and the read buffer, the
 //! connection limit and the accept back-off in [`crate::server`]; the body limit and the
 //! body timeout in [`crate::app`].
 
 use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use crm_core::ids::ApiKeyId;
 
@@ -70,6 +73,166 @@ impl Drop for InFlightGuard<'_> {
     }
 }
 
+/// A rate limit, `N/s` or `N/min` (`crm serve --rate-limit`): a bucket of `requests`
+/// tokens, refilled evenly over `per`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    /// The bucket's size: requests allowed in a burst, and in each `per` on average.
+    pub requests: u32,
+    /// The time the bucket takes to refill from empty.
+    pub per: Duration,
+}
+
+/// Why a `--rate-limit` value is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a rate limit is N/s or N/min with N a whole number from 1 to 1000000, not {0:?}")]
+pub struct BadRate(String);
+
+impl FromStr for Rate {
+    type Err = BadRate;
+
+    fn from_str(text: &str) -> Result<Rate, BadRate> {
+        let bad = || BadRate(text.to_owned());
+        let (count, unit) = text.trim().split_once('/').ok_or_else(bad)?;
+        let per = match unit.trim() {
+            "s" => Duration::from_secs(1),
+            "min" => Duration::from_secs(60),
+            _ => return Err(bad()),
+        };
+        let count = count.trim();
+        if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let requests = count
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=1_000_000).contains(n))
+            .ok_or_else(bad)?;
+        Ok(Rate { requests, per })
+    }
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = if self.per == Duration::from_secs(1) {
+            "s"
+        } else {
+            "min"
+        };
+        write!(f, "{}/{unit}", self.requests)
+    }
+}
+
+/// A key's standing against its rate limit after one request, for the `RateLimit-*`
+/// headers (and `Retry-After` when the request was refused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quota {
+    /// `RateLimit-Limit`: the bucket's size.
+    pub limit: u32,
+    /// `RateLimit-Remaining`: requests the key may still send at once.
+    pub remaining: u32,
+    /// `RateLimit-Reset`: whole seconds (rounded up) until the bucket is full again.
+    pub reset: u64,
+    /// For a refused request, whole seconds (rounded up, at least 1) until one more request
+    /// is allowed (`Retry-After`); `None` when the request was allowed.
+    pub retry_after: Option<u64>,
+}
+
+impl Quota {
+    /// Whether the request was refused (429).
+    pub fn refused(&self) -> bool {
+        self.retry_after.is_some()
+    }
+}
+
+/// Shards of the limiter's table, so that keys rarely wait for each other's lock.
+const RATE_SHARDS: usize = 16;
+
+/// Entries a shard holds before the keys whose bucket is full again are dropped.
+const RATE_PRUNE_AT: usize = 1024;
+
+/// Per-key token buckets, kept in this process's memory (each service instance limits on
+/// its own).
+///
+/// A bucket is kept as its theoretical arrival time (GCRA, the generic cell rate
+/// algorithm, which is a token bucket): the instant at which it will be full again. With
+/// `T = per / requests`, a request at `now` is allowed when that instant is at most
+/// `per - T` ahead of `now`, and moves it `T` further. One `Instant` per busy key; a key
+/// whose bucket is full has no entry.
+#[derive(Debug)]
+pub struct RateLimiter {
+    rate: Rate,
+    /// `per / requests`: the time one token takes to come back.
+    interval: Duration,
+    shards: Box<[Mutex<HashMap<ApiKeyId, Instant>>]>,
+}
+
+impl RateLimiter {
+    /// A limiter allowing each key `rate`.
+    pub fn new(rate: Rate) -> RateLimiter {
+        RateLimiter {
+            rate,
+            interval: rate.per / rate.requests.max(1),
+            shards: (0..RATE_SHARDS)
+                .map(|_| Mutex::new(HashMap::new()))
+                .collect(),
+        }
+    }
+
+    /// The limit in force.
+    pub fn rate(&self) -> Rate {
+        self.rate
+    }
+
+    /// Takes one token from `key`'s bucket now, if it has one.
+    pub fn check(&self, key: ApiKeyId) -> Quota {
+        self.check_at(key, Instant::now())
+    }
+
+    /// Takes one token from `key`'s bucket at `now`, if it has one.
+    pub fn check_at(&self, key: ApiKeyId, now: Instant) -> Quota {
+        let shard = &self.shards[key.get().unsigned_abs() as usize % RATE_SHARDS];
+        let mut full_at = shard.lock().unwrap_or_else(|p| p.into_inner());
+        if full_at.len() >= RATE_PRUNE_AT {
+            full_at.retain(|_, at| *at > now);
+        }
+        let burst = self.rate.per.saturating_sub(self.interval);
+        let at = full_at.get(&key).copied().filter(|at| *at > now);
+        let ahead = at.map_or(Duration::ZERO, |at| at - now);
+        if ahead > burst {
+            return Quota {
+                limit: self.rate.requests,
+                remaining: 0,
+                reset: ceil_secs(ahead),
+                retry_after: Some(ceil_secs(ahead - burst).max(1)),
+            };
+        }
+        let ahead = ahead + self.interval;
+        full_at.insert(key, now + ahead);
+        Quota {
+            limit: self.rate.requests,
+            remaining: self
+                .rate
+                .requests
+                .saturating_sub(tokens_used(ahead, self.interval)),
+            reset: ceil_secs(ahead),
+            retry_after: None,
+        }
+    }
+}
+
+/// Tokens missing from a bucket that is full `ahead` from now: `ahead / interval` rounded
+/// up.
+fn tokens_used(ahead: Duration, interval: Duration) -> u32 {
+    let (ahead, interval) = (ahead.as_nanos(), interval.as_nanos().max(1));
+    u32::try_from(ahead.div_ceil(interval)).unwrap_or(u32::MAX)
+}
+
+/// Whole seconds in `d`, rounded up.
+fn ceil_secs(d: Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
+}
+
 /// File descriptors kept out of the connection limit: the database connections (`pool`
 /// and `readers`), the listener, log output, the private cluster's files and some slack.
 pub fn reserved_files(pool: usize, readers: usize) -> u64 {
@@ -117,6 +280,106 @@ mod tests {
 
     fn key(n: i64) -> ApiKeyId {
         ApiKeyId::new(n).unwrap()
+    }
+
+    fn rate(text: &str) -> Rate {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn rates_are_n_per_second_or_per_minute() {
+        assert_eq!(
+            rate("10/s"),
+            Rate {
+                requests: 10,
+                per: Duration::from_secs(1)
+            }
+        );
+        assert_eq!(rate("600/min").per, Duration::from_secs(60));
+        assert_eq!(rate(" 5 / min ").requests, 5);
+        assert_eq!(rate("600/min").to_string(), "600/min");
+        for bad in [
+            "",
+            "10",
+            "/s",
+            "0/s",
+            "-1/s",
+            "+1/s",
+            "1.5/s",
+            "10/h",
+            "10/sec",
+            "10/S",
+            "1000001/s",
+            "99999999999999999999/s",
+            "10/s/s",
+        ] {
+            assert!(bad.parse::<Rate>().is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn a_bucket_allows_a_burst_of_its_size_then_refuses_until_a_token_returns() {
+        let limiter = RateLimiter::new(rate("3/s"));
+        let t0 = Instant::now();
+        let remaining: Vec<_> = (0..3)
+            .map(|_| limiter.check_at(key(1), t0).remaining)
+            .collect();
+        assert_eq!(remaining, [2, 1, 0]);
+        let refused = limiter.check_at(key(1), t0);
+        assert!(refused.refused());
+        assert_eq!(refused.remaining, 0);
+        assert_eq!(refused.limit, 3);
+        // A token comes back every 333 ms; the bucket is full again after one second.
+        assert_eq!(refused.retry_after, Some(1));
+        assert_eq!(refused.reset, 1);
+        // Refusals take nothing: a token is back after a third of a second.
+        assert!(
+            limiter
+                .check_at(key(1), t0 + Duration::from_millis(300))
+                .refused()
+        );
+        let back = limiter.check_at(key(1), t0 + Duration::from_millis(334));
+        assert!(!back.refused());
+        assert_eq!(back.remaining, 0);
+        // After a full period the whole burst is available again.
+        let later = t0 + Duration::from_millis(1334);
+        assert_eq!(limiter.check_at(key(1), later).remaining, 2);
+    }
+
+    #[test]
+    fn keys_have_their_own_buckets() {
+        let limiter = RateLimiter::new(rate("1/min"));
+        let t0 = Instant::now();
+        assert!(!limiter.check_at(key(1), t0).refused());
+        let refused = limiter.check_at(key(1), t0 + Duration::from_secs(1));
+        assert_eq!(refused.retry_after, Some(59));
+        assert!(!limiter.check_at(key(2), t0).refused());
+        assert!(
+            !limiter.check_at(key(17), t0).refused(),
+            "same shard as key 1"
+        );
+    }
+
+    #[test]
+    fn a_steady_client_at_the_rate_is_never_refused() {
+        let limiter = RateLimiter::new(rate("50/s"));
+        let t0 = Instant::now();
+        for i in 0..500u64 {
+            let quota = limiter.check_at(key(3), t0 + Duration::from_millis(20 * i));
+            assert!(!quota.refused(), "request {i} refused");
+        }
+    }
+
+    #[test]
+    fn full_buckets_are_dropped_when_a_shard_grows() {
+        let limiter = RateLimiter::new(rate("10/s"));
+        let t0 = Instant::now();
+        for n in 0..RATE_PRUNE_AT as i64 {
+            limiter.check_at(key(1 + n * RATE_SHARDS as i64), t0);
+        }
+        assert_eq!(limiter.shards[1].lock().unwrap().len(), RATE_PRUNE_AT);
+        limiter.check_at(key(1), t0 + Duration::from_secs(2));
+        assert_eq!(limiter.shards[1].lock().unwrap().len(), 1);
     }
 
     #[test]

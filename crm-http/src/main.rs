@@ -135,6 +135,11 @@ struct ServeArgs {
     /// Requests one API key may have in progress at once (more are answered 429).
     #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
     max_in_flight_per_key: u64,
+    /// Requests each API key may send, `N/s` or `N/min` (a token bucket of N per key,
+    /// refilled over the second or minute, kept by this instance); over it the answer is 429
+    /// with Retry-After. No limit without it.
+    #[arg(long, env = "CRM_RATE_LIMIT")]
+    rate_limit: Option<limits::Rate>,
     /// An origin browser clients may call from (scheme://host[:port], or `*`); repeat
     /// the flag or separate with commas. CORS is off without one.
     #[arg(
@@ -388,12 +393,16 @@ async fn serve_api(
         None => None,
     };
     tracing::info!(address = %listener.local_addr()?, max_connections, "listening");
+    if let Some(rate) = args.rate_limit {
+        tracing::info!(rate_limit = %rate, "rate limit per API key");
+    }
     if cors.enabled() {
         tracing::info!(origins = ?args.cors_origins, "CORS enabled");
     }
     let request_limits = RequestLimits {
         body_timeout: std::time::Duration::from_secs(args.body_timeout),
         max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
+        rate_limit: args.rate_limit,
     };
     let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
     if metrics_listener.is_some() {

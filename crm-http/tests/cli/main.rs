@@ -458,6 +458,23 @@ fn a_malformed_cors_origin_stops_serve_before_it_touches_a_database() {
 }
 
 #[test]
+fn a_malformed_rate_limit_stops_serve_before_it_touches_a_database() {
+    for (args, env) in [
+        (&["serve", "--rate-limit", "10/h"][..], &[][..]),
+        (&["serve", "--rate-limit", "0/s"][..], &[][..]),
+        (&["serve"][..], &[("CRM_RATE_LIMIT", "lots")][..]),
+    ] {
+        let mut env = env.to_vec();
+        env.push(("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm"));
+        let output = crm(args, &env);
+        assert_eq!(output.status.code(), Some(2), "{args:?} {env:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("N/s or N/min"), "{error}");
+        assert!(!error.contains("database"), "{error}");
+    }
+}
+
+#[test]
 fn errors_about_the_database_never_show_its_password() {
     for url in [
         // Nothing listens on port 1: a connection error.

@@ -10,3 +10,4 @@ mod connections;
 mod keys;
 mod memory;
 mod protocol;
+mod rate;

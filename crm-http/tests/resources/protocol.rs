@@ -139,11 +139,36 @@ fn the_document_accounts_for_every_bound() {
         Some(Value::from("The request body was not received in time."))
     );
     assert_eq!(
-        message("TooManyInFlight"),
-        Some(Value::from(
+        doc.pointer(
+            "/components/responses/TooManyRequests/content/application~1json/schema/properties/message/enum"
+        ),
+        Some(&serde_json::json!([
+            "Too many requests.",
             "Too many requests in progress for this API key."
-        ))
+        ]))
     );
+    // Every answer to a key may carry its rate-limit standing.
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            if op
+                .get("security")
+                .is_some_and(|s| s.as_array().is_some_and(Vec::is_empty))
+            {
+                continue;
+            }
+            let ok = op["responses"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .find(|(status, _)| status.starts_with('2'))
+                .map(|(_, answer)| answer)
+                .unwrap();
+            assert!(
+                ok["headers"].get("RateLimit-Remaining").is_some(),
+                "{method} {path}"
+            );
+        }
+    }
     assert_eq!(
         message("MissingHost"),
         Some(Value::from("The Host header is required."))
