@@ -99,6 +99,7 @@ pub(crate) async fn run(
         }
     }
     let wants_check = if_match.is_some();
+    let claimed = claim.is_some();
     let (outcome, pending) = app
         .store
         .within(
@@ -120,6 +121,13 @@ pub(crate) async fn run(
             )))
         }
         Ok(reply) => {
+            if claimed && !pending.is_open() {
+                // Every POST writes through `Store::begin`; one that did not has no record.
+                tracing::error!(
+                    route = route.path,
+                    "a POST with an Idempotency-Key was answered without its stored answer"
+                );
+            }
             let answer = Answer {
                 status: reply.status.as_u16(),
                 body: reply.body.to_vec(),
