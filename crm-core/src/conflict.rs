@@ -11,6 +11,8 @@ pub enum Resource {
     Contract,
     /// Estimates.
     Estimate,
+    /// Invoices.
+    Invoice,
     /// Milestones.
     Milestone,
     /// Notes.
@@ -26,6 +28,7 @@ impl Resource {
             Resource::Category => "Category not found.",
             Resource::Contract => "Contract not found.",
             Resource::Estimate => "Estimate not found.",
+            Resource::Invoice => "Invoice not found.",
             Resource::Milestone => "Milestone not found.",
             Resource::Note => "Note not found.",
             Resource::Email => "Email not found.",
@@ -51,6 +54,12 @@ pub enum Conflict {
     /// Converting an estimate a second time.
     #[error("Estimate has already been converted to an invoice.")]
     EstimateAlreadyConverted,
+    /// Publishing an invoice that is not a stored Draft.
+    #[error("Invoice has already been published.")]
+    InvoiceAlreadyPublished,
+    /// Emailing a Draft invoice.
+    #[error("Invoice is still in draft status.")]
+    InvoiceStillDraft,
     /// Creating or renaming a milestone to a title its project already has.
     #[error("A milestone with this title already exists in this project.")]
     DuplicateMilestoneTitle,

@@ -1,12 +1,12 @@
-//! Estimates: the record, status rules ([`status`]), header commands ([`header`]), line
-//! items ([`items`]), the client email ([`email`]) and the list query.
+//! Estimates: the record, status rules ([`status`]), line items ([`items`], shared with
+//! invoices), the client email ([`email`]) and the list query. The header commands are
+//! [`crate::bill::header`]'s, for the estimate kind.
 //!
 //! Totals are never sent by clients: the store recomputes them with
 //! [`crate::totals::compute`] (policy `CrmParity` in the service) on every header or item
 //! write, from [`totals_input`].
 
 pub mod email;
-pub mod header;
 pub mod items;
 pub mod status;
 
@@ -17,15 +17,12 @@ use crate::choice_enum;
 use crate::ids::{
     CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named, ProjectId, TaxRateId,
 };
-use crate::input::{Form, RawMap, read_choice, read_id};
-use crate::listing::ListParams;
 use crate::money::{Money, Percent, Quantity, UnitRate};
 use crate::time::Timestamp;
 use crate::totals::{DiscountKind, Line, LineDiscount, TaxMode, Totals, TotalsInput};
-use crate::validation::Rejected;
 
-pub use header::{
-    EstimateClone, EstimateUpdate, NewEstimate, ResolvedHeader, TotalsHeader, check_expiry,
+pub use crate::bill::header::{
+    self, EstimateClone, EstimateUpdate, NewEstimate, ResolvedHeader, TotalsHeader,
 };
 pub use items::{ItemInput, ItemsRequest, LineItems};
 pub use status::{ShownStatus, StatusChange, StoredStatus};
@@ -198,54 +195,9 @@ pub struct Estimate {
     pub tags: Vec<String>,
 }
 
-/// `GET /estimates`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EstimateListQuery {
-    /// Paging, order, sort, search (client name, notes, terms; an integer also the id).
-    pub params: ListParams<EstimateSort>,
-    /// `status` filter (the shown status).
-    pub status: Option<ShownStatus>,
-    /// `client_id` filter.
-    pub client: Option<ClientId>,
-    /// `project_id` filter.
-    pub project: Option<ProjectId>,
-    /// `category_id` filter.
-    pub category: Option<CategoryId>,
-}
-
-impl EstimateListQuery {
-    /// Reads the query string.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
-        let mut form = Form::new(raw);
-        let params = ListParams::read(&mut form);
-        let status = form.optional("status", read_choice::<ShownStatus>);
-        let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let project = form
-            .optional("project_id", read_id)
-            .and_then(ProjectId::new);
-        let category = form
-            .optional("category_id", read_id)
-            .and_then(CategoryId::new);
-        form.finish()?;
-        Ok(EstimateListQuery {
-            params,
-            status,
-            client,
-            project,
-            category,
-        })
-    }
-
-    /// The id the search also matches, when the search is a positive integer.
-    pub fn search_id(&self) -> Option<i64> {
-        let s = self.params.search.as_deref()?;
-        if s.bytes().all(|b| b.is_ascii_digit()) {
-            s.parse().ok().filter(|n| *n > 0)
-        } else {
-            None
-        }
-    }
-}
+/// `GET /estimates`: filters `status` (the shown status), `client_id`, `project_id`,
+/// `category_id`; search on the client name, notes and terms (an integer also the id).
+pub type EstimateListQuery = crate::bill::BillListQuery<EstimateSort, ShownStatus>;
 
 /// A stored line as the calculator needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -305,7 +257,7 @@ impl LineDiscountView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::RawValue;
+    use crate::input::{RawMap, RawValue};
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
         pairs

@@ -1,15 +1,52 @@
-//! Invoices, as created by converting an estimate (the invoice API itself is out of scope).
+//! Invoices (`/api/invoices`, API.md §9): the record, its status rules and the list query.
 //!
-//! A converted invoice is a `Draft` in the system-default invoice category, dated today and
-//! due in [`DUE_DAYS`] days, with copies of the estimate's line items, taxes and totals.
+//! Everything an invoice shares with an estimate is the same code: the header commands
+//! ([`NewInvoice`], [`InvoiceUpdate`], [`InvoiceClone`] are [`crate::bill::header`]'s for
+//! [`InvoiceKind`]), line items ([`crate::estimate::items`]), totals, tags and the email
+//! ([`crate::mail::Bill::invoice`]).
+//!
+//! Status is stored as set (`invoicestatus_id`); the shown status is derived: a stored Due or
+//! Part Paid invoice whose due date is before today shows as Overdue. `PUT status` takes 1,
+//! 2, 4, 5 or 20 from any status. Publishing moves a stored Draft to Due; emailing needs a
+//! non-draft. A new, cloned or converted invoice is a Draft; a converted one is in the
+//! system-default invoice category, dated today and due in [`DUE_DAYS`] days.
 
 use chrono::{Days, NaiveDate};
 use serde::Serialize;
 
+use crate::bill::{BillClone, BillListQuery, BillUpdate, InvoiceKind, NewBill, StatusFilter};
+use crate::choice_enum;
+use crate::conflict::Conflict;
 use crate::estimate::{BillTotals, LineItem, TaxRecord};
 use crate::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
+use crate::input::{Form, RawMap, RawValue};
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
+use crate::validation::{FieldErrors, Rejected, message};
+
+/// `POST /invoices`.
+pub type NewInvoice = NewBill<InvoiceKind>;
+/// `PATCH /invoices/{id}`.
+pub type InvoiceUpdate = BillUpdate<InvoiceKind>;
+/// `POST /invoices/{id}/clone`.
+pub type InvoiceClone = BillClone<InvoiceKind>;
+/// `GET /invoices`: filters `status` (the shown status id), `client_id`, `project_id`,
+/// `category_id`; search on the client name, notes and terms (an integer also the id).
+pub type InvoiceListQuery = BillListQuery<InvoiceSort, InvoiceStatus>;
+
+choice_enum!(
+    /// Sort keys of the invoice list.
+    pub enum InvoiceSort {
+        /// By invoice date.
+        Date = "bill_date",
+        /// By due date.
+        DueDate = "bill_due_date",
+        /// By final amount.
+        FinalAmount = "bill_final_amount",
+        /// By creation time.
+        Created = "bill_created",
+    }
+);
 
 /// Days between a converted invoice's date and its due date.
 pub const DUE_DAYS: u64 = 30;
@@ -80,12 +117,107 @@ impl InvoiceStatus {
     pub fn color(self) -> &'static str {
         match self {
             InvoiceStatus::Draft => "default",
-            InvoiceStatus::Due => "warning",
+            InvoiceStatus::Due => "info",
             InvoiceStatus::Overdue => "danger",
-            InvoiceStatus::PartPaid => "info",
+            InvoiceStatus::PartPaid => "warning",
             InvoiceStatus::Paid => "success",
             InvoiceStatus::Cancelled => "default",
         }
+    }
+
+    /// The status of an integer value (text or JSON number, surrounding blanks ignored).
+    fn from_raw_id(value: &RawValue) -> Option<Self> {
+        let text = match value {
+            RawValue::Text(s) | RawValue::Number(s) => s.trim(),
+            _ => return None,
+        };
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 3 {
+            return None;
+        }
+        Self::from_id(text.parse().ok()?)
+    }
+
+    /// The shown status of an invoice stored as `self` due on `due_date`, on `today`: a
+    /// Due or Part Paid invoice past its due date shows as Overdue.
+    pub fn shown(self, due_date: Option<NaiveDate>, today: NaiveDate) -> Self {
+        match self {
+            InvoiceStatus::Due | InvoiceStatus::PartPaid if due_date.is_some_and(|d| d < today) => {
+                InvoiceStatus::Overdue
+            }
+            other => other,
+        }
+    }
+
+    /// The stored statuses and due-date condition under which an invoice shows `self`.
+    pub fn conditions(self) -> ShownConditions {
+        let (stored, overdue): (&'static [InvoiceStatus], _) = match self {
+            InvoiceStatus::Draft => (&[InvoiceStatus::Draft], None),
+            InvoiceStatus::Due => (&[InvoiceStatus::Due], Some(false)),
+            InvoiceStatus::PartPaid => (&[InvoiceStatus::PartPaid], Some(false)),
+            InvoiceStatus::Overdue => (&[InvoiceStatus::Due, InvoiceStatus::PartPaid], Some(true)),
+            InvoiceStatus::Paid => (&[InvoiceStatus::Paid], None),
+            InvoiceStatus::Cancelled => (&[InvoiceStatus::Cancelled], None),
+        };
+        ShownConditions { stored, overdue }
+    }
+}
+
+/// The conditions that select one shown invoice status: one of the stored statuses, and
+/// whether the due date must be before today (`Some(true)`), must not be (`Some(false)`:
+/// on or after today, or none), or does not matter (`None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShownConditions {
+    /// The stored statuses.
+    pub stored: &'static [InvoiceStatus],
+    /// Whether the due date is before today.
+    pub overdue: Option<bool>,
+}
+
+impl StatusFilter for InvoiceStatus {
+    /// Any shown status id, Overdue (3) included.
+    fn from_raw(value: &RawValue) -> Option<Self> {
+        InvoiceStatus::from_raw_id(value)
+    }
+}
+
+/// `PUT /invoices/{id}/status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvoiceStatusChange {
+    /// The new stored status (never Overdue, which is derived).
+    pub status: InvoiceStatus,
+}
+
+impl InvoiceStatusChange {
+    /// Reads `status` (required; 1, 2, 4, 5 or 20).
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let status = form.required("status", |field, value, errors: &mut FieldErrors| {
+            let status = InvoiceStatus::from_raw_id(value).filter(|s| *s != InvoiceStatus::Overdue);
+            if status.is_none() {
+                errors.add(field, message::invalid(field));
+            }
+            status
+        });
+        form.finish()?;
+        status
+            .map(|status| InvoiceStatusChange { status })
+            .ok_or_else(Rejected::default)
+    }
+}
+
+/// Publishing is allowed only from a stored Draft, and gives Due.
+pub fn publish(stored: InvoiceStatus) -> Result<InvoiceStatus, Conflict> {
+    match stored {
+        InvoiceStatus::Draft => Ok(InvoiceStatus::Due),
+        _ => Err(Conflict::InvoiceAlreadyPublished),
+    }
+}
+
+/// Emailing the client is allowed for every invoice that is not a stored Draft.
+pub fn check_send_email(stored: InvoiceStatus) -> Result<(), Conflict> {
+    match stored {
+        InvoiceStatus::Draft => Err(Conflict::InvoiceStillDraft),
+        _ => Ok(()),
     }
 }
 
@@ -117,7 +249,7 @@ pub struct InvoiceDates {
 pub struct Invoice {
     /// Invoice id.
     pub id: InvoiceId,
-    /// Status.
+    /// The shown status.
     pub status: InvoiceStatus,
     /// The client.
     pub client: Named<ClientId>,
@@ -153,6 +285,144 @@ mod tests {
     fn a_converted_invoice_is_due_thirty_days_after_its_date() {
         let d: NaiveDate = "2026-11-22".parse().unwrap();
         assert_eq!(due_date(d), "2026-12-22".parse::<NaiveDate>().unwrap());
+    }
+
+    fn raw(pairs: &[(&str, RawValue)]) -> RawMap {
+        pairs.iter().map(|(k, v)| (*k, v.clone())).collect()
+    }
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_colours_are_the_contracts() {
+        let colours: Vec<_> = [1, 2, 3, 4, 5, 20]
+            .into_iter()
+            .map(|id| InvoiceStatus::from_id(id).unwrap().color())
+            .collect();
+        assert_eq!(
+            colours,
+            ["default", "info", "danger", "warning", "success", "default"]
+        );
+    }
+
+    #[test]
+    fn a_due_or_part_paid_invoice_past_its_due_date_shows_as_overdue() {
+        let today = day("2026-11-22");
+        for stored in [InvoiceStatus::Due, InvoiceStatus::PartPaid] {
+            assert_eq!(
+                stored.shown(Some(day("2026-11-21")), today),
+                InvoiceStatus::Overdue
+            );
+            assert_eq!(stored.shown(Some(today), today), stored);
+            assert_eq!(stored.shown(None, today), stored);
+        }
+        for stored in [
+            InvoiceStatus::Draft,
+            InvoiceStatus::Paid,
+            InvoiceStatus::Cancelled,
+        ] {
+            assert_eq!(stored.shown(Some(day("2000-01-01")), today), stored);
+        }
+    }
+
+    #[test]
+    fn the_filter_conditions_select_exactly_the_shown_status() {
+        let today = day("2026-11-22");
+        let all = [1, 2, 3, 4, 5, 20].map(|id| InvoiceStatus::from_id(id).unwrap());
+        for stored in all.into_iter().filter(|s| *s != InvoiceStatus::Overdue) {
+            for due in [None, Some(day("2026-11-21")), Some(today)] {
+                let overdue = due.is_some_and(|d| d < today);
+                let matching: Vec<_> = all
+                    .into_iter()
+                    .filter(|s| {
+                        let c = s.conditions();
+                        c.stored.contains(&stored) && c.overdue.is_none_or(|o| o == overdue)
+                    })
+                    .collect();
+                assert_eq!(matching, vec![stored.shown(due, today)]);
+            }
+        }
+    }
+
+    #[test]
+    fn put_status_takes_the_settable_ids_as_text_or_number() {
+        for (value, id) in [
+            (RawValue::text("1"), 1),
+            (RawValue::Number("2".into()), 2),
+            (RawValue::text(" 4 "), 4),
+            (RawValue::text("5"), 5),
+            (RawValue::Number("20".into()), 20),
+        ] {
+            let c = InvoiceStatusChange::parse(&raw(&[("status", value)])).unwrap();
+            assert_eq!(c.status.id(), id);
+        }
+        for bad in [
+            RawValue::text("3"),
+            RawValue::text("6"),
+            RawValue::text("draft"),
+            RawValue::Number("2.0".into()),
+            RawValue::text("-1"),
+            RawValue::Bool(true),
+        ] {
+            let r = InvoiceStatusChange::parse(&raw(&[("status", bad)])).unwrap_err();
+            assert_eq!(
+                r.errors.get("status"),
+                Some(&["The selected status is invalid.".to_owned()][..])
+            );
+        }
+        let r = InvoiceStatusChange::parse(&RawMap::new()).unwrap_err();
+        assert_eq!(
+            r.errors.get("status"),
+            Some(&["The status field is required.".to_owned()][..])
+        );
+    }
+
+    #[test]
+    fn only_a_draft_is_published_and_becomes_due_and_a_draft_is_not_emailed() {
+        assert_eq!(publish(InvoiceStatus::Draft), Ok(InvoiceStatus::Due));
+        assert_eq!(
+            publish(InvoiceStatus::Paid),
+            Err(Conflict::InvoiceAlreadyPublished)
+        );
+        assert_eq!(
+            Conflict::InvoiceAlreadyPublished.message(),
+            "Invoice has already been published."
+        );
+        assert_eq!(
+            check_send_email(InvoiceStatus::Draft),
+            Err(Conflict::InvoiceStillDraft)
+        );
+        assert_eq!(check_send_email(InvoiceStatus::Cancelled), Ok(()));
+        assert_eq!(
+            Conflict::InvoiceStillDraft.message(),
+            "Invoice is still in draft status."
+        );
+    }
+
+    #[test]
+    fn the_list_filter_takes_shown_status_ids_and_the_invoice_sorts() {
+        let q = InvoiceListQuery::parse(&raw(&[
+            ("status", RawValue::text("3")),
+            ("sort", RawValue::text("bill_due_date")),
+        ]))
+        .unwrap();
+        assert_eq!(q.status, Some(InvoiceStatus::Overdue));
+        assert_eq!(q.params.sort, Some(InvoiceSort::DueDate));
+        let r = InvoiceListQuery::parse(&raw(&[
+            ("status", RawValue::text("new")),
+            ("sort", RawValue::text("bill_expiry_date")),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            r.errors.get("status"),
+            Some(&["The selected status is invalid.".to_owned()][..])
+        );
+        assert_eq!(
+            r.errors.get("sort"),
+            Some(&["The selected sort is invalid.".to_owned()][..])
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`]: per area,
 //!   the records, the commands built from valid input, and the area's rules.
 
+pub mod bill;
 pub mod category;
 pub mod choice;
 pub mod conflict;

@@ -19,6 +19,7 @@ use rust_decimal::Decimal;
 use crate::choice_enum;
 use crate::estimate::{BillTotals, Estimate, LineItem, TaxRecord};
 use crate::input::{Form, RawMap, read_choice, read_id};
+use crate::invoice::Invoice;
 use crate::listing::ListParams;
 use crate::money::{Money, round_half_away};
 use crate::time::Timestamp;
@@ -40,6 +41,14 @@ impl BillKind {
         match self {
             BillKind::Estimate => "Estimate",
             BillKind::Invoice => "Invoice",
+        }
+    }
+
+    /// `estimate` / `invoice`: the outbox row's template and resource type.
+    pub fn template(self) -> &'static str {
+        match self {
+            BillKind::Estimate => "estimate",
+            BillKind::Invoice => "invoice",
         }
     }
 }
@@ -133,6 +142,27 @@ impl<'a> Bill<'a> {
             totals: &e.totals,
             notes: e.notes.as_deref(),
             terms: e.terms.as_deref(),
+        }
+    }
+
+    /// The message parts of an invoice. `dates` is a buffer the caller keeps alive.
+    pub fn invoice(i: &'a Invoice, dates: &'a mut Vec<(&'static str, NaiveDate)>) -> Self {
+        dates.clear();
+        dates.push(("Date", i.dates.date));
+        if let Some(due) = i.dates.due_date {
+            dates.push(("Due date", due));
+        }
+        Bill {
+            kind: BillKind::Invoice,
+            id: i.id.get(),
+            client_name: &i.client.name,
+            dates,
+            tax_type: i.tax_type,
+            lines: &i.line_items,
+            taxes: &i.taxes,
+            totals: &i.totals,
+            notes: i.notes.as_deref(),
+            terms: i.terms.as_deref(),
         }
     }
 

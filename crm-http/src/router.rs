@@ -13,7 +13,9 @@ use http::Method;
 use crate::app::App;
 use crate::error::ApiError;
 use crate::response::Reply;
-use crate::routes::{self, Req, categories, contracts, emails, estimates, milestones, notes};
+use crate::routes::{
+    self, Req, categories, contracts, emails, estimates, invoices, milestones, notes,
+};
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,6 +128,18 @@ route_table! {
     PublishEstimate: PUT "/api/estimates/{id}/publish", "publishEstimate", Key => estimates::publish;
     SendEstimateEmail: POST "/api/estimates/{id}/send-email", "sendEstimateEmail", Key => estimates::send_email;
     ConvertEstimate: POST "/api/estimates/{id}/convert-to-invoice", "convertEstimate", Key => estimates::convert;
+
+    ListInvoices: GET "/api/invoices", "listInvoices", Key => invoices::list;
+    CreateInvoice: POST "/api/invoices", "createInvoice", Key => invoices::create;
+    GetInvoice: GET "/api/invoices/{id}", "getInvoice", Key => invoices::get;
+    UpdateInvoice: PATCH "/api/invoices/{id}", "updateInvoice", Key => invoices::update;
+    DeleteInvoice: DELETE "/api/invoices/{id}", "deleteInvoice", Key => invoices::delete;
+    SetInvoiceItems: PUT "/api/invoices/{id}/items", "setInvoiceItems", Key => invoices::items;
+    SetInvoiceStatus: PUT "/api/invoices/{id}/status", "setInvoiceStatus", Key => invoices::status;
+    SetInvoiceTags: PUT "/api/invoices/{id}/tags", "setInvoiceTags", Key => invoices::tags;
+    CloneInvoice: POST "/api/invoices/{id}/clone", "cloneInvoice", Key => invoices::clone;
+    PublishInvoice: PUT "/api/invoices/{id}/publish", "publishInvoice", Key => invoices::publish;
+    SendInvoiceEmail: POST "/api/invoices/{id}/send-email", "sendInvoiceEmail", Key => invoices::send_email;
 
     ListMilestones: GET "/api/milestones", "listMilestones", Key => milestones::list;
     CreateMilestone: POST "/api/milestones", "createMilestone", Key => milestones::create;
@@ -327,7 +341,7 @@ mod tests {
     #[test]
     fn unknown_paths_are_not_found() {
         let r = Router::new().unwrap();
-        assert_eq!(r.resolve(&Method::GET, "/api/invoices"), Resolved::NotFound);
+        assert_eq!(r.resolve(&Method::GET, "/api/payments"), Resolved::NotFound);
         assert_eq!(
             r.resolve(&Method::GET, "/api/notes/3/extra"),
             Resolved::NotFound

@@ -6,6 +6,7 @@ pub(crate) mod contracts;
 pub(crate) mod docs;
 pub(crate) mod emails;
 pub(crate) mod estimates;
+pub(crate) mod invoices;
 pub(crate) mod milestones;
 pub(crate) mod notes;
 

@@ -23,11 +23,14 @@ pub mod outbox;
 pub mod pool;
 pub mod seed;
 
+#[macro_use]
+mod bills;
 mod categories;
 pub mod conditions;
 mod contracts;
 mod db;
 mod estimates;
+mod invoices;
 mod milestones;
 mod notes;
 mod refs;
@@ -173,6 +176,10 @@ impl Store {
             },
             Resource::Estimate => match EstimateId::new(id) {
                 Some(id) => self.estimate(ctx, id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Invoice => match crm_core::ids::InvoiceId::new(id) {
+                Some(id) => self.invoice(ctx, id).await.map(drop),
                 None => return Ok(false),
             },
             Resource::Milestone => match MilestoneId::new(id) {

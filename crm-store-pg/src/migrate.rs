@@ -51,8 +51,13 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 6,
+        name: "invoice_lists",
+        sql: include_str!("../migrations/0006_invoice_lists.sql"),
+    },
+    Migration {
+        version: 7,
         name: "idempotency_keys",
-        sql: include_str!("../migrations/0006_idempotency_keys.sql"),
+        sql: include_str!("../migrations/0007_idempotency_keys.sql"),
     },
 ];
 

@@ -14,6 +14,7 @@
 //! | tax rates | No Tax 0.00 (id 1, from the migration), 5.00 … 25.00 enabled, one disabled |
 //! | contract templates | a service agreement and an NDA |
 //! | notes | a public project note, a private note of user 2, a sticky note of user 1 |
+//! | invoices | Acme Inc: a Paid summary invoice (two lines, VAT 20%) and a Draft; Globex: a Due inline invoice (GST 10% on its line), due 2026-02-15, so it shows Overdue after that day. Made with the invoice area's own code (totals by the calculator), no email queued |
 //! | others | one catalogue item, expense and ticket in the default categories |
 
 use rust_decimal::Decimal;
@@ -108,6 +109,9 @@ pub struct SeedIds {
     pub contract_templates: Vec<i64>,
     /// Notes by role.
     pub notes: SeededNotes,
+    /// Demo invoices (absent from a seed recorded before invoices were seeded).
+    #[serde(default)]
+    pub invoices: Vec<i64>,
 }
 
 /// The lock that makes concurrent seeds wait for each other ("crm-seed").
@@ -152,7 +156,7 @@ impl Store {
             return serde_json::from_value(ids)
                 .map_err(|e| StoreError::Internal(format!("demo_seed: {e}")));
         }
-        let ids = create(&tx).await?;
+        let ids = create(&tx, self.policy()).await?;
         let json = serde_json::to_value(&ids).map_err(|e| StoreError::Internal(e.to_string()))?;
         tx.run("INSERT INTO demo_seed (ids) VALUES ($1)", &[&json])
             .await?;
@@ -170,7 +174,7 @@ async fn default_category(db: &impl Db, kind: &str) -> Result<i64, StoreError> {
     .await
 }
 
-async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
+async fn create(db: &impl Db, policy: crm_core::totals::Policy) -> Result<SeedIds, StoreError> {
     const USER: &str = "INSERT INTO users (kind, is_admin, first_name, last_name, email, client_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id";
     let none: Option<i64> = None;
     let mut users = vec![1_i64];
@@ -411,6 +415,8 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
     )
     .await?;
 
+    let invoices = seed_invoices(db, policy, &clients, &tax_rates).await?;
+
     Ok(SeedIds {
         users,
         admins,
@@ -427,5 +433,109 @@ async fn create(db: &impl Db) -> Result<SeedIds, StoreError> {
             private_of_user_2,
             sticky,
         },
+        invoices,
     })
+}
+
+/// The demo invoices (see the module's table).
+async fn seed_invoices(
+    db: &impl Db,
+    policy: crm_core::totals::Policy,
+    clients: &[SeededClient],
+    tax_rates: &[SeededTaxRate],
+) -> Result<Vec<i64>, StoreError> {
+    use crm_core::input::{RawMap, RawValue};
+    use crm_core::invoice::InvoiceStatus;
+    let rate = |r: &str| {
+        tax_rates
+            .iter()
+            .find(|t| t.rate == r && t.status == "enabled")
+            .map(|t| t.id.to_string())
+            .ok_or_else(|| StoreError::Internal(format!("seed rate {r}")))
+    };
+    let (vat20, gst10) = (rate("20.00")?, rate("10.00")?);
+    let text = |pairs: &[(&str, &str)]| -> RawMap {
+        pairs
+            .iter()
+            .map(|(k, v)| (*k, RawValue::text(*v)))
+            .collect()
+    };
+    let line = |pairs: &[(&str, &str)]| RawValue::Map(text(pairs));
+    let items = |lines: Vec<RawValue>, summary: &[&str]| -> RawMap {
+        let mut map = RawMap::new();
+        map.insert("items", RawValue::List(lines));
+        if !summary.is_empty() {
+            let ids = summary.iter().map(|t| RawValue::text(*t)).collect();
+            map.insert("tax_rate_ids", RawValue::List(ids));
+        }
+        map
+    };
+    let category = default_category(db, "invoice").await?.to_string();
+    let (acme, globex) = (clients[0].id.to_string(), clients[1].id.to_string());
+    let mut ids = Vec::new();
+    let paid = text(&[
+        ("bill_clientid", &acme),
+        ("bill_categoryid", &category),
+        ("bill_date", "2026-01-05"),
+        ("bill_notes", "Website launch, phase 1."),
+    ]);
+    let paid_items = items(
+        vec![
+            line(&[
+                ("description", "Design"),
+                ("unit", "hours"),
+                ("quantity", "1.5"),
+                ("rate", "1385.27"),
+            ]),
+            line(&[
+                ("description", "Hosting"),
+                ("unit", "months"),
+                ("quantity", "12"),
+                ("rate", "9.99"),
+            ]),
+        ],
+        &[&vat20],
+    );
+    ids.push(
+        crate::invoices::create_in(db, policy, &paid, &paid_items, InvoiceStatus::Paid).await?,
+    );
+    let due = text(&[
+        ("bill_clientid", &globex),
+        ("bill_categoryid", &category),
+        ("bill_date", "2026-01-16"),
+        ("bill_due_date", "2026-02-15"),
+        ("bill_tax_type", "inline"),
+        ("bill_terms", "Net 30."),
+    ]);
+    let due_items = items(
+        vec![line(&[
+            ("description", "CRM rollout workshop"),
+            ("unit", "days"),
+            ("quantity", "2"),
+            ("rate", "950"),
+            ("tax_rate_id", &gst10),
+            ("discount_type", "percentage"),
+            ("discount_value", "5"),
+        ])],
+        &[],
+    );
+    ids.push(crate::invoices::create_in(db, policy, &due, &due_items, InvoiceStatus::Due).await?);
+    let draft = text(&[
+        ("bill_clientid", &acme),
+        ("bill_categoryid", &category),
+        ("bill_date", "2026-11-02"),
+    ]);
+    let draft_items = items(
+        vec![line(&[
+            ("description", "Maintenance"),
+            ("unit", "hours"),
+            ("quantity", "3"),
+            ("rate", "85"),
+        ])],
+        &[],
+    );
+    ids.push(
+        crate::invoices::create_in(db, policy, &draft, &draft_items, InvoiceStatus::Draft).await?,
+    );
+    Ok(ids)
 }

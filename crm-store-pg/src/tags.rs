@@ -1,5 +1,5 @@
-//! Tags of contracts, estimates and notes (one `tags` table, one foreign key column per
-//! owner kind; invoices have a column too, unused by the API).
+//! Tags of contracts, estimates, invoices and notes (one `tags` table, one foreign key
+//! column per owner kind).
 
 use crm_core::ids::UserId;
 use crm_core::tags::TagSet;
@@ -14,6 +14,8 @@ pub(crate) enum TagOwner {
     Contract(i64),
     /// An estimate's.
     Estimate(i64),
+    /// An invoice's.
+    Invoice(i64),
     /// A note's.
     Note(i64),
 }
@@ -23,6 +25,7 @@ impl TagOwner {
         match self {
             TagOwner::Contract(id) => ("contract_id", id),
             TagOwner::Estimate(id) => ("estimate_id", id),
+            TagOwner::Invoice(id) => ("invoice_id", id),
             TagOwner::Note(id) => ("note_id", id),
         }
     }

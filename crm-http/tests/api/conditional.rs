@@ -369,7 +369,8 @@ async fn a_key_in_progress_is_a_409_and_the_first_request_still_wins() {
         loop {
             let held: i64 = watcher
                 .query_one(
-                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted",
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted \
+                     AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
                     &[],
                 )
                 .await

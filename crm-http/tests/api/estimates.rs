@@ -14,7 +14,7 @@ mod listing;
 mod records;
 mod removal;
 mod tax_modes;
-mod totals;
+pub(crate) mod totals;
 mod validation;
 
 use chrono::{NaiveDate, Utc};
@@ -24,27 +24,27 @@ use serde_json::{Map, Value};
 use crate::common::{Answer, Body, TestServer, assert_invalid, id_of, is_timestamp};
 
 /// The estimate date the tests use unless dates matter.
-const DATE: &str = "2026-06-20";
+pub(crate) const DATE: &str = "2026-06-20";
 
 /// Today as the service sees it (UTC).
-fn today() -> NaiveDate {
+pub(crate) fn today() -> NaiveDate {
     Utc::now().date_naive()
 }
 
 /// `date` plus (or minus) `days`, as `YYYY-MM-DD`.
-fn day(date: NaiveDate, days: i64) -> String {
+pub(crate) fn day(date: NaiveDate, days: i64) -> String {
     (date + chrono::Duration::days(days)).to_string()
 }
 
 /// Owned pairs for [`Body::Form`] and [`Body::Multipart`].
-fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+pub(crate) fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
     p.iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
         .collect()
 }
 
 /// A seeded tax rate's id by name.
-fn tax_rate(s: &TestServer, name: &str) -> i64 {
+pub(crate) fn tax_rate(s: &TestServer, name: &str) -> i64 {
     s.ids
         .tax_rates
         .iter()
@@ -54,7 +54,7 @@ fn tax_rate(s: &TestServer, name: &str) -> i64 {
 }
 
 /// The seeded disabled tax rate's id.
-fn disabled_tax_rate(s: &TestServer) -> i64 {
+pub(crate) fn disabled_tax_rate(s: &TestServer) -> i64 {
     s.ids
         .tax_rates
         .iter()
@@ -64,14 +64,26 @@ fn disabled_tax_rate(s: &TestServer) -> i64 {
 }
 
 /// The seeded client `n` (0 and 1 have a contact email, 2 has none).
-fn client(s: &TestServer, n: usize) -> i64 {
+pub(crate) fn client(s: &TestServer, n: usize) -> i64 {
     s.ids.clients[n].id
 }
 
 /// Creates an estimate for client 0 in the default estimate category dated [`DATE`];
 /// `extra` pairs are sent after those and override them. Asserts 201; returns `data`.
-async fn create(s: &TestServer, extra: &[(&str, &str)]) -> Value {
-    let category = s.default_category("estimate").await.to_string();
+pub(crate) async fn create(s: &TestServer, extra: &[(&str, &str)]) -> Value {
+    create_bill(s, "estimates", "estimate", extra).await
+}
+
+/// Creates a bill in `area` (`estimates`, `invoices`) for client 0 in the default category
+/// of `category_type` dated [`DATE`]; `extra` pairs are sent after those and override them.
+/// Asserts 201; returns `data`.
+pub(crate) async fn create_bill(
+    s: &TestServer,
+    area: &str,
+    category_type: &str,
+    extra: &[(&str, &str)],
+) -> Value {
+    let category = s.default_category(category_type).await.to_string();
     let client = client(s, 0).to_string();
     let mut body = pairs(&[
         ("bill_clientid", &client),
@@ -79,27 +91,39 @@ async fn create(s: &TestServer, extra: &[(&str, &str)]) -> Value {
         ("bill_date", DATE),
     ]);
     body.extend(pairs(extra));
-    let a = s.post("/api/estimates", Body::Form(body)).await;
+    let a = s.post(&format!("/api/{area}"), Body::Form(body)).await;
     assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
     a.data().clone()
 }
 
 /// `PUT /api/estimates/{id}/items`.
-async fn put_items(s: &TestServer, id: i64, body: Body) -> Answer {
+pub(crate) async fn put_items(s: &TestServer, id: i64, body: Body) -> Answer {
     s.put(&format!("/api/estimates/{id}/items"), body).await
 }
 
 /// PATCH with the required fields (default category, [`DATE`]) followed by `extra`.
 async fn patch(s: &TestServer, id: i64, extra: &[(&str, &str)]) -> Answer {
-    let category = s.default_category("estimate").await.to_string();
+    patch_bill(s, "estimates", "estimate", id, extra).await
+}
+
+/// PATCH of bill `id` in `area` with the required fields (the default category of
+/// `category_type`, [`DATE`]) followed by `extra`.
+pub(crate) async fn patch_bill(
+    s: &TestServer,
+    area: &str,
+    category_type: &str,
+    id: i64,
+    extra: &[(&str, &str)],
+) -> Answer {
+    let category = s.default_category(category_type).await.to_string();
     let mut body = pairs(&[("bill_categoryid", &category), ("bill_date", DATE)]);
     body.extend(pairs(extra));
-    s.patch(&format!("/api/estimates/{id}"), Body::Form(body))
+    s.patch(&format!("/api/{area}/{id}"), Body::Form(body))
         .await
 }
 
 /// `GET /api/estimates/{id}`, asserted 200; returns `data`.
-async fn get(s: &TestServer, id: i64) -> Value {
+pub(crate) async fn get(s: &TestServer, id: i64) -> Value {
     let a = s.get(&format!("/api/estimates/{id}")).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
     a.data().clone()
@@ -107,7 +131,7 @@ async fn get(s: &TestServer, id: i64) -> Value {
 
 /// Asserts a status and a message-only body (409, 404).
 #[track_caller]
-fn assert_message(a: &Answer, status: StatusCode, message: &str) {
+pub(crate) fn assert_message(a: &Answer, status: StatusCode, message: &str) {
     assert_eq!(a.status, status, "{:?}", a.json);
     assert_eq!(a.json, serde_json::json!({ "message": message }));
 }
@@ -120,23 +144,23 @@ fn listed(a: &Answer) -> Vec<i64> {
 }
 
 /// A line item without its `id` (to compare lines across estimates and invoices).
-fn without_id(line: &Value) -> Value {
+pub(crate) fn without_id(line: &Value) -> Value {
     let mut m: Map<String, Value> = line.as_object().expect("a line object").clone();
     m.remove("id");
     Value::Object(m)
 }
 
 /// One requested line item: its fields as text, as a client would type them.
-type Item = Vec<(&'static str, String)>;
+pub(crate) type Item = Vec<(&'static str, String)>;
 
 /// Builds an [`Item`] from string slices.
-fn item(fields: &[(&'static str, &str)]) -> Item {
+pub(crate) fn item(fields: &[(&'static str, &str)]) -> Item {
     fields.iter().map(|(k, v)| (*k, (*v).to_owned())).collect()
 }
 
 /// How a `PUT items` (or any bracketed) request is encoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Encoding {
+pub(crate) enum Encoding {
     /// `application/x-www-form-urlencoded` as reqwest writes it (brackets as `%5B`/`%5D`).
     Form,
     /// Form with raw `[` and `]` in the names.
@@ -152,7 +176,7 @@ enum Encoding {
 }
 
 /// The fields whose values are numbers (sent as JSON numbers by [`Encoding::Json`]).
-const NUMERIC: &[&str] = &["quantity", "rate", "discount_value", "tax_rate_id"];
+pub(crate) const NUMERIC: &[&str] = &["quantity", "rate", "discount_value", "tax_rate_id"];
 
 /// Percent-encodes a form value (everything but unreserved characters).
 fn encode_value(v: &str) -> String {
@@ -212,7 +236,7 @@ fn bracket_body(enc: Encoding, pairs: Vec<(String, String)>) -> Body {
 
 /// A `PUT items` body: `items` in order (indices 0..n) and `tax_rate_ids` (omitted when
 /// empty), in `enc`.
-fn items_body(enc: Encoding, items: &[Item], tax_rate_ids: &[i64]) -> Body {
+pub(crate) fn items_body(enc: Encoding, items: &[Item], tax_rate_ids: &[i64]) -> Body {
     match enc {
         Encoding::Json | Encoding::JsonStrings => {
             let numbers = enc == Encoding::Json;

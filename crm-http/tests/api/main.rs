@@ -10,6 +10,7 @@ mod conformance;
 mod contracts;
 mod estimates;
 mod foundation;
+mod invoices;
 mod milestones;
 mod notes;
 mod openapi;

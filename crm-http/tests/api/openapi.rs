@@ -229,6 +229,7 @@ struct World {
     client: i64,
     contract_category: i64,
     estimate_category: i64,
+    invoice_category: i64,
     project: i64,
     team: Vec<i64>,
     milestones_of_project: Vec<i64>,
@@ -258,6 +259,7 @@ impl World {
         let project = s.ids.projects[0];
         let contract_category = category_of_type(s, "contract").await;
         let estimate_category = category_of_type(s, "estimate").await;
+        let invoice_category = category_of_type(s, "invoice").await;
         let renamed = created(
             s,
             "/api/categories",
@@ -288,6 +290,12 @@ impl World {
             json!({"bill_clientid": client, "bill_categoryid": estimate_category, "bill_date": "2026-06-20"}),
         )
         .await;
+        let invoice = created(
+            s,
+            "/api/invoices",
+            json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-06-20"}),
+        )
+        .await;
         // In the other project, so that renaming it to the create example's title never clashes.
         let milestone = created(
             s,
@@ -313,6 +321,11 @@ impl World {
             ("/api/estimates/{id}/status", estimate),
             ("/api/estimates/{id}/tags", estimate),
             ("/api/estimates/{id}/clone", estimate),
+            ("/api/invoices/{id}", invoice),
+            ("/api/invoices/{id}/items", invoice),
+            ("/api/invoices/{id}/status", invoice),
+            ("/api/invoices/{id}/tags", invoice),
+            ("/api/invoices/{id}/clone", invoice),
             ("/api/milestones/{id}", milestone),
             ("/api/notes/{id}", note),
             ("/api/notes/{id}/tags", note),
@@ -321,6 +334,7 @@ impl World {
             client,
             contract_category,
             estimate_category,
+            invoice_category,
             project,
             team: s.ids.users.clone(),
             milestones_of_project: s
@@ -342,12 +356,14 @@ impl World {
         }
     }
 
-    /// The real ids for the field `name` (bracket suffixes stripped), if it names records.
-    fn ids_for(&self, name: &str) -> Option<Vec<i64>> {
+    /// The real ids for the field `name` (bracket suffixes stripped) of a request to `path`,
+    /// if it names records.
+    fn ids_for(&self, path: &str, name: &str) -> Option<Vec<i64>> {
         let one = |id: i64| Some(vec![id]);
         match name {
             "doc_client_id" | "bill_clientid" | "noteresource_id" => one(self.client),
             "doc_categoryid" => one(self.contract_category),
+            "bill_categoryid" if path.starts_with("/api/invoices") => one(self.invoice_category),
             "bill_categoryid" => one(self.estimate_category),
             "milestone_projectid" | "doc_project_id" | "bill_projectid" => one(self.project),
             "target_id" => one(self.migrate_target),
@@ -359,14 +375,14 @@ impl World {
     }
 
     /// The example with its ids replaced by real ones, each keeping its JSON type.
-    fn substitute(&self, example: &Value) -> Value {
+    fn substitute(&self, path: &str, example: &Value) -> Value {
         let Some(fields) = example.as_object() else {
             return example.clone();
         };
         let mut out = serde_json::Map::new();
         for (key, value) in fields {
             let name = key.split('[').next().unwrap_or(key);
-            let replaced = match (self.ids_for(name), value) {
+            let replaced = match (self.ids_for(path, name), value) {
                 (Some(ids), Value::Array(items)) => Value::Array(
                     items
                         .iter()
@@ -420,7 +436,7 @@ async fn every_request_body_example_of_the_document_is_accepted() {
             .clone();
         for (media_type, media) in content {
             for (name, example) in media["examples"].as_object().expect("examples") {
-                let value = world.substitute(&resolve(&doc, example)["value"]);
+                let value = world.substitute(&path, &resolve(&doc, example)["value"]);
                 let url = match world.targets.get(path.as_str()) {
                     Some(id) => path.replace("{id}", &id.to_string()),
                     None => path.clone(),
@@ -464,6 +480,6 @@ async fn every_request_body_example_of_the_document_is_accepted() {
             }
         }
     }
-    // 20 writes with a body, each with one example in each of the three encodings.
-    assert_eq!(sent, 60);
+    // 26 writes with a body, each with one example in each of the three encodings.
+    assert_eq!(sent, 78);
 }

@@ -473,6 +473,75 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
     }
 }
 
+/// An invoice's email goes through the same outbox and worker: published from an invoice
+/// made with the API, delivered, subject and due date its own.
+#[tokio::test]
+async fn a_published_invoice_reaches_the_smtp_server_through_the_same_outbox() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let category = s.default_category("invoice").await.to_string();
+    let client = s.ids.clients[0].id.to_string();
+    let a = s
+        .post(
+            "/api/invoices",
+            form(&[
+                ("bill_clientid", &client),
+                ("bill_categoryid", &category),
+                ("bill_date", "2026-06-15"),
+                ("bill_due_date", "2026-07-15"),
+                ("bill_terms", "Net 30"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
+    let id = id_of(a.data());
+    let a = s
+        .put(
+            &format!("/api/invoices/{id}/items"),
+            form(&[
+                ("items[0][description]", "<b>Design</b>"),
+                ("items[0][quantity]", "2"),
+                ("items[0][rate]", "50"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let a = s
+        .put(&format!("/api/invoices/{id}/publish"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let listed = s
+        .get(&format!(
+            "/api/emails?resource_type=invoice&resource_id={id}"
+        ))
+        .await;
+    assert_eq!(listed.status, StatusCode::OK, "{:?}", listed.json);
+    let email_id = listed.json["data"][0]["id"].as_i64().unwrap();
+
+    let worker = Worker::start(&s, &smtp.url());
+    let email = wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
+    assert_eq!(worker.stop().await.sent, 1);
+    assert_eq!(email["subject"], format!("Invoice #{id}"));
+    let received = smtp.received();
+    assert_eq!(received.len(), 1);
+    let m = &received[0];
+    assert_eq!(m.to, ["billing@acme.example"]);
+    assert_eq!(header(&m.data, "Subject"), Some(format!("Invoice #{id}")));
+    let text = part(&m.data, "text/plain");
+    for expected in [
+        "Client: Acme Inc",
+        &format!("Number: {id}"),
+        "Due date: 2026-07-15",
+        "1. <b>Design</b>: 2.00 x 50.00 = 100.00",
+        "Total: 100.00",
+        "Net 30",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in:\n{text}");
+    }
+    let html = part(&m.data, "text/html");
+    assert!(html.contains("&lt;b&gt;Design&lt;/b&gt;"), "{html}");
+}
+
 #[tokio::test]
 async fn the_queuing_transaction_notifies_and_wakes_a_worker_that_would_not_poll_for_an_hour() {
     let s = TestServer::start().await;

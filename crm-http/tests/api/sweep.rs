@@ -156,6 +156,8 @@ enum Kind {
     Positive,
     /// One of a closed set of texts.
     Choice,
+    /// One of a closed set of integers (an invoice status), as text or a JSON number.
+    ChoiceId,
     /// `tags`: an array of tag texts (an empty set is valid).
     Tags,
     /// An array of ids, at most `max`; `non_empty` when the empty set is refused.
@@ -282,7 +284,7 @@ fn shape_message(kind: Kind, f: &str) -> String {
         Kind::Id => msg::integer(f),
         Kind::Date => msg::date(f),
         Kind::Money | Kind::MoneyNonNegative | Kind::Percent | Kind::Positive => msg::numeric(f),
-        Kind::Choice => msg::invalid(f),
+        Kind::Choice | Kind::ChoiceId => msg::invalid(f),
         Kind::Tags | Kind::Ids { .. } | Kind::Items => msg::array(f),
     }
 }
@@ -666,6 +668,34 @@ fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Bad> {
                 ));
             }
             out.push(bad("number 1", raw("1"), JSON, one(msg::invalid(f))));
+        }
+        Kind::ChoiceId => {
+            for t in [
+                "zzz",
+                "0",
+                "6",
+                "-1",
+                "2.5",
+                "1e0",
+                "+2",
+                "99999999999999999999",
+                "'; DROP TABLE notes; --",
+            ] {
+                out.push(bad(
+                    format!("choice {t:?}"),
+                    text(t),
+                    ALL,
+                    one(msg::invalid(f)),
+                ));
+            }
+            for n in ["0", "6", "2.0", "-1", "1e0"] {
+                out.push(bad(
+                    format!("number {n}"),
+                    raw(n),
+                    JSON,
+                    one(msg::invalid(f)),
+                ));
+            }
         }
         Kind::Tags => {
             let arr = msg::array(f);
@@ -1128,6 +1158,7 @@ impl Target {
                 Some("categories") => "Category not found.",
                 Some("contracts") => "Contract not found.",
                 Some("estimates") => "Estimate not found.",
+                Some("invoices") => "Invoice not found.",
                 Some("milestones") => "Milestone not found.",
                 _ => "Note not found.",
             })
@@ -2101,12 +2132,17 @@ struct World {
     category3: i64,
     default_contract_category: i64,
     default_estimate_category: i64,
+    default_invoice_category: i64,
     default_project_category: i64,
     contract: i64,
     /// A draft estimate with one line.
     estimate: i64,
     /// A published, converted estimate.
     published: i64,
+    /// A draft invoice with one line.
+    invoice: i64,
+    /// A published invoice (the conversion of `published`).
+    published_invoice: i64,
     milestone: i64,
     planning: i64,
     design_title: String,
@@ -2200,16 +2236,45 @@ async fn world(s: &TestServer) -> World {
         .as_u16(),
         200
     );
-    assert_eq!(
-        s.post(
+    let converted = s
+        .post(
             &format!("/api/estimates/{published}/convert-to-invoice"),
-            crate::common::Body::None
+            crate::common::Body::None,
         )
-        .await
-        .status
-        .as_u16(),
-        201
+        .await;
+    assert_eq!(
+        converted.status.as_u16(),
+        201,
+        "setup convert: {}",
+        converted.json
     );
+    let published_invoice = converted.data()["id"].as_i64().expect("id");
+    let published_answer = s
+        .put(
+            &format!("/api/invoices/{published_invoice}/publish"),
+            crate::common::Body::None,
+        )
+        .await;
+    assert_eq!(
+        published_answer.status.as_u16(),
+        200,
+        "setup publish: {}",
+        published_answer.json
+    );
+    let default_invoice_category = s.default_category("invoice").await;
+    let invoice = created(
+        s,
+        "/api/invoices",
+        json!({"bill_clientid": client, "bill_categoryid": default_invoice_category, "bill_date": "2026-01-10"}),
+    )
+    .await;
+    let a = s
+        .put(
+            &format!("/api/invoices/{invoice}/items"),
+            crate::common::json(items.clone()),
+        )
+        .await;
+    assert_eq!(a.status.as_u16(), 200, "setup items: {}", a.json);
     let milestone = created(s, "/api/milestones", json!({"milestone_projectid": project, "milestone_title": "Sweep Milestone", "milestone_color": "info"})).await;
     let note = created(
         s,
@@ -2231,10 +2296,13 @@ async fn world(s: &TestServer) -> World {
         category3,
         default_contract_category: s.default_category("contract").await,
         default_estimate_category,
+        default_invoice_category,
         default_project_category: s.default_category("project").await,
         contract,
         estimate,
         published,
+        invoice,
+        published_invoice,
         milestone,
         planning: milestone_of(project, "Planning").expect("Planning"),
         design_title: "Design".to_owned(),
@@ -2247,13 +2315,377 @@ async fn world(s: &TestServer) -> World {
     }
 }
 
-fn tags_target(operation: &'static str, path: String) -> Target {
+fn tags_target(operation: &str, path: String) -> Target {
     let too_many = || invalid("tags", msg::max_items("tags", 100));
     Target::new(operation, path, json!({"tags": ["alpha", "beta"]}))
         .field("tags", Kind::Tags, true)
         .appended("tags", "tags[]=x", 10_000, too_many())
         .appended("tags", "tags[]=x", 0, too_many())
         .appended("tags", "tags%5B%5D=x", 0, too_many())
+}
+
+/// A bill area of the sweep: estimates and invoices take the same fields (the shared bill
+/// machinery) and differ in these.
+struct Bill {
+    /// `Estimate`, `Invoice` (operation ids, messages).
+    title: &'static str,
+    /// `estimates`, `invoices`.
+    area: &'static str,
+    /// `bill_expiry_date`, `bill_due_date`.
+    end_date: &'static str,
+    /// The default category of the area's type.
+    category: String,
+    /// Whether a clone takes `bill_categoryid` (estimates) or copies it and needs the due
+    /// date (invoices).
+    clone_takes_category: bool,
+    /// A draft with one line.
+    draft: i64,
+    /// A published one.
+    published: i64,
+    /// A valid `PUT status` body that leaves the draft a draft.
+    status: Value,
+    /// How the status field is read.
+    status_kind: Kind,
+    /// A derived (not settable) status.
+    derived_status: Value,
+}
+
+impl Bill {
+    fn estimates(w: &World) -> Bill {
+        Bill {
+            title: "Estimate",
+            area: "estimates",
+            end_date: "bill_expiry_date",
+            category: w.default_estimate_category.to_string(),
+            clone_takes_category: true,
+            draft: w.estimate,
+            published: w.published,
+            status: json!({"status": "draft"}),
+            status_kind: Kind::Choice,
+            derived_status: json!({"status": "expired"}),
+        }
+    }
+
+    fn invoices(w: &World) -> Bill {
+        Bill {
+            title: "Invoice",
+            area: "invoices",
+            end_date: "bill_due_date",
+            category: w.default_invoice_category.to_string(),
+            clone_takes_category: false,
+            draft: w.invoice,
+            published: w.published_invoice,
+            status: json!({"status": 1}),
+            status_kind: Kind::ChoiceId,
+            derived_status: json!({"status": 3}),
+        }
+    }
+
+    /// `createEstimate`, `cloneInvoice`, …
+    fn op(&self, verb: &str) -> String {
+        format!("{verb}{}", self.title)
+    }
+
+    /// `setEstimateItems`, `setInvoiceTags`, …
+    fn set_op(&self, what: &str) -> String {
+        format!("set{}{what}", self.title)
+    }
+}
+
+/// The write targets of a bill area (all but an estimate's conversion).
+fn bill_targets(w: &World, b: &Bill) -> Vec<Target> {
+    let s = |v: i64| v.to_string();
+    let (client, project, category) = (s(w.client), s(w.project), s(w.category));
+    let mut out = Vec::new();
+    let end_before = msg::after_or_equal(b.end_date, "bill_date");
+    let base = with(
+        &json!({
+            "bill_clientid": client, "bill_categoryid": b.category, "bill_date": "2026-03-01",
+            "bill_projectid": project, "bill_tax_type": "summary", "bill_notes": "n", "bill_terms": "t"
+        }),
+        b.end_date,
+        json!("2026-04-01"),
+    );
+    out.push(
+        Target::new(&b.op("create"), format!("/api/{}", b.area), base.clone())
+            .field("bill_clientid", Kind::Id, true)
+            .field("bill_categoryid", Kind::Id, true)
+            .field("bill_date", Kind::Date, true)
+            .field(b.end_date, Kind::Date, false)
+            .field("bill_projectid", Kind::Id, false)
+            .field("bill_tax_type", Kind::Choice, false)
+            .field("bill_notes", LONG, false)
+            .field("bill_terms", LONG, false)
+            .extra(
+                "contract category",
+                with(&base, "bill_categoryid", json!(category)),
+                ALL,
+                invalid("bill_categoryid", msg::invalid("bill_categoryid")),
+            )
+            .extra(
+                "end date before date",
+                with(&base, b.end_date, json!("2026-02-28")),
+                ALL,
+                invalid(b.end_date, end_before.clone()),
+            ),
+    );
+    let patch = with(
+        &json!({
+            "bill_categoryid": b.category, "bill_date": "2026-03-01", "bill_projectid": project,
+            "bill_notes": "n", "bill_terms": "t", "bill_discount_type": "fixed", "bill_discount_amount": "1.00",
+            "bill_adjustment_description": "adj", "bill_adjustment_amount": "-5.00"
+        }),
+        b.end_date,
+        json!("2026-04-01"),
+    );
+    out.push(
+        Target::new(
+            &b.op("update"),
+            format!("/api/{}/{}", b.area, b.draft),
+            patch.clone(),
+        )
+        .field("bill_categoryid", Kind::Id, true)
+        .field("bill_date", Kind::Date, true)
+        .field(b.end_date, Kind::Date, false)
+        .field("bill_projectid", Kind::Id, false)
+        .field("bill_notes", LONG, false)
+        .field("bill_terms", LONG, false)
+        .field("bill_tax_type", Kind::Choice, false)
+        .field("bill_discount_type", Kind::Choice, false)
+        .field("bill_discount_amount", Kind::MoneyNonNegative, false)
+        .field("bill_discount_percentage", Kind::Percent, false)
+        .field("bill_adjustment_description", SHORT, false)
+        .field("bill_adjustment_amount", Kind::Money, false)
+        .extra(
+            "contract category",
+            with(&patch, "bill_categoryid", json!(category)),
+            ALL,
+            invalid("bill_categoryid", msg::invalid("bill_categoryid")),
+        )
+        .extra(
+            "end date before date",
+            with(&patch, b.end_date, json!("2026-02-28")),
+            ALL,
+            invalid(b.end_date, end_before.clone()),
+        )
+        .extra(
+            "inline with a header discount",
+            with(&patch, "bill_tax_type", json!("inline")),
+            ALL,
+            invalid(
+                "bill_discount_type",
+                "The bill discount type must be none when bill tax type is inline.".into(),
+            ),
+        )
+        .extra(
+            "percentage discount without a percentage",
+            with(&patch, "bill_discount_type", json!("percentage")),
+            ALL,
+            invalid(
+                "bill_discount_percentage",
+                msg::required_if(
+                    "bill_discount_percentage",
+                    "bill_discount_type",
+                    "percentage",
+                ),
+            ),
+        ),
+    );
+    out.push(Target::new(
+        &b.op("delete"),
+        format!("/api/{}/{}", b.area, b.draft),
+        json!({}),
+    ));
+    let items_base = json!({
+        "items": [{"description": "Design", "long_description": "Long", "unit": "hours", "quantity": "2", "rate": "10.50"}],
+        "tax_rate_ids": [s(w.enabled_rate), s(w.other_rate)]
+    });
+    let inline_only = |f: &str| {
+        (
+            f.to_owned(),
+            Some(msg::prohibited_if(f, "bill_tax_type", "summary")),
+        )
+    };
+    out.push(
+        Target::new(
+            &b.set_op("Items"),
+            format!("/api/{}/{}/items", b.area, b.draft),
+            items_base.clone(),
+        )
+        .field("items", Kind::Items, true)
+        .field("items.0.description", LONG, true)
+        .field("items.0.long_description", LONG, false)
+        .field("items.0.unit", UNIT, false)
+        .field("items.0.quantity", Kind::Positive, true)
+        .field("items.0.rate", Kind::Positive, true)
+        .field(
+            "tax_rate_ids",
+            Kind::Ids {
+                max: 100,
+                non_empty: false,
+            },
+            false,
+        )
+        .appended(
+            "items",
+            "items[][description]=d",
+            0,
+            invalid("items", msg::max_items("items", 1000)),
+        )
+        .appended(
+            "tax_rate_ids",
+            "tax_rate_ids[]=2",
+            0,
+            invalid("tax_rate_ids", msg::max_items("tax_rate_ids", 100)),
+        )
+        .extra(
+            "a disabled tax rate",
+            with(&items_base, "tax_rate_ids", json!([s(w.disabled_rate)])),
+            ALL,
+            invalid("tax_rate_ids.0", msg::invalid("tax_rate_ids.0")),
+        )
+        .extra(
+            "a duplicated tax rate",
+            with(
+                &items_base,
+                "tax_rate_ids",
+                json!([s(w.enabled_rate), s(w.enabled_rate)]),
+            ),
+            ALL,
+            invalid("tax_rate_ids.1", msg::distinct("tax_rate_ids.1")),
+        )
+        .extra(
+            "a line tax rate in summary mode",
+            with(&items_base, "items.0.tax_rate_id", json!(s(w.enabled_rate))),
+            ALL,
+            Expect::Invalid(vec![inline_only("items.0.tax_rate_id")]),
+        )
+        .extra(
+            "a line discount type zzz",
+            with(&items_base, "items.0.discount_type", json!("zzz")),
+            ALL,
+            invalid(
+                "items.0.discount_type",
+                msg::invalid("items.0.discount_type"),
+            ),
+        )
+        .extra(
+            "a fixed line discount without value",
+            with(&items_base, "items.0.discount_type", json!("fixed")),
+            ALL,
+            Expect::Invalid(vec![
+                inline_only("items.0.discount_type"),
+                (
+                    "items.0.discount_value".into(),
+                    Some(msg::required_if(
+                        "items.0.discount_value",
+                        "items.0.discount_type",
+                        "fixed",
+                    )),
+                ),
+            ]),
+        )
+        .extra(
+            "a line discount in summary mode",
+            with(
+                &with(&items_base, "items.0.discount_type", json!("fixed")),
+                "items.0.discount_value",
+                json!("1"),
+            ),
+            ALL,
+            Expect::Invalid(vec![
+                inline_only("items.0.discount_type"),
+                inline_only("items.0.discount_value"),
+            ]),
+        )
+        .extra(
+            "a line total past the columns",
+            with(
+                &with(&items_base, "items.0.quantity", json!("99999999999")),
+                "items.0.rate",
+                json!("99999999999"),
+            ),
+            ALL,
+            invalid("items", msg::at_most("items total", "9999999999999.99")),
+        ),
+    );
+    out.push(
+        Target::new(
+            &b.set_op("Status"),
+            format!("/api/{}/{}/status", b.area, b.draft),
+            b.status.clone(),
+        )
+        .field("status", b.status_kind, true)
+        .extra(
+            "a derived status",
+            b.derived_status.clone(),
+            ALL,
+            invalid("status", msg::invalid("status")),
+        ),
+    );
+    out.push(tags_target(
+        &b.set_op("Tags"),
+        format!("/api/{}/{}/tags", b.area, b.draft),
+    ));
+    let mut clone_base = with(
+        &json!({"bill_clientid": client, "bill_date": "2026-05-01", "bill_projectid": project}),
+        b.end_date,
+        json!("2026-05-31"),
+    );
+    if b.clone_takes_category {
+        clone_base = with(&clone_base, "bill_categoryid", json!(b.category));
+    }
+    let mut clone = Target::new(
+        &b.op("clone"),
+        format!("/api/{}/{}/clone", b.area, b.draft),
+        clone_base.clone(),
+    )
+    .field("bill_clientid", Kind::Id, true)
+    .field("bill_date", Kind::Date, true)
+    .field(b.end_date, Kind::Date, !b.clone_takes_category)
+    .field("bill_projectid", Kind::Id, false)
+    .extra(
+        "end date before date",
+        with(&clone_base, b.end_date, json!("2026-04-30")),
+        ALL,
+        invalid(b.end_date, end_before),
+    );
+    if b.clone_takes_category {
+        clone = clone.field("bill_categoryid", Kind::Id, true).extra(
+            "contract category",
+            with(&clone_base, "bill_categoryid", json!(category)),
+            ALL,
+            invalid("bill_categoryid", msg::invalid("bill_categoryid")),
+        );
+    }
+    out.push(clone);
+    out.push(
+        Target::new(
+            &b.op("publish"),
+            format!("/api/{}/{}/publish", b.area, b.draft),
+            json!({}),
+        )
+        .extra_at(
+            "already published",
+            format!("/api/{}/{}/publish", b.area, b.published),
+            json!({}),
+            status(409, &format!("{} has already been published.", b.title)),
+        ),
+    );
+    out.push(
+        Target::new(
+            &format!("send{}Email", b.title),
+            format!("/api/{}/{}/send-email", b.area, b.published),
+            json!({}),
+        )
+        .extra_at(
+            "a draft",
+            format!("/api/{}/{}/send-email", b.area, b.draft),
+            json!({}),
+            status(409, &format!("{} is still in draft status.", b.title)),
+        ),
+    );
+    out
 }
 
 /// Every write endpoint of the route table, aimed at real records.
@@ -2475,284 +2907,9 @@ fn targets(w: &World) -> Vec<Target> {
         ),
     );
 
-    // Estimates.
-    let expiry_before = msg::after_or_equal("bill_expiry_date", "bill_date");
-    let estimate_base = json!({
-        "bill_clientid": client, "bill_categoryid": est_cat, "bill_date": "2026-03-01", "bill_expiry_date": "2026-04-01",
-        "bill_projectid": project, "bill_tax_type": "summary", "bill_notes": "n", "bill_terms": "t"
-    });
-    out.push(
-        Target::new(
-            "createEstimate",
-            "/api/estimates".into(),
-            estimate_base.clone(),
-        )
-        .field("bill_clientid", Kind::Id, true)
-        .field("bill_categoryid", Kind::Id, true)
-        .field("bill_date", Kind::Date, true)
-        .field("bill_expiry_date", Kind::Date, false)
-        .field("bill_projectid", Kind::Id, false)
-        .field("bill_tax_type", Kind::Choice, false)
-        .field("bill_notes", LONG, false)
-        .field("bill_terms", LONG, false)
-        .extra(
-            "contract category",
-            with(&estimate_base, "bill_categoryid", json!(category)),
-            ALL,
-            invalid("bill_categoryid", msg::invalid("bill_categoryid")),
-        )
-        .extra(
-            "expiry before date",
-            with(&estimate_base, "bill_expiry_date", json!("2026-02-28")),
-            ALL,
-            invalid("bill_expiry_date", expiry_before.clone()),
-        ),
-    );
-    let estimate_patch = json!({
-        "bill_categoryid": est_cat, "bill_date": "2026-03-01", "bill_expiry_date": "2026-04-01", "bill_projectid": project,
-        "bill_notes": "n", "bill_terms": "t", "bill_discount_type": "fixed", "bill_discount_amount": "1.00",
-        "bill_adjustment_description": "adj", "bill_adjustment_amount": "-5.00"
-    });
-    out.push(
-        Target::new(
-            "updateEstimate",
-            format!("/api/estimates/{}", w.estimate),
-            estimate_patch.clone(),
-        )
-        .field("bill_categoryid", Kind::Id, true)
-        .field("bill_date", Kind::Date, true)
-        .field("bill_expiry_date", Kind::Date, false)
-        .field("bill_projectid", Kind::Id, false)
-        .field("bill_notes", LONG, false)
-        .field("bill_terms", LONG, false)
-        .field("bill_tax_type", Kind::Choice, false)
-        .field("bill_discount_type", Kind::Choice, false)
-        .field("bill_discount_amount", Kind::MoneyNonNegative, false)
-        .field("bill_discount_percentage", Kind::Percent, false)
-        .field("bill_adjustment_description", SHORT, false)
-        .field("bill_adjustment_amount", Kind::Money, false)
-        .extra(
-            "contract category",
-            with(&estimate_patch, "bill_categoryid", json!(category)),
-            ALL,
-            invalid("bill_categoryid", msg::invalid("bill_categoryid")),
-        )
-        .extra(
-            "expiry before date",
-            with(&estimate_patch, "bill_expiry_date", json!("2026-02-28")),
-            ALL,
-            invalid("bill_expiry_date", expiry_before.clone()),
-        )
-        .extra(
-            "inline with a header discount",
-            with(&estimate_patch, "bill_tax_type", json!("inline")),
-            ALL,
-            invalid(
-                "bill_discount_type",
-                "The bill discount type must be none when bill tax type is inline.".into(),
-            ),
-        )
-        .extra(
-            "percentage discount without a percentage",
-            with(&estimate_patch, "bill_discount_type", json!("percentage")),
-            ALL,
-            invalid(
-                "bill_discount_percentage",
-                msg::required_if(
-                    "bill_discount_percentage",
-                    "bill_discount_type",
-                    "percentage",
-                ),
-            ),
-        ),
-    );
-    out.push(Target::new(
-        "deleteEstimate",
-        format!("/api/estimates/{}", w.estimate),
-        json!({}),
-    ));
-    let items_base = json!({
-        "items": [{"description": "Design", "long_description": "Long", "unit": "hours", "quantity": "2", "rate": "10.50"}],
-        "tax_rate_ids": [s(w.enabled_rate), s(w.other_rate)]
-    });
-    let inline_only = |f: &str| {
-        (
-            f.to_owned(),
-            Some(msg::prohibited_if(f, "bill_tax_type", "summary")),
-        )
-    };
-    out.push(
-        Target::new(
-            "setEstimateItems",
-            format!("/api/estimates/{}/items", w.estimate),
-            items_base.clone(),
-        )
-        .field("items", Kind::Items, true)
-        .field("items.0.description", LONG, true)
-        .field("items.0.long_description", LONG, false)
-        .field("items.0.unit", UNIT, false)
-        .field("items.0.quantity", Kind::Positive, true)
-        .field("items.0.rate", Kind::Positive, true)
-        .field(
-            "tax_rate_ids",
-            Kind::Ids {
-                max: 100,
-                non_empty: false,
-            },
-            false,
-        )
-        .appended(
-            "items",
-            "items[][description]=d",
-            0,
-            invalid("items", msg::max_items("items", 1000)),
-        )
-        .appended(
-            "tax_rate_ids",
-            "tax_rate_ids[]=2",
-            0,
-            invalid("tax_rate_ids", msg::max_items("tax_rate_ids", 100)),
-        )
-        .extra(
-            "a disabled tax rate",
-            with(&items_base, "tax_rate_ids", json!([s(w.disabled_rate)])),
-            ALL,
-            invalid("tax_rate_ids.0", msg::invalid("tax_rate_ids.0")),
-        )
-        .extra(
-            "a duplicated tax rate",
-            with(
-                &items_base,
-                "tax_rate_ids",
-                json!([s(w.enabled_rate), s(w.enabled_rate)]),
-            ),
-            ALL,
-            invalid("tax_rate_ids.1", msg::distinct("tax_rate_ids.1")),
-        )
-        .extra(
-            "a line tax rate in summary mode",
-            with(&items_base, "items.0.tax_rate_id", json!(s(w.enabled_rate))),
-            ALL,
-            Expect::Invalid(vec![inline_only("items.0.tax_rate_id")]),
-        )
-        .extra(
-            "a line discount type zzz",
-            with(&items_base, "items.0.discount_type", json!("zzz")),
-            ALL,
-            invalid(
-                "items.0.discount_type",
-                msg::invalid("items.0.discount_type"),
-            ),
-        )
-        .extra(
-            "a fixed line discount without value",
-            with(&items_base, "items.0.discount_type", json!("fixed")),
-            ALL,
-            Expect::Invalid(vec![
-                inline_only("items.0.discount_type"),
-                (
-                    "items.0.discount_value".into(),
-                    Some(msg::required_if(
-                        "items.0.discount_value",
-                        "items.0.discount_type",
-                        "fixed",
-                    )),
-                ),
-            ]),
-        )
-        .extra(
-            "a line discount in summary mode",
-            with(
-                &with(&items_base, "items.0.discount_type", json!("fixed")),
-                "items.0.discount_value",
-                json!("1"),
-            ),
-            ALL,
-            Expect::Invalid(vec![
-                inline_only("items.0.discount_type"),
-                inline_only("items.0.discount_value"),
-            ]),
-        )
-        .extra(
-            "a line total past the columns",
-            with(
-                &with(&items_base, "items.0.quantity", json!("99999999999")),
-                "items.0.rate",
-                json!("99999999999"),
-            ),
-            ALL,
-            invalid("items", msg::at_most("items total", "9999999999999.99")),
-        ),
-    );
-    out.push(
-        Target::new(
-            "setEstimateStatus",
-            format!("/api/estimates/{}/status", w.estimate),
-            json!({"status": "draft"}),
-        )
-        .field("status", Kind::Choice, true)
-        .extra(
-            "expired",
-            json!({"status": "expired"}),
-            ALL,
-            invalid("status", msg::invalid("status")),
-        ),
-    );
-    out.push(tags_target(
-        "setEstimateTags",
-        format!("/api/estimates/{}/tags", w.estimate),
-    ));
-    let estimate_clone = json!({"bill_clientid": client, "bill_categoryid": est_cat, "bill_date": "2026-05-01", "bill_expiry_date": "2026-05-31", "bill_projectid": project});
-    out.push(
-        Target::new(
-            "cloneEstimate",
-            format!("/api/estimates/{}/clone", w.estimate),
-            estimate_clone.clone(),
-        )
-        .field("bill_clientid", Kind::Id, true)
-        .field("bill_categoryid", Kind::Id, true)
-        .field("bill_date", Kind::Date, true)
-        .field("bill_expiry_date", Kind::Date, false)
-        .field("bill_projectid", Kind::Id, false)
-        .extra(
-            "contract category",
-            with(&estimate_clone, "bill_categoryid", json!(category)),
-            ALL,
-            invalid("bill_categoryid", msg::invalid("bill_categoryid")),
-        )
-        .extra(
-            "expiry before date",
-            with(&estimate_clone, "bill_expiry_date", json!("2026-04-30")),
-            ALL,
-            invalid("bill_expiry_date", expiry_before),
-        ),
-    );
-    out.push(
-        Target::new(
-            "publishEstimate",
-            format!("/api/estimates/{}/publish", w.estimate),
-            json!({}),
-        )
-        .extra_at(
-            "already published",
-            format!("/api/estimates/{}/publish", w.published),
-            json!({}),
-            status(409, "Estimate has already been published."),
-        ),
-    );
-    out.push(
-        Target::new(
-            "sendEstimateEmail",
-            format!("/api/estimates/{}/send-email", w.published),
-            json!({}),
-        )
-        .extra_at(
-            "a draft",
-            format!("/api/estimates/{}/send-email", w.estimate),
-            json!({}),
-            status(409, "Estimate is still in draft status."),
-        ),
-    );
+    // Estimates and invoices: one bill machinery, one set of targets.
+    out.extend(bill_targets(w, &Bill::estimates(w)));
+    out.extend(bill_targets(w, &Bill::invoices(w)));
     out.push(
         Target::new(
             "convertEstimate",

@@ -615,7 +615,10 @@ async fn the_readme_walkthrough_runs_as_written() {
             stdout.contains("'final_amount': '2637.34'")
                 && stdout.contains("'tax_total_amount': '439.56'")
                 && stdout.contains("publish: 200")
-                && stdout.contains("convert: 201"),
+                && stdout.contains("converted: invoice ")
+                && stdout.contains("invoice: Draft ")
+                && stdout.contains(" 2637.34\n")
+                && stdout.contains("invoice published: {'id': 2, 'title': 'Due', 'color': 'info'}"),
             "run {attempt}: {stdout}"
         );
         let estimate = stdout

@@ -1,5 +1,4 @@
-//! `POST /estimates/{id}/convert-to-invoice`: the invoice converting an estimate creates,
-//! and reading it back.
+//! `POST /estimates/{id}/convert-to-invoice`: the invoice converting an estimate creates.
 //!
 //! The estimate row is locked `FOR UPDATE`; whether it was converted is read by a separate
 //! statement after the lock is held (in READ COMMITTED a new statement sees the invoice a
@@ -7,13 +6,12 @@
 //! not). The unique index `invoices_estimate_key` is the backstop: a second invoice for the
 //! same estimate is a unique violation, mapped to the same 409.
 
-use chrono::NaiveDate;
 use crm_core::estimate::status;
-use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
-use crm_core::invoice::{self, Invoice, InvoiceDates, InvoiceStatus};
-use tokio_postgres::Row;
+use crm_core::ids::{EstimateId, InvoiceId};
+use crm_core::invoice::{self, Invoice, InvoiceStatus};
 
-use super::{LockMode, bill, lock};
+use super::lock;
+use crate::bills::LockMode;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError, rows};
 
@@ -47,20 +45,6 @@ const COPY_TAXES_SQL: &str = "INSERT INTO invoice_taxes (invoice_id, line_id, ta
      LEFT JOIN invoice_lines n ON n.invoice_id = $2 AND n.position = o.position \
      WHERE t.estimate_id = $1 ORDER BY t.id";
 
-/// The whole invoice `$1`.
-const INVOICE_SQL: &str = concat!(
-    "SELECT i.id, i.status_id, i.client_id, c.company_name AS client_name, i.project_id, i.category_id, ",
-    "g.name AS category_name, i.date, i.due_date, i.created_at, i.notes, i.terms, i.tax_type, i.estimate_id, ",
-    totals_columns!("i"),
-    ", ",
-    lines_json!("invoice_lines", "invoice_id", "i.id"),
-    " AS lines, ",
-    taxes_json!("invoice_taxes", "invoice_id", "i.id"),
-    " AS taxes, ARRAY(SELECT t.title FROM tags t WHERE t.invoice_id = i.id ORDER BY t.position) AS tags ",
-    "FROM invoices i JOIN clients c ON c.id = i.client_id JOIN categories g ON g.id = i.category_id ",
-    "WHERE i.id = $1"
-);
-
 impl Store {
     /// `POST /estimates/{id}/convert-to-invoice`: creates the invoice (Draft, the
     /// system-default invoice category, dated `ctx.today`, due [`invoice::due_date`]) with
@@ -92,45 +76,8 @@ impl Store {
         )?;
         tx.run(COPY_LINES_SQL, &[&id.get(), &invoice.get()]).await?;
         tx.run(COPY_TAXES_SQL, &[&id.get(), &invoice.get()]).await?;
-        let invoice = load_invoice(&tx, invoice).await?;
+        let invoice = crate::invoices::load(&tx, invoice, ctx.today).await?;
         tx.commit().await?;
         Ok(invoice)
     }
-}
-
-/// Invoice `id`, whole.
-async fn load_invoice(db: &impl Db, id: InvoiceId) -> Result<Invoice, StoreError> {
-    let row = db.row(INVOICE_SQL, &[&id.get()]).await?;
-    decode_invoice(&row)
-}
-
-fn decode_invoice(row: &Row) -> Result<Invoice, StoreError> {
-    let status_id: i16 = rows::get(row, "status_id")?;
-    Ok(Invoice {
-        id: rows::id(row, "id", InvoiceId::new)?,
-        status: InvoiceStatus::from_id(status_id)
-            .ok_or_else(|| crate::error::corrupt("invoice status", status_id))?,
-        client: Named {
-            id: rows::id(row, "client_id", ClientId::new)?,
-            name: rows::get(row, "client_name")?,
-        },
-        project_id: rows::opt_id(row, "project_id", ProjectId::new)?,
-        category: Named {
-            id: rows::id(row, "category_id", CategoryId::new)?,
-            name: rows::get(row, "category_name")?,
-        },
-        dates: InvoiceDates {
-            date: rows::get::<NaiveDate>(row, "date")?,
-            due_date: rows::get(row, "due_date")?,
-            created: rows::timestamp(row, "created_at")?,
-        },
-        notes: rows::get(row, "notes")?,
-        terms: rows::get(row, "terms")?,
-        tax_type: rows::choice(row, "tax_type")?,
-        totals: bill::totals(row)?,
-        estimate_id: rows::opt_id(row, "estimate_id", EstimateId::new)?,
-        line_items: bill::line_items(row, "lines")?,
-        taxes: bill::taxes(row, "taxes")?,
-        tags: rows::get(row, "tags")?,
-    })
 }

@@ -4,25 +4,23 @@
 use chrono::NaiveDate;
 use crm_core::conflict::Resource;
 use crm_core::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
-use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
+use crm_core::ids::{EstimateId, InvoiceId};
 use tokio_postgres::Row;
 
-use super::bill;
+use crate::bills::decode;
 use crate::db::Db;
+use crate::error::corrupt;
 use crate::{Ctx, Store, StoreError, rows};
 
 /// Whole listed estimates for the ids in `$1` (in no particular order).
-const ESTIMATES_SQL: &str = concat!(
-    "SELECT e.id, e.status, e.client_id, c.company_name AS client_name, e.project_id, e.category_id, ",
-    "g.name AS category_name, e.date, e.expiry_date, e.created_at, e.notes, e.terms, e.tax_type, ",
-    totals_columns!("e"),
-    ", (SELECT i.id FROM invoices i WHERE i.estimate_id = e.id) AS invoice_id, ",
-    lines_json!("estimate_lines", "estimate_id", "e.id"),
-    " AS lines, ",
-    taxes_json!("estimate_taxes", "estimate_id", "e.id"),
-    " AS taxes, ARRAY(SELECT t.title FROM tags t WHERE t.estimate_id = e.id ORDER BY t.position) AS tags ",
-    "FROM estimates e JOIN clients c ON c.id = e.client_id JOIN categories g ON g.id = e.category_id ",
-    "WHERE e.id = ANY($1) AND NOT e.is_document"
+const ESTIMATES_SQL: &str = records_sql!(
+    "estimates",
+    "estimate_lines",
+    "estimate_taxes",
+    "estimate_id",
+    "estimate_id",
+    "b.status, b.expiry_date, (SELECT i.id FROM invoices i WHERE i.estimate_id = b.id) AS invoice_id",
+    " AND NOT b.is_document"
 );
 
 /// The listed estimates among `ids`, whole, in no particular order; the shown status is
@@ -51,34 +49,29 @@ pub(super) async fn load(
 fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError> {
     let expiry_date: Option<NaiveDate> = rows::get(row, "expiry_date")?;
     let invoice_id = rows::opt_id(row, "invoice_id", InvoiceId::new)?;
+    let c = decode::common(row)?;
     Ok(Estimate {
-        id: rows::id(row, "id", EstimateId::new)?,
+        id: EstimateId::new(c.id).ok_or_else(|| corrupt("estimate id", c.id))?,
         status: ShownStatus::derive(rows::choice(row, "status")?, expiry_date, today),
-        client: Named {
-            id: rows::id(row, "client_id", ClientId::new)?,
-            name: rows::get(row, "client_name")?,
-        },
-        project_id: rows::opt_id(row, "project_id", ProjectId::new)?,
-        category: Named {
-            id: rows::id(row, "category_id", CategoryId::new)?,
-            name: rows::get(row, "category_name")?,
-        },
+        client: c.client,
+        project_id: c.project_id,
+        category: c.category,
         dates: EstimateDates {
-            date: rows::get(row, "date")?,
+            date: c.date,
             expiry_date,
-            created: rows::timestamp(row, "created_at")?,
+            created: c.created,
         },
-        notes: rows::get(row, "notes")?,
-        terms: rows::get(row, "terms")?,
-        tax_type: rows::choice(row, "tax_type")?,
-        totals: bill::totals(row)?,
+        notes: c.notes,
+        terms: c.terms,
+        tax_type: c.tax_type,
+        totals: c.totals,
         converted: Converted {
             is_converted: invoice_id.is_some(),
             invoice_id,
         },
-        line_items: bill::line_items(row, "lines")?,
-        taxes: bill::taxes(row, "taxes")?,
-        tags: rows::get(row, "tags")?,
+        line_items: c.line_items,
+        taxes: c.taxes,
+        tags: c.tags,
     })
 }
 

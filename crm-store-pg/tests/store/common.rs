@@ -2,6 +2,7 @@
 //! it, as zero-to-production's `TestApp`) and the helpers every module shares.
 
 use chrono::NaiveDate;
+use crm_core::estimate::ItemsRequest;
 use crm_core::ids::UserId;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::validation::FieldErrors;
@@ -110,4 +111,91 @@ pub fn messages(errors: &FieldErrors, field: &str) -> Vec<String> {
         .get(field)
         .map(<[String]>::to_vec)
         .unwrap_or_default()
+}
+
+/// One request item from pairs of text.
+pub fn item(pairs: &[(&str, &str)]) -> RawValue {
+    RawValue::Map(raw(pairs))
+}
+
+/// An items request: `items` and, when given, `tax_rate_ids`.
+pub fn items(lines: Vec<RawValue>, tax_rate_ids: Option<&[String]>) -> ItemsRequest {
+    let mut map = RawMap::new();
+    map.insert("items", RawValue::List(lines));
+    if let Some(ids) = tax_rate_ids {
+        map.insert(
+            "tax_rate_ids",
+            RawValue::List(ids.iter().map(|i| RawValue::text(i.as_str())).collect()),
+        );
+    }
+    ItemsRequest::parse(&map).unwrap()
+}
+
+/// The id of the seeded tax rate with `rate` and `status` (as text).
+pub fn rate_id(s: &Seeded, rate: &str, status: &str) -> String {
+    s.ids
+        .tax_rates
+        .iter()
+        .find(|t| t.rate == rate && t.status == status)
+        .unwrap()
+        .id
+        .to_string()
+}
+
+/// The fields of a new bill (estimate or invoice) for the first seeded client (Acme Inc,
+/// with a contact email), dated 2026-11-01, in the default category of `category_type`;
+/// `extra` adds or overrides fields.
+pub async fn new_bill(s: &Seeded, category_type: &str, extra: &[(&str, &str)]) -> RawMap {
+    let client = s.ids.clients[0].id.to_string();
+    let category = s.default_category(category_type).await.to_string();
+    let pairs = [
+        ("bill_clientid", client.as_str()),
+        ("bill_categoryid", category.as_str()),
+        ("bill_date", "2026-11-01"),
+    ];
+    overridden(&pairs, extra)
+}
+
+/// A bill PATCH: the required category and date (the bill's own) plus `extra`.
+pub fn bill_patch(category: i64, date: NaiveDate, extra: &[(&str, &str)]) -> RawMap {
+    let (category, date) = (category.to_string(), date.to_string());
+    overridden(
+        &[
+            ("bill_categoryid", category.as_str()),
+            ("bill_date", date.as_str()),
+        ],
+        extra,
+    )
+}
+
+/// `pairs` with `extra` added, replacing the pairs of the same names.
+fn overridden(pairs: &[(&str, &str)], extra: &[(&str, &str)]) -> RawMap {
+    let mut all: Vec<(&str, &str)> = pairs
+        .iter()
+        .filter(|(k, _)| !extra.iter().any(|(e, _)| e == k))
+        .copied()
+        .collect();
+    all.extend_from_slice(extra);
+    raw(&all)
+}
+
+/// Queued emails of the `resource_type` record `id` with `status`, in order:
+/// (recipient, subject, template).
+pub async fn queued_emails(
+    s: &Seeded,
+    resource_type: &str,
+    id: i64,
+    status: &str,
+) -> Vec<(String, String, String)> {
+    let client = s.db.client().await.unwrap();
+    let rows = client
+        .query(
+            "SELECT recipient, subject, template FROM email_queue WHERE resource_type = $1 AND resource_id = $2 AND status = $3 ORDER BY id",
+            &[&resource_type, &id, &status],
+        )
+        .await
+        .unwrap();
+    rows.iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2)))
+        .collect()
 }

@@ -8,68 +8,22 @@ mod lists;
 mod parity;
 mod writes;
 
-use crm_core::estimate::{Estimate, EstimateUpdate, ItemsRequest, NewEstimate};
+use crm_core::estimate::{Estimate, EstimateUpdate, NewEstimate};
 use crm_core::ids::EstimateId;
-use crm_core::input::{RawMap, RawValue};
 
-use crate::common::{Seeded, ctx, invalid, messages, raw};
+use crate::common::{Seeded, bill_patch, ctx, invalid, messages, new_bill, queued_emails};
+pub(crate) use crate::common::{item, items, rate_id};
 
 /// A new estimate for the first seeded client (Acme Inc, with a contact email), dated
 /// 2026-11-01, in the default estimate category; `extra` adds or overrides fields.
 pub(crate) async fn create(s: &Seeded, extra: &[(&str, &str)]) -> Estimate {
-    let client = s.ids.clients[0].id.to_string();
-    let category = s.default_category("estimate").await.to_string();
-    let mut pairs = vec![
-        ("bill_clientid", client.as_str()),
-        ("bill_categoryid", category.as_str()),
-        ("bill_date", "2026-11-01"),
-    ];
-    pairs.retain(|(k, _)| !extra.iter().any(|(e, _)| e == k));
-    pairs.extend_from_slice(extra);
-    let cmd = NewEstimate::parse(&raw(&pairs)).unwrap();
+    let cmd = NewEstimate::parse(&new_bill(s, "estimate", extra).await).unwrap();
     s.store.create_estimate(ctx(), &cmd).await.unwrap()
 }
 
 /// A PATCH with the required category and date (the estimate's own) plus `extra`.
 pub(crate) fn patch(e: &Estimate, extra: &[(&str, &str)]) -> EstimateUpdate {
-    let category = e.category.id.to_string();
-    let date = e.dates.date.to_string();
-    let mut pairs = vec![
-        ("bill_categoryid", category.as_str()),
-        ("bill_date", date.as_str()),
-    ];
-    pairs.retain(|(k, _)| !extra.iter().any(|(e, _)| e == k));
-    pairs.extend_from_slice(extra);
-    EstimateUpdate::parse(&raw(&pairs)).unwrap()
-}
-
-/// One request item from pairs of text.
-pub(crate) fn item(pairs: &[(&str, &str)]) -> RawValue {
-    RawValue::Map(raw(pairs))
-}
-
-/// An items request: `items` and, when given, `tax_rate_ids`.
-pub(crate) fn items(lines: Vec<RawValue>, tax_rate_ids: Option<&[String]>) -> ItemsRequest {
-    let mut map = RawMap::new();
-    map.insert("items", RawValue::List(lines));
-    if let Some(ids) = tax_rate_ids {
-        map.insert(
-            "tax_rate_ids",
-            RawValue::List(ids.iter().map(|i| RawValue::text(i.as_str())).collect()),
-        );
-    }
-    ItemsRequest::parse(&map).unwrap()
-}
-
-/// The id of the seeded tax rate with `rate` and `status` (as text).
-pub(crate) fn rate_id(s: &Seeded, rate: &str, status: &str) -> String {
-    s.ids
-        .tax_rates
-        .iter()
-        .find(|t| t.rate == rate && t.status == status)
-        .unwrap()
-        .id
-        .to_string()
+    EstimateUpdate::parse(&bill_patch(e.category.id.get(), e.dates.date, extra)).unwrap()
 }
 
 /// A contract's backing (document) estimate, made with SQL as the contracts area does.
@@ -87,15 +41,5 @@ pub(crate) async fn emails(
     id: EstimateId,
     status: &str,
 ) -> Vec<(String, String, String)> {
-    let client = s.db.client().await.unwrap();
-    let rows = client
-        .query(
-            "SELECT recipient, subject, template FROM email_queue WHERE resource_type = 'estimate' AND resource_id = $1 AND status = $2 ORDER BY id",
-            &[&id.get(), &status],
-        )
-        .await
-        .unwrap();
-    rows.iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2)))
-        .collect()
+    queued_emails(s, "estimate", id.get(), status).await
 }

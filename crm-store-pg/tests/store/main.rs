@@ -9,5 +9,6 @@ mod conditions;
 mod contracts;
 mod estimates;
 mod foundation;
+mod invoices;
 mod milestones;
 mod notes;

@@ -17,6 +17,7 @@ async fn count_is_the_number_of_records_of_the_type_and_users_count_the_team() {
         ("ticket", 1),
         ("item", 1),
         ("expense", 1),
+        ("invoice", 3),
     ];
     for (kind, count) in seeded {
         let id = s.default_category(kind).await;

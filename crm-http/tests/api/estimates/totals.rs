@@ -1,6 +1,8 @@
 //! Every totals reference vector (`crm-core/vectors/totals.jsonl`, the CRM's own figures) run
 //! through the API: create, PATCH the header discount and adjustment, PUT the items, and
-//! compare every expected figure with the answer.
+//! compare every expected figure with the answer. [`every_vector_through`] runs them on any
+//! bill area (estimates here, invoices in `invoices/totals.rs`): one calculator, the same
+//! figures.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +12,7 @@ use reqwest::StatusCode;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use super::{DATE, Encoding, Item, id_of, items_body, pairs, put_items};
+use super::{DATE, Encoding, Item, id_of, items_body, pairs};
 use crate::common::{Body, TestServer};
 
 /// How many vectors run at once.
@@ -67,6 +69,7 @@ async fn create_rates(s: &TestServer, vectors: &[Vector]) -> BTreeMap<String, i6
 /// Runs vector `n` and returns its mismatches (empty when every figure matches).
 async fn run(
     s: &TestServer,
+    area: &str,
     category: i64,
     rates: &BTreeMap<String, i64>,
     n: usize,
@@ -82,7 +85,7 @@ async fn run(
     let category = category.to_string();
     let created = s
         .post(
-            "/api/estimates",
+            &format!("/api/{area}"),
             Body::Form(pairs(&[
                 ("bill_clientid", &client),
                 ("bill_categoryid", &category),
@@ -120,7 +123,7 @@ async fn run(
         }
     }
     let patched = s
-        .patch(&format!("/api/estimates/{id}"), Body::Form(header))
+        .patch(&format!("/api/{area}/{id}"), Body::Form(header))
         .await;
     assert_eq!(
         patched.status,
@@ -159,7 +162,12 @@ async fn run(
         .map(|r| rates[&rate_key(r)])
         .collect();
     let enc = [Encoding::Form, Encoding::Json, Encoding::Multipart][n % 3];
-    let a = put_items(s, id, items_body(enc, &items, &summary_rates)).await;
+    let a = s
+        .put(
+            &format!("/api/{area}/{id}/items"),
+            items_body(enc, &items, &summary_rates),
+        )
+        .await;
     assert_eq!(a.status, StatusCode::OK, "{label} ({enc:?}): {:?}", a.json);
 
     let mut mismatches = Vec::new();
@@ -198,15 +206,25 @@ async fn run(
     mismatches
 }
 
-#[tokio::test]
-async fn every_totals_vector_is_reproduced_to_the_cent_over_http() {
+/// Runs every vector through `area` (`estimates`, `invoices`), records of category type
+/// `category_type`, and asserts every figure and that each vector made one record.
+pub(crate) async fn every_vector_through(area: &str, category_type: &str) {
     let vectors = totals_vectors().unwrap();
     let s = TestServer::start().await;
-    let category = s.default_category("estimate").await;
+    let category = s.default_category(category_type).await;
     let rates = create_rates(&s, &vectors).await;
+    let count = || async {
+        s.sql()
+            .await
+            .query_one(&format!("SELECT count(*) FROM {area}"), &[])
+            .await
+            .unwrap()
+            .get::<_, i64>(0)
+    };
+    let before = count().await;
 
     let outcomes: Vec<Vec<String>> = futures_util::stream::iter(vectors.iter().enumerate())
-        .map(|(n, v)| run(&s, category, &rates, n, v))
+        .map(|(n, v)| run(&s, area, category, &rates, n, v))
         .buffer_unordered(CONCURRENCY)
         .collect()
         .await;
@@ -218,12 +236,11 @@ async fn every_totals_vector_is_reproduced_to_the_cent_over_http() {
         mismatches.len(),
         mismatches.join("\n")
     );
-    let stored = s
-        .sql()
-        .await
-        .query_one("SELECT count(*) FROM estimates", &[])
-        .await
-        .unwrap()
-        .get::<_, i64>(0);
-    assert_eq!(usize::try_from(stored).unwrap(), TOTALS_COUNT);
+    let made = count().await - before;
+    assert_eq!(usize::try_from(made).unwrap(), TOTALS_COUNT);
+}
+
+#[tokio::test]
+async fn every_totals_vector_is_reproduced_to_the_cent_over_http() {
+    every_vector_through("estimates", "estimate").await;
 }

@@ -1,10 +1,13 @@
 //! What estimates and invoices share when read: line items and tax records (aggregated as
 //! JSON by [`lines_json!`] and [`taxes_json!`], numbers as text) and the totals columns.
 
+use chrono::NaiveDate;
 use crm_core::estimate::{BillTotals, LineDiscountView, LineItem, TaxRecord};
-use crm_core::ids::{LineItemId, TaxRateId};
+use crm_core::ids::{CategoryId, ClientId, LineItemId, Named, ProjectId, TaxRateId};
 use crm_core::input::Choice;
 use crm_core::money::{AmountError, Money, Percent, Quantity, UnitRate};
+use crm_core::time::Timestamp;
+use crm_core::totals::TaxMode;
 use crm_core::totals::{DiscountKind, LineDiscount};
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -45,14 +48,69 @@ struct TaxJson {
     lineitem_id: Option<i64>,
 }
 
+/// The fields every kind of bill shows, from a [`records_sql!`] row.
+pub(crate) struct Common {
+    /// The record's id.
+    pub id: i64,
+    /// The client.
+    pub client: Named<ClientId>,
+    /// The project.
+    pub project_id: Option<ProjectId>,
+    /// The category.
+    pub category: Named<CategoryId>,
+    /// The bill's date.
+    pub date: NaiveDate,
+    /// Creation time.
+    pub created: Timestamp,
+    /// Notes.
+    pub notes: Option<String>,
+    /// Terms.
+    pub terms: Option<String>,
+    /// Summary or inline.
+    pub tax_type: TaxMode,
+    /// Totals.
+    pub totals: BillTotals,
+    /// Line items, in order.
+    pub line_items: Vec<LineItem>,
+    /// Tax records.
+    pub taxes: Vec<TaxRecord>,
+    /// Tag titles.
+    pub tags: Vec<String>,
+}
+
+/// The fields every kind of bill shows.
+pub(crate) fn common(row: &Row) -> Result<Common, StoreError> {
+    Ok(Common {
+        id: rows::get(row, "id")?,
+        client: Named {
+            id: rows::id(row, "client_id", ClientId::new)?,
+            name: rows::get(row, "client_name")?,
+        },
+        project_id: rows::opt_id(row, "project_id", ProjectId::new)?,
+        category: Named {
+            id: rows::id(row, "category_id", CategoryId::new)?,
+            name: rows::get(row, "category_name")?,
+        },
+        date: rows::get(row, "date")?,
+        created: rows::timestamp(row, "created_at")?,
+        notes: rows::get(row, "notes")?,
+        terms: rows::get(row, "terms")?,
+        tax_type: rows::choice(row, "tax_type")?,
+        totals: totals(row)?,
+        line_items: line_items(row, "lines")?,
+        taxes: taxes(row, "taxes")?,
+        tags: rows::get(row, "tags")?,
+    })
+}
+
 /// The line items in `column` (a [`lines_json!`] expression).
-pub(super) fn line_items(row: &Row, column: &str) -> Result<Vec<LineItem>, StoreError> {
+pub(crate) fn line_items(row: &Row, column: &str) -> Result<Vec<LineItem>, StoreError> {
     let Json(lines): Json<Vec<LineJson>> = rows::get(row, column)?;
     lines.into_iter().map(LineJson::into_item).collect()
 }
 
 /// The tax records in `column` (a [`taxes_json!`] expression).
-pub(super) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreError> {
+pub(crate) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreError> {
     let Json(taxes): Json<Vec<TaxJson>> = rows::get(row, column)?;
     taxes
         .into_iter()
@@ -68,7 +126,7 @@ pub(super) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreErro
 }
 
 /// The `totals` object from the totals columns ([`totals_columns!`]).
-pub(super) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
+pub(crate) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
     Ok(BillTotals {
         subtotal: rows::money(row, "subtotal")?,
         subtotal_before_discount: rows::money(row, "subtotal_before_discount")?,
@@ -85,7 +143,7 @@ pub(super) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
 }
 
 /// A line's stored discount (`discount_type`, `discount_value`) as the calculator takes it.
-pub(super) fn line_discount(
+pub(crate) fn line_discount(
     kind: DiscountKind,
     value: Decimal,
 ) -> Result<LineDiscount, StoreError> {
@@ -98,7 +156,7 @@ pub(super) fn line_discount(
 }
 
 /// A line's discount as stored: (`discount_type`, `discount_value`).
-pub(super) fn stored_discount(discount: LineDiscount) -> (&'static str, Decimal) {
+pub(crate) fn stored_discount(discount: LineDiscount) -> (&'static str, Decimal) {
     match discount {
         LineDiscount::None => (DiscountKind::None.as_str(), Decimal::ZERO),
         LineDiscount::Fixed(m) => (DiscountKind::Fixed.as_str(), m.get()),

@@ -1,4 +1,10 @@
-//! Estimate headers: create, update (with the totals-related rules), clone.
+//! Bill headers (estimates and invoices, one implementation for both kinds, [`Kind`]):
+//! create, update (with the totals-related rules), clone.
+//!
+//! The kinds differ only in their second date (`bill_expiry_date` / `bill_due_date`, on or
+//! after `bill_date`), their category type, an invoice's default due date on create, and
+//! what a clone takes from the request (an invoice clone copies its category and needs its
+//! due date).
 //!
 //! PATCH semantics: `bill_categoryid` and `bill_date` are required; other fields absent are
 //! kept, sent empty are cleared (`bill_adjustment_amount` cleared is `0.00`). Changing
@@ -6,9 +12,11 @@
 //! lines' tax rates; to `summary`, the lines' discounts), as the CRM does; a discount sent
 //! in the same request then applies. In inline mode the header discount must be `none`.
 
+use std::marker::PhantomData;
+
 use chrono::NaiveDate;
 
-use crate::category::CategoryType;
+use super::{EstimateKind, Kind};
 use crate::ids::{CategoryId, ClientId, ProjectId};
 use crate::input::{
     Choice, Form, Patch, RawMap, TextRule, read_choice, read_date, read_money,
@@ -52,12 +60,16 @@ impl DiscountKind {
     }
 }
 
-/// The expiry date must be on or after the estimate date.
-pub fn check_expiry(date: NaiveDate, expiry: Option<NaiveDate>) -> Result<(), FieldErrors> {
-    match expiry {
+/// The kind's second date (`bill_expiry_date`, `bill_due_date`) must be on or after
+/// `bill_date`.
+pub fn check_end_date<K: Kind>(
+    date: NaiveDate,
+    end_date: Option<NaiveDate>,
+) -> Result<(), FieldErrors> {
+    match end_date {
         Some(e) if e < date => Err(FieldErrors::single(
-            "bill_expiry_date",
-            message::after_or_equal("bill_expiry_date", "bill_date"),
+            K::END_DATE,
+            message::after_or_equal(K::END_DATE, "bill_date"),
         )),
         _ => Ok(()),
     }
@@ -68,25 +80,38 @@ struct Basics {
     client: Option<ClientId>,
     category: Option<CategoryId>,
     date: Option<NaiveDate>,
-    expiry: Option<NaiveDate>,
+    end_date: Option<NaiveDate>,
     project: Option<ProjectId>,
 }
 
-fn read_basics(form: &mut Form<'_>) -> Basics {
+/// Reads client, category (unless `with_category` is false), date, the kind's second date
+/// (required when `end_date_required`) and project.
+fn read_basics<K: Kind>(
+    form: &mut Form<'_>,
+    with_category: bool,
+    end_date_required: bool,
+) -> Basics {
     let client = form
         .required_ref("bill_clientid", RefKind::Client)
         .and_then(ClientId::new);
-    let category = form
-        .required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate))
-        .and_then(CategoryId::new);
+    let category = if with_category {
+        form.required_ref("bill_categoryid", RefKind::Category(K::CATEGORY))
+            .and_then(CategoryId::new)
+    } else {
+        None
+    };
     let date = form.required("bill_date", read_date);
-    let expiry = form.optional("bill_expiry_date", read_date);
-    if let (Some(d), Some(_)) = (date, expiry)
-        && check_expiry(d, expiry).is_err()
+    let end_date = if end_date_required {
+        form.required(K::END_DATE, read_date)
+    } else {
+        form.optional(K::END_DATE, read_date)
+    };
+    if let (Some(d), Some(_)) = (date, end_date)
+        && check_end_date::<K>(d, end_date).is_err()
     {
         form.error(
-            "bill_expiry_date",
-            message::after_or_equal("bill_expiry_date", "bill_date"),
+            K::END_DATE,
+            message::after_or_equal(K::END_DATE, "bill_date"),
         );
     }
     let project = form
@@ -96,22 +121,22 @@ fn read_basics(form: &mut Form<'_>) -> Basics {
         client,
         category,
         date,
-        expiry,
+        end_date,
         project,
     }
 }
 
-/// `POST /estimates`: an empty estimate header (status `draft`).
+/// `POST /estimates`, `POST /invoices`: an empty header (status draft).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewEstimate {
+pub struct NewBill<K> {
     /// `bill_clientid`.
     pub client: ClientId,
-    /// `bill_categoryid` (an estimate category).
+    /// `bill_categoryid` (a category of the kind's type).
     pub category: CategoryId,
     /// `bill_date`.
     pub date: NaiveDate,
-    /// `bill_expiry_date`.
-    pub expiry: Option<NaiveDate>,
+    /// `bill_expiry_date` / `bill_due_date` (an invoice's defaults to `bill_date` + 30 days).
+    pub end_date: Option<NaiveDate>,
     /// `bill_projectid`.
     pub project: Option<ProjectId>,
     /// `bill_tax_type` (default `summary`).
@@ -121,13 +146,17 @@ pub struct NewEstimate {
     /// `bill_terms`.
     pub terms: Option<String>,
     references: References,
+    kind: PhantomData<K>,
 }
 
-impl NewEstimate {
+/// `POST /estimates`.
+pub type NewEstimate = NewBill<EstimateKind>;
+
+impl<K: Kind> NewBill<K> {
     /// Reads the command from a request.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let b = read_basics(&mut form);
+        let b = read_basics::<K>(&mut form, true, false);
         let tax_type = form
             .optional("bill_tax_type", read_choice::<TaxMode>)
             .unwrap_or_default();
@@ -135,16 +164,17 @@ impl NewEstimate {
         let terms = form.optional("bill_terms", text(TextRule::LONG));
         let references = form.finish()?;
         match (b.client, b.category, b.date) {
-            (Some(client), Some(category), Some(date)) => Ok(NewEstimate {
+            (Some(client), Some(category), Some(date)) => Ok(NewBill {
                 client,
                 category,
                 date,
-                expiry: b.expiry,
+                end_date: b.end_date.or_else(|| K::default_end_date(date)),
                 project: b.project,
                 tax_type,
                 notes,
                 terms,
                 references,
+                kind: PhantomData,
             }),
             _ => Err(Rejected::default()),
         }
@@ -156,36 +186,44 @@ impl NewEstimate {
     }
 }
 
-/// `POST /estimates/{id}/clone`: the new estimate's header; everything else is copied.
+/// `POST /estimates/{id}/clone`, `POST /invoices/{id}/clone`: the new record's header;
+/// everything else is copied. An estimate clone takes `bill_categoryid`; an invoice clone
+/// copies its category and requires `bill_due_date` ([`Kind::CLONE_TAKES_CATEGORY`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EstimateClone {
+pub struct BillClone<K> {
     /// `bill_clientid`.
     pub client: ClientId,
-    /// `bill_categoryid`.
-    pub category: CategoryId,
+    /// `bill_categoryid`, or `None` to copy the source's.
+    pub category: Option<CategoryId>,
     /// `bill_date`.
     pub date: NaiveDate,
-    /// `bill_expiry_date`.
-    pub expiry: Option<NaiveDate>,
+    /// `bill_expiry_date` / `bill_due_date`.
+    pub end_date: Option<NaiveDate>,
     /// `bill_projectid`.
     pub project: Option<ProjectId>,
     references: References,
+    kind: PhantomData<K>,
 }
 
-impl EstimateClone {
+/// `POST /estimates/{id}/clone`.
+pub type EstimateClone = BillClone<EstimateKind>;
+
+impl<K: Kind> BillClone<K> {
     /// Reads the command from a request.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
-        let b = read_basics(&mut form);
+        let takes_category = K::CLONE_TAKES_CATEGORY;
+        let b = read_basics::<K>(&mut form, takes_category, !takes_category);
         let references = form.finish()?;
-        match (b.client, b.category, b.date) {
-            (Some(client), Some(category), Some(date)) => Ok(EstimateClone {
+        match (b.client, b.category.is_some() || !takes_category, b.date) {
+            (Some(client), true, Some(date)) => Ok(BillClone {
                 client,
-                category,
+                category: b.category,
                 date,
-                expiry: b.expiry,
+                end_date: b.end_date,
                 project: b.project,
                 references,
+                kind: PhantomData,
             }),
             _ => Err(Rejected::default()),
         }
@@ -197,15 +235,15 @@ impl EstimateClone {
     }
 }
 
-/// `PATCH /estimates/{id}`.
+/// `PATCH /estimates/{id}`, `PATCH /invoices/{id}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EstimateUpdate {
+pub struct BillUpdate<K> {
     /// `bill_categoryid`.
     pub category: CategoryId,
     /// `bill_date`.
     pub date: NaiveDate,
-    /// `bill_expiry_date`.
-    pub expiry: Patch<NaiveDate>,
+    /// `bill_expiry_date` / `bill_due_date`.
+    pub end_date: Patch<NaiveDate>,
     /// `bill_projectid`.
     pub project: Patch<ProjectId>,
     /// `bill_notes`.
@@ -225,23 +263,27 @@ pub struct EstimateUpdate {
     /// `bill_adjustment_amount` (either sign).
     pub adjustment_amount: Patch<Money>,
     references: References,
+    kind: PhantomData<K>,
 }
 
-impl EstimateUpdate {
+/// `PATCH /estimates/{id}`.
+pub type EstimateUpdate = BillUpdate<EstimateKind>;
+
+impl<K: Kind> BillUpdate<K> {
     /// Reads the command from a request.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let category = form
-            .required_ref("bill_categoryid", RefKind::Category(CategoryType::Estimate))
+            .required_ref("bill_categoryid", RefKind::Category(K::CATEGORY))
             .and_then(CategoryId::new);
         let date = form.required("bill_date", read_date);
-        let expiry = form.patch("bill_expiry_date", read_date);
-        if let (Some(d), Patch::Set(e)) = (date, &expiry)
-            && check_expiry(d, Some(*e)).is_err()
+        let end_date = form.patch(K::END_DATE, read_date);
+        if let (Some(d), Patch::Set(e)) = (date, &end_date)
+            && check_end_date::<K>(d, Some(*e)).is_err()
         {
             form.error(
-                "bill_expiry_date",
-                message::after_or_equal("bill_expiry_date", "bill_date"),
+                K::END_DATE,
+                message::after_or_equal(K::END_DATE, "bill_date"),
             );
         }
         let project = form.patch_ref("bill_projectid", RefKind::Project);
@@ -271,10 +313,10 @@ impl EstimateUpdate {
             Patch::Clear => Patch::Clear,
             Patch::Keep => Patch::Keep,
         };
-        Ok(EstimateUpdate {
+        Ok(BillUpdate {
             category,
             date,
-            expiry,
+            end_date,
             project,
             notes,
             terms,
@@ -285,6 +327,7 @@ impl EstimateUpdate {
             adjustment_description,
             adjustment_amount,
             references,
+            kind: PhantomData,
         })
     }
 
@@ -388,7 +431,7 @@ pub struct TotalsHeader {
     pub adjustment: Money,
 }
 
-/// The outcome of [`EstimateUpdate::resolve`].
+/// The outcome of [`BillUpdate::resolve`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResolvedHeader {
     /// The new totals-related header.
@@ -400,6 +443,8 @@ pub struct ResolvedHeader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bill::InvoiceKind;
+    use crate::category::CategoryType;
     use crate::input::RawValue;
 
     fn raw(pairs: &[(&str, &str)]) -> RawMap {
@@ -649,5 +694,86 @@ mod tests {
         .unwrap();
         assert_eq!(c.project.map(ProjectId::get), Some(9));
         assert_eq!(c.references().as_slice().len(), 3);
+    }
+
+    fn invoice_basics() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("bill_clientid", "1"),
+            ("bill_categoryid", "5"),
+            ("bill_date", "2026-06-20"),
+        ]
+    }
+
+    #[test]
+    fn a_new_invoice_is_due_thirty_days_after_its_date_unless_told() {
+        let i = crate::invoice::NewInvoice::parse(&raw(&invoice_basics())).unwrap();
+        assert_eq!(i.end_date, Some("2026-07-20".parse().unwrap()));
+        let kinds: Vec<_> = i.references().as_slice().iter().map(|r| r.kind).collect();
+        assert_eq!(
+            kinds,
+            vec![RefKind::Client, RefKind::Category(CategoryType::Invoice)]
+        );
+        let mut pairs = invoice_basics();
+        pairs.push(("bill_due_date", "2026-06-25"));
+        let i = NewBill::<InvoiceKind>::parse(&raw(&pairs)).unwrap();
+        assert_eq!(i.end_date, Some("2026-06-25".parse().unwrap()));
+    }
+
+    #[test]
+    fn an_invoice_due_date_must_not_precede_its_date() {
+        let mut pairs = invoice_basics();
+        pairs.push(("bill_due_date", "2026-06-19"));
+        let r = NewBill::<InvoiceKind>::parse(&raw(&pairs)).unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "bill_due_date"),
+            ["The bill due date must be a date after or equal to bill date."]
+        );
+        let r = BillUpdate::<InvoiceKind>::parse(&raw(&[
+            ("bill_categoryid", "5"),
+            ("bill_date", "2026-06-20"),
+            ("bill_due_date", "2026-06-01"),
+            ("bill_expiry_date", "2000-01-01"),
+        ]))
+        .unwrap_err();
+        assert!(!r.errors.has("bill_expiry_date"), "{r:?}");
+        assert!(r.errors.has("bill_due_date"));
+        assert!(check_end_date::<InvoiceKind>("2026-06-20".parse().unwrap(), None).is_ok());
+    }
+
+    #[test]
+    fn an_invoice_clone_copies_its_category_and_needs_a_due_date() {
+        let r = BillClone::<InvoiceKind>::parse(&raw(&[
+            ("bill_clientid", "2"),
+            ("bill_date", "2026-07-01"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "bill_due_date"),
+            ["The bill due date field is required."]
+        );
+        assert!(!r.errors.has("bill_categoryid"));
+        let c = BillClone::<InvoiceKind>::parse(&raw(&[
+            ("bill_clientid", "2"),
+            ("bill_categoryid", "999"),
+            ("bill_date", "2026-07-01"),
+            ("bill_due_date", "2026-07-31"),
+        ]))
+        .unwrap();
+        assert_eq!(c.category, None);
+        assert_eq!(c.references().as_slice().len(), 1);
+    }
+
+    #[test]
+    fn an_estimate_and_an_invoice_update_read_the_same_totals_fields() {
+        let pairs = [
+            ("bill_categoryid", "4"),
+            ("bill_date", "2026-06-20"),
+            ("bill_discount_type", "percentage"),
+            ("bill_discount_percentage", "12.5"),
+            ("bill_adjustment_amount", "-3"),
+        ];
+        let e = EstimateUpdate::parse(&raw(&pairs)).unwrap();
+        let i = crate::invoice::InvoiceUpdate::parse(&raw(&pairs)).unwrap();
+        assert_eq!(e.resolve(&SUMMARY), i.resolve(&SUMMARY));
     }
 }

@@ -1,21 +1,20 @@
-//! `PUT /estimates/{id}/items`: replacing the line items, the tax records and the totals
-//! in one transaction, with the estimate row locked (which serialises concurrent
-//! replacements: the last one to lock wins whole).
+//! `PUT /estimates/{id}/items`, `PUT /invoices/{id}/items`: replacing the line items, the
+//! tax records and the totals in one transaction, with the bill row locked (which
+//! serialises concurrent replacements: the last one to lock wins whole).
 
 use std::collections::HashMap;
 
+use crm_core::bill::TotalsHeader;
 use crm_core::estimate::items::total_overflow_error;
-use crm_core::estimate::{Estimate, ItemsRequest, LineItems, TotalsHeader};
-use crm_core::ids::EstimateId;
+use crm_core::estimate::{ItemsRequest, LineItems};
 use crm_core::money::Percent;
-use crm_core::totals::{Computed, Line, LineDiscount, TaxMode, TotalsInput, compute};
+use crm_core::totals::{Computed, Line, LineDiscount, Policy, TaxMode, TotalsInput, compute};
 use crm_core::validation::Rejected;
 use rust_decimal::Decimal;
 
-use super::{LockMode, bill, lock, read, recompute};
-use crate::conditions::if_match;
+use super::{BillSql, LockMode, decode, lock, recompute};
 use crate::db::Db;
-use crate::{Ctx, Store, StoreError, refs, rows};
+use crate::{StoreError, refs, rows};
 
 /// A tax rate selected by the request, as it is when the items are set.
 #[derive(Debug, Clone)]
@@ -26,57 +25,33 @@ struct Rate {
 
 const RATES_SQL: &str = "SELECT id, name, rate FROM tax_rates WHERE id = ANY($1)";
 
-const DELETE_TAXES_SQL: &str = "DELETE FROM estimate_taxes WHERE estimate_id = $1";
-const DELETE_LINES_SQL: &str = "DELETE FROM estimate_lines WHERE estimate_id = $1";
-
-/// Every line in one statement, positions 1..n from the arrays' order.
-const INSERT_LINES_SQL: &str = "INSERT INTO estimate_lines (estimate_id, position, description, long_description, \
-     unit, quantity, rate, total, discount_type, discount_value, discount_amount, tax_rate_id) \
-     SELECT $1, x.position::int, x.description, x.long_description, x.unit, x.quantity, x.rate, x.total, \
-     x.discount_type, x.discount_value, x.discount_amount, x.tax_rate_id \
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], \
-     $9::numeric[], $10::numeric[], $11::bigint[]) WITH ORDINALITY AS x(description, long_description, unit, \
-     quantity, rate, total, discount_type, discount_value, discount_amount, tax_rate_id, position) \
-     ORDER BY x.position RETURNING id, position";
-
-/// Every tax record in one statement, in the arrays' order (name and rate copied).
-const INSERT_TAXES_SQL: &str = "INSERT INTO estimate_taxes (estimate_id, line_id, tax_rate_id, name, rate) \
-     SELECT $1, x.line_id, x.tax_rate_id, x.name, x.rate \
-     FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::numeric[]) WITH ORDINALITY AS x(line_id, tax_rate_id, name, rate, n) \
-     ORDER BY x.n";
-
-impl Store {
-    /// `PUT /estimates/{id}/items`: the complete bill. The request is checked against the
-    /// estimate's stored tax mode (the other mode's fields are refused, naming them), the
-    /// tax rates must exist and be enabled, the totals are computed by crm-core (out of
-    /// range → 422 on `items`), then lines, tax records (summary: one per selected rate;
-    /// inline: one per line with a rate) and header totals are replaced.
-    pub async fn replace_estimate_items(
-        &self,
-        ctx: Ctx,
-        id: EstimateId,
-        req: ItemsRequest,
-    ) -> Result<Estimate, StoreError> {
-        let tx = self.begin().await?;
-        let locked = lock(&tx, id, LockMode::Update).await?;
-        if_match(read::load(&tx, id, ctx.today)).await?;
-        let items = match req.for_mode(locked.totals.tax_type) {
-            Ok(items) => items,
-            Err(rejected) => return Err(with_reference_errors(&tx, rejected).await),
-        };
-        refs::require(&tx, items.references()).await?;
-        let rates = selected_rates(&tx, &items).await?;
-        let computed = compute(&input(&locked.totals, &items, &rates)?, self.policy())
-            .map_err(|_| StoreError::Invalid(total_overflow_error()))?;
-        tx.run(DELETE_TAXES_SQL, &[&id.get()]).await?;
-        tx.run(DELETE_LINES_SQL, &[&id.get()]).await?;
-        let line_ids = insert_lines(&tx, id, &items, &computed).await?;
-        insert_taxes(&tx, id, &items, &rates, &line_ids).await?;
-        recompute::write_totals(&tx, id, &computed.totals).await?;
-        let estimate = read::load(&tx, id, ctx.today).await?;
-        tx.commit().await?;
-        Ok(estimate)
-    }
+/// The complete bill. The request is checked against the bill's stored tax mode (the
+/// other mode's fields are refused, naming them), the tax rates must exist and be
+/// enabled, the totals are computed by crm-core (out of range → 422 on `items`), then
+/// lines, tax records (summary: one per selected rate; inline: one per line with a rate)
+/// and header totals are replaced. Call inside a transaction; the caller reads the
+/// record back.
+pub(crate) async fn replace_items(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+    req: ItemsRequest,
+    policy: Policy,
+) -> Result<(), StoreError> {
+    let locked = lock(db, sql, id, LockMode::Update).await?;
+    let items = match req.for_mode(locked.totals.tax_type) {
+        Ok(items) => items,
+        Err(rejected) => return Err(with_reference_errors(db, rejected).await),
+    };
+    refs::require(db, items.references()).await?;
+    let rates = selected_rates(db, &items).await?;
+    let computed = compute(&input(&locked.totals, &items, &rates)?, policy)
+        .map_err(|_| StoreError::Invalid(total_overflow_error()))?;
+    db.run(sql.delete_taxes, &[&id]).await?;
+    db.run(sql.delete_lines, &[&id]).await?;
+    let line_ids = insert_lines(db, sql, id, &items, &computed).await?;
+    insert_taxes(db, sql, id, &items, &rates, &line_ids).await?;
+    recompute::write_totals(db, sql, id, &computed.totals).await
 }
 
 /// A request refused for the mode, with its other references checked too, so that the
@@ -92,7 +67,7 @@ async fn with_reference_errors(db: &impl Db, rejected: Rejected) -> StoreError {
     }
 }
 
-/// The tax rates the request selects (summary: estimate-level; inline: per line), by id.
+/// The tax rates the request selects (summary: bill-level; inline: per line), by id.
 async fn selected_rates(db: &impl Db, items: &LineItems) -> Result<HashMap<i64, Rate>, StoreError> {
     let mut ids: Vec<i64> = items.tax_rate_ids.iter().map(|t| t.get()).collect();
     ids.extend(
@@ -166,7 +141,8 @@ fn input(
 /// order.
 async fn insert_lines(
     db: &impl Db,
-    id: EstimateId,
+    sql: &BillSql,
+    id: i64,
     items: &LineItems,
     computed: &Computed,
 ) -> Result<Vec<i64>, StoreError> {
@@ -189,7 +165,7 @@ async fn insert_lines(
     let (discount_type, discount_value): (Vec<&str>, Vec<Decimal>) = lines
         .iter()
         .map(|l| {
-            bill::stored_discount(if inline {
+            decode::stored_discount(if inline {
                 l.discount
             } else {
                 LineDiscount::None
@@ -202,9 +178,9 @@ async fn insert_lines(
         .collect();
     let inserted = db
         .rows(
-            INSERT_LINES_SQL,
+            sql.insert_lines,
             &[
-                &id.get(),
+                &id,
                 &description,
                 &long_description,
                 &unit,
@@ -235,7 +211,8 @@ async fn insert_lines(
 /// that has a rate (`line_ids` are the new lines, in order).
 async fn insert_taxes(
     db: &impl Db,
-    id: EstimateId,
+    sql: &BillSql,
+    id: i64,
     items: &LineItems,
     rates: &HashMap<i64, Rate>,
     line_ids: &[i64],
@@ -261,8 +238,8 @@ async fn insert_taxes(
         rate.push(r.rate.get());
     }
     db.run(
-        INSERT_TAXES_SQL,
-        &[&id.get(), &line_id, &tax_rate_id, &name, &rate],
+        sql.insert_taxes,
+        &[&id, &line_id, &tax_rate_id, &name, &rate],
     )
     .await?;
     Ok(())

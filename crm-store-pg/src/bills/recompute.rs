@@ -1,51 +1,33 @@
 //! Storing computed totals, and recomputing them from the stored lines (after a header
-//! change). Runs inside the caller's transaction, with the estimate row locked.
+//! change). Runs inside the caller's transaction, with the bill row locked.
 
-use crm_core::estimate::header::total_overflow_error;
-use crm_core::estimate::{StoredLine, TotalsHeader, totals_input};
-use crm_core::ids::EstimateId;
+use crm_core::bill::{TotalsHeader, total_overflow_error};
+use crm_core::estimate::{StoredLine, totals_input};
 use crm_core::money::Percent;
+use crm_core::totals::TaxMode;
 use crm_core::totals::{Computed, Policy, Totals, compute};
 use futures_util::future::try_join;
 use rust_decimal::Decimal;
 use tokio_postgres::Row;
 
-use super::bill;
+use super::{BillSql, decode};
 use crate::db::Db;
 use crate::{StoreError, rows};
 
-/// The lines as the calculator needs them, in order; an inline line's rate is the one
-/// copied into its tax record when the items were set (later edits of the tax rate do not
-/// rewrite the estimate).
-const STORED_LINES_SQL: &str = "SELECT l.id, l.quantity, l.rate, l.discount_type, l.discount_value, \
-     (SELECT t.rate FROM estimate_taxes t WHERE t.line_id = l.id ORDER BY t.id LIMIT 1) AS tax_rate \
-     FROM estimate_lines l WHERE l.estimate_id = $1 ORDER BY l.position";
-
-/// The estimate-level (summary) tax rates, as copied when the items were set.
-const SUMMARY_RATES_SQL: &str =
-    "SELECT rate FROM estimate_taxes WHERE estimate_id = $1 AND line_id IS NULL ORDER BY id";
-
-const WRITE_LINES_SQL: &str = "UPDATE estimate_lines l SET total = x.total, discount_amount = x.discount_amount \
-     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS x(id, total, discount_amount) WHERE l.id = x.id";
-
-const WRITE_TOTALS_SQL: &str = "UPDATE estimates SET discount_type = $2, discount_percentage = $3, \
-     discount_amount = $4, subtotal = $5, subtotal_before_discount = $6, amount_before_tax = $7, \
-     tax_total_percentage = $8, tax_total_amount = $9, adjustment_amount = $10, final_amount = $11, \
-     updated_at = now() WHERE id = $1";
-
-/// Recomputes estimate `id`'s totals for `header` from its stored lines and tax records,
+/// Recomputes bill `id`'s totals for `header` from its stored lines and tax records,
 /// and stores the lines' totals and discount amounts and the header's totals. Totals out
 /// of range are the header's fault (the lines were in range when set): 422 on the
 /// adjustment ([`total_overflow_error`]).
-pub(super) async fn recompute(
+pub(crate) async fn recompute(
     db: &impl Db,
-    id: EstimateId,
+    sql: &BillSql,
+    id: i64,
     header: &TotalsHeader,
     policy: Policy,
 ) -> Result<(), StoreError> {
     let (lines, rates) = try_join(
-        db.rows(STORED_LINES_SQL, &[&id.get()]),
-        db.rows(SUMMARY_RATES_SQL, &[&id.get()]),
+        db.rows(sql.stored_lines, &[&id]),
+        db.rows(sql.summary_rates, &[&id]),
     )
     .await?;
     let stored = lines
@@ -62,8 +44,8 @@ pub(super) async fn recompute(
         .iter()
         .map(|r| rows::get::<i64>(r, "id"))
         .collect::<Result<Vec<_>, _>>()?;
-    write_lines(db, &ids, &computed).await?;
-    write_totals(db, id, &computed.totals).await
+    write_lines(db, sql, &ids, &computed).await?;
+    write_totals(db, sql, id, &computed.totals).await
 }
 
 fn stored_line(row: &Row) -> Result<StoredLine, StoreError> {
@@ -74,7 +56,7 @@ fn stored_line(row: &Row) -> Result<StoredLine, StoreError> {
     Ok(StoredLine {
         quantity: rows::quantity(row, "quantity")?,
         rate: rows::unit_rate(row, "rate")?,
-        discount: bill::line_discount(
+        discount: decode::line_discount(
             rows::choice(row, "discount_type")?,
             rows::get(row, "discount_value")?,
         )?,
@@ -83,7 +65,12 @@ fn stored_line(row: &Row) -> Result<StoredLine, StoreError> {
 }
 
 /// Stores each line's computed total and discount amount (`ids` in the computed order).
-async fn write_lines(db: &impl Db, ids: &[i64], computed: &Computed) -> Result<(), StoreError> {
+async fn write_lines(
+    db: &impl Db,
+    sql: &BillSql,
+    ids: &[i64],
+    computed: &Computed,
+) -> Result<(), StoreError> {
     if ids.is_empty() {
         return Ok(());
     }
@@ -93,22 +80,23 @@ async fn write_lines(db: &impl Db, ids: &[i64], computed: &Computed) -> Result<(
         .iter()
         .map(|l| l.discount_amount.get())
         .collect();
-    db.run(WRITE_LINES_SQL, &[&ids, &totals, &discounts])
+    db.run(sql.write_lines, &[&ids, &totals, &discounts])
         .await?;
     Ok(())
 }
 
-/// Stores computed totals in estimate `id`'s header (the header discount's kind and
+/// Stores computed totals in bill `id`'s header (the header discount's kind and
 /// percentage included, so that they always match the amounts).
-pub(super) async fn write_totals(
+pub(crate) async fn write_totals(
     db: &impl Db,
-    id: EstimateId,
+    sql: &BillSql,
+    id: i64,
     t: &Totals,
 ) -> Result<(), StoreError> {
     db.run(
-        WRITE_TOTALS_SQL,
+        sql.write_totals,
         &[
-            &id.get(),
+            &id,
             &t.discount_type.as_str(),
             &t.discount_percentage.get(),
             &t.discount_amount.get(),
@@ -123,4 +111,23 @@ pub(super) async fn write_totals(
     )
     .await?;
     Ok(())
+}
+
+/// Stores the totals of a new bill with no lines (its header: `tax_type`, no discount,
+/// no adjustment), computed by crm-core like every other.
+pub(crate) async fn write_empty_totals(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+    tax_type: TaxMode,
+    policy: Policy,
+) -> Result<(), StoreError> {
+    let header = TotalsHeader {
+        tax_type,
+        discount: crm_core::totals::HeaderDiscount::None,
+        adjustment: crm_core::money::Money::ZERO,
+    };
+    let computed = compute(&totals_input(&header, &[], &[]), policy)
+        .map_err(|e| StoreError::Internal(format!("totals of an empty bill: {e}")))?;
+    write_totals(db, sql, id, &computed.totals).await
 }

@@ -1,0 +1,188 @@
+//! The header writes both kinds share: PATCH, clone's copies, delete, tags and the email.
+//! Each runs inside the caller's transaction.
+
+use crm_core::bill::{BillClone, BillUpdate, Kind, NewBill, check_end_date};
+use crm_core::ids::{ProjectId, UserId};
+use crm_core::input::Patch;
+use crm_core::mail;
+use crm_core::tags::TagSet;
+use crm_core::totals::Policy;
+
+use super::{BillSql, LockMode, lock, recompute};
+use crate::db::Db;
+use crate::{StoreError, refs, rows, tags};
+
+/// A PATCH field as SQL parameters: (keep the stored value?, the new value).
+fn patch_params<T: Clone>(patch: &Patch<T>) -> (bool, Option<T>) {
+    match patch {
+        Patch::Keep => (true, None),
+        Patch::Clear => (false, None),
+        Patch::Set(v) => (false, Some(v.clone())),
+    }
+}
+
+/// PATCH: locks bill `id`, sets the header and recomputes the totals from the stored
+/// lines; the status is kept. Every failing field is reported together (references, the
+/// second date against the date, also when the stored one is kept, and the discount rules
+/// of [`BillUpdate::resolve`]).
+///
+/// A changed tax mode (either direction) deletes the bill's tax records and gives every
+/// line no tax rate and no discount, so that nothing of the other mode survives unseen;
+/// the totals are then recomputed from what remains.
+pub(crate) async fn update<K: Kind>(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+    cmd: &BillUpdate<K>,
+    policy: Policy,
+) -> Result<(), StoreError> {
+    let locked = lock(db, sql, id, LockMode::Update).await?;
+    let mut errors = refs::invalid(db, cmd.references()).await?;
+    let end_date = cmd.end_date.apply_ref(locked.end_date);
+    if let Err(e) = check_end_date::<K>(cmd.date, end_date) {
+        errors.merge(e);
+    }
+    let resolved = cmd.resolve(&locked.totals);
+    if let Err(e) = &resolved {
+        errors.merge(e.clone());
+    }
+    errors.into_result()?;
+    let resolved = resolved?;
+    let (keep_project, project) = patch_params(&cmd.project);
+    let (keep_notes, notes) = patch_params(&cmd.notes);
+    let (keep_terms, terms) = patch_params(&cmd.terms);
+    let (keep_label, label) = patch_params(&cmd.adjustment_description);
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 14] = [
+        &id,
+        &cmd.category.get(),
+        &cmd.date,
+        &end_date,
+        &keep_project,
+        &project.map(ProjectId::get),
+        &keep_notes,
+        &notes,
+        &keep_terms,
+        &terms,
+        &keep_label,
+        &label,
+        &resolved.header.tax_type.as_str(),
+        &resolved.header.discount.kind().as_str(),
+    ];
+    db.run(sql.update_header, &params).await?;
+    if resolved.mode_changed {
+        db.run(sql.delete_taxes, &[&id]).await?;
+        db.run(sql.clear_line_fields, &[&id]).await?;
+    }
+    recompute::recompute(db, sql, id, &resolved.header, policy).await
+}
+
+/// Create: a draft with no lines, created by `actor`, its totals computed by crm-core
+/// for zero lines. Client, category (of the kind's type) and project are checked first.
+/// Returns the new id.
+pub(crate) async fn create<K: Kind>(
+    db: &impl Db,
+    sql: &BillSql,
+    cmd: &NewBill<K>,
+    actor: UserId,
+    policy: Policy,
+) -> Result<i64, StoreError> {
+    refs::require(db, cmd.references()).await?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
+        &cmd.client.get(),
+        &cmd.category.get(),
+        &cmd.date,
+        &cmd.end_date,
+        &cmd.project.map(ProjectId::get),
+        &cmd.tax_type.as_str(),
+        &cmd.notes,
+        &cmd.terms,
+        &actor.get(),
+    ];
+    let id: i64 = rows::get(&db.row(sql.insert, &params).await?, "id")?;
+    recompute::write_empty_totals(db, sql, id, cmd.tax_type, policy).await?;
+    Ok(id)
+}
+
+/// Clone: a new draft with client, category (or the source's), dates and project from the
+/// request, and the source's tax type, discount, adjustment, notes, terms, totals, line
+/// items and tax records copied (not its tags, status or links). The source is locked
+/// `FOR SHARE` so that it cannot change half-way through the copy. Returns the new id.
+pub(crate) async fn clone<K: Kind>(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+    cmd: &BillClone<K>,
+    actor: UserId,
+) -> Result<i64, StoreError> {
+    lock(db, sql, id, LockMode::Share).await?;
+    refs::require(db, cmd.references()).await?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+        &id,
+        &cmd.client.get(),
+        &cmd.category.map(|c| c.get()),
+        &cmd.date,
+        &cmd.end_date,
+        &cmd.project.map(ProjectId::get),
+        &actor.get(),
+    ];
+    let copy: i64 = rows::get(&db.row(sql.clone_header, &params).await?, "id")?;
+    copy_lines(db, sql, id, copy).await?;
+    Ok(copy)
+}
+
+/// Clone: copies the line items and tax records of bill `from` to the new bill `to`.
+async fn copy_lines(db: &impl Db, sql: &BillSql, from: i64, to: i64) -> Result<(), StoreError> {
+    db.run(sql.clone_lines, &[&from, &to]).await?;
+    db.run(sql.clone_taxes, &[&from, &to]).await?;
+    Ok(())
+}
+
+/// Delete: locks bill `id`, deletes its pending queued emails and the bill with its lines,
+/// taxes and tags (cascades); sent emails stay as history.
+pub(crate) async fn delete(db: &impl Db, sql: &BillSql, id: i64) -> Result<(), StoreError> {
+    lock(db, sql, id, LockMode::Update).await?;
+    db.run(sql.delete_pending_emails, &[&id]).await?;
+    db.run(sql.delete, &[&id]).await?;
+    Ok(())
+}
+
+/// `PUT …/tags`: locks bill `id` and replaces its tags with `tags`, in order.
+pub(crate) async fn set_tags(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+    tags: &TagSet,
+    actor: UserId,
+) -> Result<(), StoreError> {
+    lock(db, sql, id, LockMode::Update).await?;
+    tags::replace(db, (sql.tag_owner)(id), tags, actor).await
+}
+
+/// Queues the email of `bill` (as read inside the action's transaction) to its client's
+/// contact address, if the client has one: the message is rendered now, from the record
+/// as it is, and the delivery worker is notified when the transaction commits.
+pub(crate) async fn queue_email(
+    db: &impl Db,
+    sql: &BillSql,
+    bill: &mail::Bill<'_>,
+) -> Result<(), StoreError> {
+    let contact: Option<String> =
+        rows::get(&db.row(sql.contact, &[&bill.id]).await?, "contact_email")?;
+    if let Some(recipient) = mail::recipient(contact.as_deref()) {
+        let message = mail::render(bill);
+        db.run(
+            sql.queue_email,
+            &[
+                &recipient,
+                &message.subject,
+                &bill.kind.template(),
+                &bill.id,
+                &message.text,
+                &message.html,
+            ],
+        )
+        .await?;
+        crate::outbox::notify(db).await?;
+    }
+    Ok(())
+}

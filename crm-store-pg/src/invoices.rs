@@ -1,0 +1,89 @@
+//! Invoices (`/api/invoices`, API.md §9): the invoice's side of the shared bill machinery
+//! ([`crate::bills`]); line items, taxes, totals, PATCH, clone's copies, tags, delete and
+//! the email are the estimates' code, run on the invoice tables.
+//!
+//! **Reads are one statement** ([`read`]), as for estimates. **Writes are one transaction
+//! each**, which first locks the invoice row (`FOR UPDATE` to change it, `FOR SHARE` to
+//! clone or email it); setting the status locks it by its `UPDATE`.
+//!
+//! "One live invoice per estimate" is the unique index `invoices_estimate_key`: deleting an
+//! invoice frees its estimate (the estimate's `converted` is read from `invoices`), and
+//! a clone carries no estimate link.
+
+use crm_core::conflict::Resource;
+use crm_core::ids::InvoiceId;
+use crm_core::invoice::InvoiceStatus;
+
+use crate::bills::{self, BillSql, LockMode, Locked};
+use crate::db::Db;
+use crate::error::corrupt;
+use crate::tags::TagOwner;
+use crate::{StoreError, rows};
+
+mod list;
+mod read;
+mod write;
+
+pub(crate) use read::load;
+
+/// The invoice's statements of the shared bill machinery.
+const SQL: BillSql = bill_sql! {
+    resource: Resource::Invoice,
+    table: "invoices",
+    lines: "invoice_lines",
+    taxes: "invoice_taxes",
+    owner: "invoice_id",
+    end: "due_date",
+    status: "status_id",
+    draft: "1",
+    listed: "",
+    listed_b: "TRUE",
+    tag_owner: TagOwner::Invoice,
+    queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
+        body_text, body_html) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",
+    delete_pending_emails: "DELETE FROM email_queue WHERE resource_type = 'invoice' AND resource_id = $1 \
+        AND status = 'pending'",
+};
+
+/// The stored status in `column` of `row`.
+fn stored_status(row: &tokio_postgres::Row, column: &str) -> Result<InvoiceStatus, StoreError> {
+    let id: i16 = rows::get(row, column)?;
+    InvoiceStatus::from_id(id).ok_or_else(|| corrupt("invoice status", id))
+}
+
+/// Locks invoice `id` (see [`bills::lock`]) and gives its stored status with the header.
+async fn lock(
+    db: &impl Db,
+    id: InvoiceId,
+    mode: LockMode,
+) -> Result<(InvoiceStatus, Locked), StoreError> {
+    let locked = bills::lock(db, &SQL, id.get(), mode).await?;
+    Ok((stored_status(&locked.row, "status")?, locked))
+}
+
+/// Creates an invoice inside the caller's transaction, as the API would (the header
+/// command, then the items through the shared bill machinery), and stores `status`: the
+/// demo seed's invoices. Returns its id.
+pub(crate) async fn create_in(
+    db: &impl Db,
+    policy: crm_core::totals::Policy,
+    header: &crm_core::input::RawMap,
+    items: &crm_core::input::RawMap,
+    status: InvoiceStatus,
+) -> Result<i64, StoreError> {
+    let cmd = crm_core::invoice::NewInvoice::parse(header)
+        .map_err(|r| StoreError::Internal(format!("seed invoice header: {:?}", r.errors)))?;
+    let items = crm_core::estimate::ItemsRequest::parse(items)
+        .map_err(|r| StoreError::Internal(format!("seed invoice items: {:?}", r.errors)))?;
+    let actor =
+        crm_core::ids::UserId::new(1).ok_or_else(|| StoreError::Internal("user 1".into()))?;
+    let id = bills::header::create(db, &SQL, &cmd, actor, policy).await?;
+    bills::items::replace_items(db, &SQL, id, items, policy).await?;
+    db.run(write::SET_STATUS_SQL, &[&id, &status.id()]).await?;
+    Ok(id)
+}
+
+/// The invoice id of a row just inserted.
+fn new_id(id: i64) -> Result<InvoiceId, StoreError> {
+    InvoiceId::new(id).ok_or_else(|| corrupt("new invoice id", id))
+}
