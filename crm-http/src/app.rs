@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
+use crm_core::ids::ApiKeyId;
 use crm_core::input::RawMap;
 use crm_store_pg::{Ctx, Store};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
@@ -14,6 +15,7 @@ use http_body_util::Full;
 
 use crate::auth::{CACHE_TTL, Keys};
 use crate::body::{MAX_BODY, parse_body, parse_urlencoded, read_limited};
+use crate::conditional;
 use crate::cors::Cors;
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
@@ -280,7 +282,8 @@ impl App {
             headers: own,
             precompressed,
         } = reply;
-        let compressible = encoding::compressible(content_type) && status != StatusCode::NO_CONTENT;
+        let bodiless = matches!(status, StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED);
+        let compressible = encoding::compressible(content_type) && !bodiless;
         let mut encoded_as = None;
         if let Some(coding) = coding.filter(|_| compressible && body.len() >= encoding::MIN_SIZE) {
             let encoded = match precompressed {
@@ -296,7 +299,7 @@ impl App {
         *response.status_mut() = status;
         let headers = response.headers_mut();
         *headers = own;
-        if status != StatusCode::NO_CONTENT {
+        if !bodiless {
             headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
         }
         if compressible {
@@ -340,24 +343,24 @@ impl App {
         };
         let outcome = async {
             // The guard counts the request against its key until the handler is done.
-            let (req, _in_flight) = match route.access {
-                Access::Public => (None, None),
+            match route.access {
+                Access::Public => router::dispatch(route.endpoint, self, None).await,
                 Access::Key => {
-                    let (req, guard) = self
+                    let (req, api_key, _in_flight) = self
                         .authenticated(&parts, body, id.as_deref(), body_deadline, quota)
                         .await?;
-                    (Some(req), Some(guard))
+                    conditional::run(self, route, req, &parts.headers, api_key).await
                 }
-            };
-            router::dispatch(route.endpoint, self, req).await
+            }
         }
         .await;
         (outcome, route.path)
     }
 
-    /// The request of a `Key` route: the acting user (from the key), the query and the body,
-    /// and the request's place among its key's requests in progress. The key's rate limit is
-    /// applied first (a refused request takes no place), and its standing left in `quota`.
+    /// The request of a `Key` route: the acting user (from the key), the query and the body;
+    /// the key; and the request's place among its key's requests in progress. The key's rate
+    /// limit is applied first (a refused request takes no place), and its standing left in
+    /// `quota`.
     async fn authenticated<'a, B>(
         &self,
         parts: &http::request::Parts,
@@ -365,7 +368,7 @@ impl App {
         id: Option<&'a str>,
         body_deadline: Instant,
         quota: &mut Option<Quota>,
-    ) -> Result<(Req<'a>, InFlightGuard<'_>), ApiError>
+    ) -> Result<(Req<'a>, ApiKeyId, InFlightGuard<'_>), ApiError>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -402,7 +405,7 @@ impl App {
             query,
             body,
         };
-        Ok((req, guard))
+        Ok((req, verified.key, guard))
     }
 }
 

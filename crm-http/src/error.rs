@@ -11,6 +11,9 @@
 //! | wrong method | 405 + `Allow` | "Method not allowed." |
 //! | body not received in time | 408 + `Connection: close` | "The request body was not received in time." |
 //! | business conflict | 409 | the conflict's message |
+//! | `Idempotency-Key` of a request still in progress | 409 | "A request with this idempotency key is still in progress." |
+//! | `If-Match` not naming the current representation | 412 | "The record was changed by someone else. Read it again and retry." |
+//! | `Idempotency-Key` used for another request | 422 | "The idempotency key was already used for a different request." + `errors` |
 //! | body over 1 MiB | 413 | "The request body is too large." |
 //! | other content type | 415 | "Unsupported content type." |
 //! | validation | 422 | "The given data was invalid." + `errors` |
@@ -64,6 +67,19 @@ pub enum ApiError {
     /// Field errors (422).
     #[error("invalid: {0}")]
     Invalid(FieldErrors),
+    /// A request with the same idempotency key is still in progress (409).
+    #[error("idempotency key in progress")]
+    IdempotencyInProgress,
+    /// The idempotency key was used for another request (422).
+    #[error("idempotency key reused")]
+    IdempotencyKeyReused,
+    /// `If-Match` does not name the current representation (412).
+    #[error("precondition failed")]
+    PreconditionFailed,
+    /// The answer stored for the same request's idempotency key: not an error, it is
+    /// given again as it was (see `crate::conditional`).
+    #[error("idempotent replay")]
+    Replay(crm_store_pg::Answer),
     /// The key already has its maximum of requests in progress (429).
     #[error("too many requests in flight for one key")]
     TooManyInFlight,
@@ -86,6 +102,10 @@ impl From<StoreError> for ApiError {
             StoreError::Invalid(errors) => ApiError::Invalid(errors),
             StoreError::Conflict(conflict) => ApiError::Conflict(conflict),
             StoreError::Unavailable(cause) => ApiError::Unavailable(cause),
+            StoreError::InProgress => ApiError::IdempotencyInProgress,
+            StoreError::KeyReused => ApiError::IdempotencyKeyReused,
+            StoreError::PreconditionFailed => ApiError::PreconditionFailed,
+            StoreError::Replay(answer) => ApiError::Replay(answer),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -97,6 +117,9 @@ struct Body<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a FieldErrors>,
 }
+
+/// The answer to an idempotency key sent again with another request.
+const KEY_REUSED: &str = "The idempotency key was already used for a different request.";
 
 /// Seconds a client should wait before retrying a 503.
 pub const RETRY_AFTER_SECONDS: u32 = 5;
@@ -113,7 +136,13 @@ impl ApiError {
             ApiError::OriginNotAllowed => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::IdempotencyInProgress => StatusCode::CONFLICT,
+            ApiError::PreconditionFailed => StatusCode::PRECONDITION_FAILED,
+            ApiError::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
+            // Turned into its stored answer before it gets here.
+            ApiError::Replay(answer) => {
+                StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+            }
             ApiError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -139,6 +168,14 @@ impl ApiError {
             ApiError::PayloadTooLarge => "The request body is too large.".to_owned(),
             ApiError::UnsupportedMediaType => "Unsupported content type.".to_owned(),
             ApiError::Invalid(_) => "The given data was invalid.".to_owned(),
+            ApiError::IdempotencyInProgress => {
+                "A request with this idempotency key is still in progress.".to_owned()
+            }
+            ApiError::IdempotencyKeyReused => KEY_REUSED.to_owned(),
+            ApiError::PreconditionFailed => {
+                "The record was changed by someone else. Read it again and retry.".to_owned()
+            }
+            ApiError::Replay(_) => "Replayed.".to_owned(),
             ApiError::TooManyInFlight => {
                 "Too many requests in progress for this API key.".to_owned()
             }
@@ -150,9 +187,18 @@ impl ApiError {
 
     /// The JSON body.
     pub fn body(&self) -> Vec<u8> {
+        if let ApiError::Replay(answer) = self {
+            return answer.body.clone();
+        }
         let message = self.message();
+        let reused;
         let errors = match self {
             ApiError::Invalid(errors) => Some(errors),
+            ApiError::IdempotencyKeyReused => {
+                reused =
+                    FieldErrors::single(crate::conditional::IDEMPOTENCY_KEY, KEY_REUSED.to_owned());
+                Some(&reused)
+            }
             _ => None,
         };
         serde_json::to_vec(&Body {

@@ -7,7 +7,8 @@
 //! - [`router`]: the route table, 404 and 405.
 //! - [`auth`]: API keys and the digest cache.
 //! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
-//! - [`response`]: success envelopes.
+//! - [`response`]: success envelopes (single records with their `ETag`).
+//! - [`conditional`]: `Idempotency-Key`, `If-Match`, `If-None-Match` for every route.
 //! - [`error`]: the single error → status table.
 //! - [`encoding`]: gzip and br answers; [`cors`]: browser clients; [`metrics`]: `/metrics`.
 //! - `routes`: the handlers, one file per area.
@@ -18,6 +19,7 @@
 pub mod app;
 pub mod auth;
 pub mod body;
+pub mod conditional;
 pub mod cors;
 pub mod delivery;
 pub mod encoding;

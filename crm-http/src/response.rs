@@ -85,17 +85,29 @@ impl Reply {
         }
     }
 
-    /// One record (200).
+    /// One record (200), with its `ETag`.
     pub fn ok<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
-        Ok(Reply::json(StatusCode::OK, encode(&One { data, message })?))
+        Reply::record(StatusCode::OK, data, message)
     }
 
-    /// A created record (201).
+    /// A created record (201), with its `ETag`.
     pub fn created<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
-        Ok(Reply::json(
-            StatusCode::CREATED,
-            encode(&One { data, message })?,
-        ))
+        Reply::record(StatusCode::CREATED, data, message)
+    }
+
+    /// A single-record answer: the envelope, and the strong `ETag` of its `data` (the one
+    /// a write compares `If-Match` with, [`crm_store_pg::etag`]).
+    fn record<T: Serialize>(
+        status: StatusCode,
+        data: &T,
+        message: &str,
+    ) -> Result<Reply, ApiError> {
+        let mut reply = Reply::json(status, encode(&One { data, message })?);
+        let etag = crm_store_pg::etag(data)?;
+        if let Ok(value) = HeaderValue::from_str(&etag) {
+            reply.headers.insert(header::ETAG, value);
+        }
+        Ok(reply)
     }
 
     /// A page of records with its `meta` (200).

@@ -24,6 +24,7 @@ use crm_core::listing::like_pattern;
 use crm_core::slug::slug;
 use tokio_postgres::Row;
 
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
@@ -193,8 +194,8 @@ impl Store {
             " FROM c"
         );
         let visibility = cmd.visibility.map(|v| v.as_str());
-        let client = self.writer().await?;
-        let row = client
+        let tx = self.begin().await?;
+        let row = tx
             .row(
                 SQL,
                 &[
@@ -207,7 +208,9 @@ impl Store {
                 ],
             )
             .await?;
-        category_from(&row)
+        let category = category_from(&row)?;
+        tx.commit().await?;
+        Ok(category)
     }
 
     /// Renames the category and patches visibility, description and icon (absent: kept;
@@ -231,7 +234,13 @@ impl Store {
         let visibility = visibility.map(|v| v.as_str());
         let (keep_description, description) = patch_params(&cmd.description);
         let (keep_icon, icon) = patch_params(&cmd.icon);
-        let client = self.writer().await?;
+        let tx = self.begin().await?;
+        // With `If-Match`: lock the row and compare under the lock before writing.
+        if_match(async {
+            lock(&tx, id).await?;
+            read(&tx, id).await
+        })
+        .await?;
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] = [
             &id.get(),
             &cmd.name,
@@ -242,18 +251,20 @@ impl Store {
             &keep_icon,
             &icon,
         ];
-        match client.row_opt(SQL, &params).await? {
-            Some(row) => category_from(&row),
-            None => Err(StoreError::NotFound(Resource::Category)),
-        }
+        let category = match tx.row_opt(SQL, &params).await? {
+            Some(row) => category_from(&row)?,
+            None => return Err(StoreError::NotFound(Resource::Category)),
+        };
+        tx.commit().await?;
+        Ok(category)
     }
 
     /// Deletes an empty, non-default category with its team (409 otherwise).
     pub async fn delete_category(&self, id: CategoryId) -> Result<(), StoreError> {
         const SQL: &str = "DELETE FROM categories WHERE id = $1";
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock(&tx, id).await?;
+        if_match(read(&tx, id)).await?;
         // Counted after the lock, by a new statement: it sees every record committed so far.
         let current = read(&tx, id).await?;
         category::check_deletion(current.system_default, current.count)?;

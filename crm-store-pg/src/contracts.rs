@@ -143,7 +143,7 @@ fn sort_key(sort: Option<ContractSort>) -> SortKey {
     }
 }
 
-/// The maintained counts that total the contracts matching `q` (migration 0007's
+/// The maintained counts that total the contracts matching `q` (migration 0008's
 /// `contract_count_keys`), when one filter at most is given and no search: the status is
 /// read from its facts, the end date compared with `today` as a range of keys. `None`
 /// otherwise (counted row by row, among a client's or a category's contracts).

@@ -9,6 +9,8 @@
 //! - [`pool`]: configuration, the write pool and the shared pipelined readers.
 //! - [`error`]: the error type and the constraint-name mapping.
 //! - `categories`, `contracts`, `estimates`, `milestones`, `notes`: the areas' queries.
+//! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
+//!   transaction every write opens through them.
 //! - [`keys`]: API keys (digests only).
 //! - [`outbox`]: the email outbox: the API's list, the delivery worker's claims.
 //! - [`seed`]: the demo data set.
@@ -24,6 +26,7 @@ pub mod seed;
 #[macro_use]
 mod bills;
 mod categories;
+pub mod conditions;
 mod contracts;
 mod db;
 mod estimates;
@@ -45,6 +48,7 @@ use crm_core::conflict::Resource;
 use crm_core::ids::UserId;
 use crm_core::validation::{FieldErrors, References};
 
+pub use crate::conditions::{Answer, Claim, Conditions, IfMatch, Pending, Recorded, etag};
 use crate::db::Db;
 pub use crate::error::StoreError;
 use crate::pool::Readers;

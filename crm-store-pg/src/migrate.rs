@@ -56,13 +56,18 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 7,
-        name: "list_counts_and_sort_indexes",
-        sql: include_str!("../migrations/0007_list_counts_and_sort_indexes.sql"),
+        name: "idempotency_keys",
+        sql: include_str!("../migrations/0007_idempotency_keys.sql"),
     },
     Migration {
         version: 8,
+        name: "list_counts_and_sort_indexes",
+        sql: include_str!("../migrations/0008_list_counts_and_sort_indexes.sql"),
+    },
+    Migration {
+        version: 9,
         name: "estimate_list_indexes",
-        sql: include_str!("../migrations/0008_estimate_list_indexes.sql"),
+        sql: include_str!("../migrations/0009_estimate_list_indexes.sql"),
     },
 ];
 

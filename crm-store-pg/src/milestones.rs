@@ -19,6 +19,7 @@ use crm_core::milestone::{
 };
 use tokio_postgres::Row;
 
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, refs, rows};
@@ -150,8 +151,7 @@ impl Store {
             milestone_counts!("m"),
             " FROM m"
         );
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         refs::require(&tx, cmd.references()).await?;
         if !lock_project(&tx, cmd.project).await? {
             // Deleted since the check: report it through the references.
@@ -185,13 +185,24 @@ impl Store {
             milestone_counts!("m"),
             " FROM m"
         );
-        let client = self.writer().await?;
-        match client
+        const LOCK_SQL: &str = "SELECT id FROM milestones WHERE id = $1 FOR UPDATE";
+        let tx = self.begin().await?;
+        // With `If-Match`: lock the row and compare under the lock before writing.
+        if_match(async {
+            if tx.row_opt(LOCK_SQL, &[&id.get()]).await?.is_none() {
+                return Err(StoreError::NotFound(Resource::Milestone));
+            }
+            read(&tx, id).await
+        })
+        .await?;
+        let milestone = match tx
             .row_opt(SQL, &[&id.get(), &cmd.title, &cmd.color.as_str()])
             .await?
         {
-            Some(row) => milestone_from(&row),
-            None => Err(StoreError::NotFound(Resource::Milestone)),
-        }
+            Some(row) => milestone_from(&row)?,
+            None => return Err(StoreError::NotFound(Resource::Milestone)),
+        };
+        tx.commit().await?;
+        Ok(milestone)
     }
 }

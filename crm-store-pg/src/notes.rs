@@ -135,7 +135,7 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
 }
 
 /// The maintained counts that total the notes `viewer` may see matching `q` (migration
-/// 0007's `note_count_keys`): the shared group and the viewer's own private group (or the
+/// 0008's `note_count_keys`): the shared group and the viewer's own private group (or the
 /// one the visibility filter names), each with the resource filters. `None` with a search,
 /// which is counted row by row.
 fn count_keys(viewer: UserId, q: &NoteListQuery) -> Option<CountKeys> {

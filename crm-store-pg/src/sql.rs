@@ -151,7 +151,7 @@ pub(crate) struct PageRows {
 /// Reads one page of a list in as few statements as the request allows:
 ///
 /// - the total is `total` when given (an expression over the filtered select's parameters
-///   that reads maintained counts: the `list_counts` rows of migration 0007), else
+///   that reads maintained counts: the `list_counts` rows of migration 0008), else
 ///   `count(*)` of the filtered rows;
 /// - page 1 is one statement (total and rows, same snapshot);
 /// - a later page reads the total first, then the rows from the nearer end: a page in the
@@ -410,7 +410,7 @@ pub(crate) struct CountKeys {
     pub(crate) ranges: Vec<(String, String)>,
 }
 
-/// The total of a list from its maintained counts (migration 0007): a scalar subquery over
+/// The total of a list from its maintained counts (migration 0008): a scalar subquery over
 /// `sql`'s parameters summing the counts of `keys` in every shard.
 pub(crate) fn counted(sql: &mut Sql, list: &'static str, keys: CountKeys) -> String {
     let list = sql.param(list);

@@ -55,7 +55,7 @@ pub(crate) async fn update(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
 
 pub(crate) async fn delete(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ContractId::from_path, R)?;
-    app.store.delete_contract(id).await?;
+    app.store.delete_contract(req.ctx, id).await?;
     Reply::deleted(id.get(), "Contract deleted successfully.")
 }
 

@@ -57,7 +57,7 @@ pub(crate) async fn update(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
 
 pub(crate) async fn delete(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(EstimateId::from_path, R)?;
-    app.store.delete_estimate(id).await?;
+    app.store.delete_estimate(req.ctx, id).await?;
     Reply::deleted(id.get(), "Estimate deleted successfully.")
 }
 

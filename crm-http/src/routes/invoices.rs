@@ -58,7 +58,7 @@ pub(crate) async fn update(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
 
 pub(crate) async fn delete(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
-    app.store.delete_invoice(id).await?;
+    app.store.delete_invoice(req.ctx, id).await?;
     Reply::deleted(id.get(), "Invoice deleted successfully.")
 }
 

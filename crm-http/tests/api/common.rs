@@ -154,10 +154,26 @@ impl TestServer {
 
     /// Sends a request with the given key.
     pub async fn call_as(&self, key: &str, method: Method, path: &str, body: Body) -> Answer {
-        let request = self
+        self.call_with(key, method, path, body, &[]).await
+    }
+
+    /// Sends a request with the given key and extra headers (`Idempotency-Key`,
+    /// `If-Match`, …).
+    pub async fn call_with(
+        &self,
+        key: &str,
+        method: Method,
+        path: &str,
+        body: Body,
+        headers: &[(&str, &str)],
+    ) -> Answer {
+        let mut request = self
             .http
             .request(method.clone(), format!("{}{path}", self.base))
             .bearer_auth(key);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
         let request = match body {
             Body::None => request,
             Body::Form(pairs) => request.form(&pairs),

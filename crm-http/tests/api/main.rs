@@ -5,6 +5,7 @@
 
 mod categories;
 mod common;
+mod conditional;
 mod conformance;
 mod contracts;
 mod estimates;

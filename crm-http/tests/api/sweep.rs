@@ -3483,3 +3483,150 @@ async fn bodies_cut_short_or_with_broken_chunks_are_400s_and_write_nothing() {
         Vec::<String>::new()
     );
 }
+
+/// The path of the record a `{id}` route writes (`/api/estimates/7/items` → `/api/estimates/7`).
+fn record_path(path: &str) -> String {
+    path.split('/').take(4).collect::<Vec<_>>().join("/")
+}
+
+/// The `ETag` of an answer.
+fn etag_of(a: &crate::common::Answer) -> String {
+    a.headers
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_else(|| panic!("an ETag on {} {}", a.status, a.json))
+        .to_owned()
+}
+
+/// API.md §11 on every write route, from the same targets as the sweep: each PATCH, PUT and
+/// DELETE refuses a stale `If-Match` with 412 and writes nothing, and accepts the `ETag` its
+/// record's GET gave (or, for the milestone reorder, its own previous answer's); each POST
+/// sent twice with one `Idempotency-Key` has one effect and gets its first answer again.
+#[tokio::test]
+async fn every_write_endpoint_honours_if_match_and_idempotency_keys() {
+    const CHANGED: &str = "The record was changed by someone else. Read it again and retry.";
+    let s = TestServer::start().await;
+    let w = world(&s).await;
+    let targets = targets(&w);
+    let covered: BTreeSet<(String, String)> = targets
+        .iter()
+        .map(|t| (t.method.to_string(), t.template.to_owned()))
+        .collect();
+    assert_eq!(covered, write_routes());
+    let db = s.sql().await;
+    let body = |t: &Target| {
+        if t.method == Method::DELETE {
+            crate::common::Body::None
+        } else {
+            crate::common::json(t.base.clone())
+        }
+    };
+
+    // A stale tag: 412, nothing written.
+    let before = checksum(&db).await;
+    for t in targets.iter().filter(|t| t.method != Method::POST) {
+        let a = s
+            .call_with(
+                &s.key,
+                t.method.clone(),
+                &t.path,
+                body(t),
+                &[("if-match", "\"0000\"")],
+            )
+            .await;
+        assert_eq!(
+            a.status.as_u16(),
+            412,
+            "{} {}: {}",
+            t.method,
+            t.path,
+            a.json
+        );
+        assert_eq!(a.message(), CHANGED);
+    }
+    assert_eq!(
+        changed_tables(&before, &checksum(&db).await),
+        Vec::<String>::new()
+    );
+
+    // The current tag: the write happens (DELETEs last: other targets use their records).
+    let mut writes: Vec<&Target> = targets
+        .iter()
+        .filter(|t| t.method != Method::POST && t.method != Method::DELETE)
+        .collect();
+    writes.extend(targets.iter().filter(|t| t.method == Method::DELETE));
+    for t in writes {
+        let current = if t.template.contains("{id}") {
+            etag_of(&s.get(&record_path(&t.path)).await)
+        } else {
+            // The reorder: the project's milestones, as its own answer shows them.
+            etag_of(&s.call(t.method.clone(), &t.path, body(t)).await)
+        };
+        let a = s
+            .call_with(
+                &s.key,
+                t.method.clone(),
+                &t.path,
+                body(t),
+                &[("if-match", &current)],
+            )
+            .await;
+        assert!(
+            a.status.is_success(),
+            "{} {} with its ETag: {} {}",
+            t.method,
+            t.path,
+            a.status,
+            a.json
+        );
+        if t.method != Method::DELETE {
+            assert_ne!(etag_of(&a), "", "{} {}", t.method, t.path);
+        }
+    }
+
+    // POSTs: one effect, the same answer again.
+    let s = TestServer::start().await;
+    let w = world(&s).await;
+    let db = s.sql().await;
+    for (n, t) in targets_posts(&w).iter().enumerate() {
+        let key = format!("sweep-{n}");
+        let headers = [("idempotency-key", key.as_str())];
+        let first = s
+            .call_with(&s.key, Method::POST, &t.path, body(t), &headers)
+            .await;
+        assert!(
+            first.status.is_success(),
+            "POST {}: {} {}",
+            t.path,
+            first.status,
+            first.json
+        );
+        assert!(first.headers.get("idempotent-replayed").is_none());
+        let after_first = checksum(&db).await;
+        let again = s
+            .call_with(&s.key, Method::POST, &t.path, body(t), &headers)
+            .await;
+        assert_eq!(
+            (again.status, &again.json),
+            (first.status, &first.json),
+            "POST {} replayed",
+            t.path
+        );
+        assert_eq!(again.headers["idempotent-replayed"], "true");
+        assert_eq!(etag_of(&again), etag_of(&first));
+        assert_eq!(
+            changed_tables(&after_first, &checksum(&db).await),
+            Vec::<String>::new(),
+            "POST {} replayed without a new effect",
+            t.path
+        );
+    }
+}
+
+/// The POST targets of the sweep.
+fn targets_posts(w: &World) -> Vec<Target> {
+    targets(w)
+        .into_iter()
+        .filter(|t| t.method == Method::POST)
+        .collect()
+}

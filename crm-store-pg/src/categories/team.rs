@@ -18,6 +18,7 @@ use crm_core::conflict::Resource;
 use crm_core::ids::CategoryId;
 
 use super::{lock, read};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Store, StoreError, refs, rows};
 
@@ -86,9 +87,9 @@ WITH gone AS (
 INSERT INTO category_users (category_id, user_id)
 SELECT $1, u FROM unnest($2::bigint[]) AS u
 ON CONFLICT DO NOTHING";
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock(&tx, id).await?;
+        if_match(read(&tx, id)).await?;
         refs::require(&tx, cmd.references()).await?;
         let users: Vec<i64> = cmd.users.iter().map(|u| u.get()).collect();
         tx.run(REPLACE_SQL, &[&id.get(), &users]).await?;
@@ -108,8 +109,7 @@ ON CONFLICT DO NOTHING";
     ) -> Result<Category, StoreError> {
         const LOCK_SQL: &str =
             "SELECT id, type FROM categories WHERE id = ANY ($1) ORDER BY id FOR UPDATE";
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let locked = tx
             .rows(LOCK_SQL, &[&vec![id.get(), cmd.target.get()]])
             .await?;
@@ -122,6 +122,7 @@ ON CONFLICT DO NOTHING";
             Ok(None)
         };
         let source_type = type_of(id)?.ok_or(StoreError::NotFound(Resource::Category))?;
+        if_match(read(&tx, id)).await?;
         if cmd.target == id || type_of(cmd.target)? != Some(source_type) {
             return Err(StoreError::Invalid(migration_target_error()));
         }

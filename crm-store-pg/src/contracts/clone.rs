@@ -61,8 +61,7 @@ impl Store {
         id: ContractId,
         cmd: &ContractClone,
     ) -> Result<Contract, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let source = tx
             .row_opt(LOCK_SOURCE_SQL, &[&id.get()])
             .await?

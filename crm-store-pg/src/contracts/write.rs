@@ -10,6 +10,7 @@ use crm_core::tags::TagSet;
 use rust_decimal::Decimal;
 
 use super::read_contract;
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::tags::{self, TagOwner};
 use crate::{Ctx, Store, StoreError, refs, rows};
@@ -79,8 +80,7 @@ impl Store {
         ctx: Ctx,
         cmd: &NewContract,
     ) -> Result<Contract, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         refs::require(&tx, cmd.references()).await?;
         let project = cmd.project.map(|p| p.get());
         let estimate_row = tx
@@ -129,9 +129,9 @@ impl Store {
         id: ContractId,
         cmd: &ContractUpdate,
     ) -> Result<Contract, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let current = lock_for_update(&tx, id.get()).await?;
+        if_match(read_contract(&tx, ctx.today, id.get())).await?;
         let mut errors = refs::invalid(&tx, cmd.references()).await?;
         let date_end = cmd.date_end.apply_ref(current.date_end);
         if let Err(period) = check_period(cmd.date_start, date_end) {
@@ -160,10 +160,10 @@ impl Store {
 
     /// Deletes a contract, its tags and its backing estimate (with the estimate's lines and
     /// taxes), in one transaction.
-    pub async fn delete_contract(&self, id: ContractId) -> Result<(), StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+    pub async fn delete_contract(&self, ctx: Ctx, id: ContractId) -> Result<(), StoreError> {
+        let tx = self.begin().await?;
         let estimate_id = lock(&tx, id.get()).await?;
+        if_match(read_contract(&tx, ctx.today, id.get())).await?;
         tx.run(DELETE_CONTRACT_SQL, &[&id.get()]).await?;
         tx.run(DELETE_ESTIMATE_SQL, &[&estimate_id]).await?;
         tx.commit().await?;
@@ -177,9 +177,9 @@ impl Store {
         id: ContractId,
         tags: &TagSet,
     ) -> Result<Contract, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
+        if_match(read_contract(&tx, ctx.today, id.get())).await?;
         tags::replace(&tx, TagOwner::Contract(id.get()), tags, ctx.actor).await?;
         let contract = read_contract(&tx, ctx.today, id.get()).await?;
         tx.commit().await?;

@@ -6,6 +6,7 @@ use crm_core::mail;
 
 use super::{SQL, lock, read};
 use crate::bills::{LockMode, header};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError};
 
@@ -22,9 +23,9 @@ impl Store {
     /// `PUT /estimates/{id}/publish`: a stored `draft` becomes `new` (409 otherwise), is
     /// stamped `published_at`, and its email is queued in the same transaction.
     pub async fn publish_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         let published = status::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.as_str()])
             .await?;
@@ -41,8 +42,7 @@ impl Store {
         ctx: Ctx,
         id: EstimateId,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let (stored, _) = lock(&tx, id, LockMode::Share).await?;
         status::check_send_email(stored)?;
         let estimate = read::load(&tx, id, ctx.today).await?;
@@ -62,8 +62,7 @@ impl Store {
         id: EstimateId,
         cmd: &EstimateClone,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let copy = header::clone(&tx, &SQL, id.get(), cmd, ctx.actor).await?;
         let copy = EstimateId::new(copy)
             .ok_or_else(|| StoreError::Internal(format!("new estimate id {copy}")))?;

@@ -52,8 +52,7 @@ impl Store {
     /// notes, terms, line items and tax records, linked to the estimate. The estimate's
     /// status is unchanged. Converting twice → 409.
     pub async fn convert_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock(&tx, id, LockMode::Update).await?;
         let converted: bool = rows::get(&tx.row(CONVERTED_SQL, &[&id.get()]).await?, "converted")?;
         status::check_convert(converted)?;

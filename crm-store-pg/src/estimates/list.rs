@@ -45,7 +45,7 @@ fn sort_key(sort: Option<EstimateSort>) -> SortKey {
     }
 }
 
-/// The maintained counts that total the estimates matching `q` (migration 0007's
+/// The maintained counts that total the estimates matching `q` (migration 0008's
 /// `estimate_count_keys`), when one filter at most is given and no search; the shown
 /// status `new`/`expired` sums a range of expiry dates around `today`. `None` otherwise
 /// (counted row by row, among one client's, project's or category's estimates).

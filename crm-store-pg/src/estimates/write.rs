@@ -6,8 +6,9 @@ use crm_core::estimate::{Estimate, EstimateUpdate, ItemsRequest, NewEstimate, St
 use crm_core::ids::EstimateId;
 use crm_core::tags::TagSet;
 
-use super::{SQL, read};
-use crate::bills::{header, items};
+use super::{SQL, lock, read};
+use crate::bills::{LockMode, header, items};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError};
 
@@ -23,8 +24,7 @@ impl Store {
         ctx: Ctx,
         cmd: &NewEstimate,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let id = header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?;
         let id = EstimateId::new(id)
             .ok_or_else(|| StoreError::Internal(format!("new estimate id {id}")))?;
@@ -42,8 +42,12 @@ impl Store {
         id: EstimateId,
         cmd: &EstimateUpdate,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         header::update(&tx, &SQL, id.get(), cmd, self.policy()).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -57,8 +61,12 @@ impl Store {
         id: EstimateId,
         req: ItemsRequest,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         items::replace_items(&tx, &SQL, id.get(), req, self.policy()).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -68,9 +76,13 @@ impl Store {
     /// `DELETE /estimates/{id}`: the estimate with its lines, taxes and tags (cascades) and
     /// its pending queued emails; sent emails stay as history, and an invoice converted
     /// from it stays (its `estimate_id` becomes NULL).
-    pub async fn delete_estimate(&self, id: EstimateId) -> Result<(), StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+    pub async fn delete_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<(), StoreError> {
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         header::delete(&tx, &SQL, id.get()).await?;
         tx.commit().await?;
         Ok(())
@@ -83,8 +95,12 @@ impl Store {
         id: EstimateId,
         cmd: &StatusChange,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         if tx
             .run(SET_STATUS_SQL, &[&id.get(), &cmd.status.as_str()])
             .await?
@@ -104,8 +120,12 @@ impl Store {
         id: EstimateId,
         tags: &TagSet,
     ) -> Result<Estimate, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         header::set_tags(&tx, &SQL, id.get(), tags, ctx.actor).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;

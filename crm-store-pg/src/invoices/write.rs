@@ -12,6 +12,7 @@ use crm_core::tags::TagSet;
 
 use super::{SQL, lock, new_id, read};
 use crate::bills::{LockMode, header, items};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError};
 
@@ -32,8 +33,7 @@ impl Store {
     /// default `bill_date` + 30 days), created by `ctx.actor`. Client, category (of type
     /// invoice) and project are checked in the transaction.
     pub async fn create_invoice(&self, ctx: Ctx, cmd: &NewInvoice) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let id = new_id(header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?)?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -47,8 +47,12 @@ impl Store {
         id: InvoiceId,
         cmd: &InvoiceUpdate,
     ) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         header::update(&tx, &SQL, id.get(), cmd, self.policy()).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -62,8 +66,12 @@ impl Store {
         id: InvoiceId,
         req: ItemsRequest,
     ) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         items::replace_items(&tx, &SQL, id.get(), req, self.policy()).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -74,9 +82,13 @@ impl Store {
     /// its pending queued emails; sent emails stay as history. The estimate it was
     /// converted from is no longer converted (its `converted` is read from `invoices`) and
     /// can be converted again.
-    pub async fn delete_invoice(&self, id: InvoiceId) -> Result<(), StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+    pub async fn delete_invoice(&self, ctx: Ctx, id: InvoiceId) -> Result<(), StoreError> {
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         header::delete(&tx, &SQL, id.get()).await?;
         tx.commit().await?;
         Ok(())
@@ -89,8 +101,12 @@ impl Store {
         id: InvoiceId,
         cmd: &InvoiceStatusChange,
     ) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         if tx
             .run(SET_STATUS_SQL, &[&id.get(), &cmd.status.id()])
             .await?
@@ -110,8 +126,12 @@ impl Store {
         id: InvoiceId,
         tags: &TagSet,
     ) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
         header::set_tags(&tx, &SQL, id.get(), tags, ctx.actor).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -127,8 +147,7 @@ impl Store {
         id: InvoiceId,
         cmd: &InvoiceClone,
     ) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let copy = new_id(header::clone(&tx, &SQL, id.get(), cmd, ctx.actor).await?)?;
         let invoice = read::load(&tx, copy, ctx.today).await?;
         tx.commit().await?;
@@ -138,9 +157,9 @@ impl Store {
     /// `PUT /invoices/{id}/publish`: a stored Draft becomes Due (409 otherwise) and its
     /// email is queued in the same transaction.
     pub async fn publish_invoice(&self, ctx: Ctx, id: InvoiceId) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
+        if_match(read::load(&tx, id, ctx.today)).await?;
         let published = invoice::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.id()]).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
@@ -152,8 +171,7 @@ impl Store {
     /// `POST /invoices/{id}/send-email`: queues the invoice's email (409 for a Draft); the
     /// invoice is unchanged.
     pub async fn send_invoice_email(&self, ctx: Ctx, id: InvoiceId) -> Result<Invoice, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let (stored, _) = lock(&tx, id, LockMode::Share).await?;
         invoice::check_send_email(stored)?;
         let invoice = read::load(&tx, id, ctx.today).await?;

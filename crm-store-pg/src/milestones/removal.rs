@@ -9,6 +9,7 @@ use crm_core::conflict::Resource;
 use crm_core::ids::{MilestoneId, ProjectId};
 use crm_core::milestone::{self, MilestoneDeletion, MilestoneType};
 
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Store, StoreError, rows};
 
@@ -54,11 +55,12 @@ impl Store {
         const MOVE_TASKS_SQL: &str =
             "UPDATE tasks SET milestone_id = $2, updated_at = now() WHERE milestone_id = $1";
         const DELETE_SQL: &str = "DELETE FROM milestones WHERE id = $1";
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let project = project_of(&tx, id).await?;
         let default = lock_project(&tx, project).await?;
-        milestone::check_deletion(lock_milestone(&tx, id).await?)?;
+        let kind = lock_milestone(&tx, id).await?;
+        if_match(super::read(&tx, id)).await?;
+        milestone::check_deletion(kind)?;
         if opts.delete_tasks {
             tx.run(DELETE_TASKS_SQL, &[&id.get()]).await?;
         } else {

@@ -9,6 +9,7 @@ use crm_core::ids::{MilestoneId, ProjectId};
 use crm_core::milestone::{Milestone, MilestoneReorder};
 
 use super::{lock_project, milestone_from};
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Store, StoreError, rows};
 
@@ -56,12 +57,20 @@ impl Store {
             " FROM milestones m WHERE m.project_id = $1 ORDER BY m.position, m.id"
         );
         let requested: Vec<i64> = cmd.ids.iter().map(|id| id.get()).collect();
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let project = cmd.check_projects(&projects_of(&tx, &requested).await?)?;
         // A project or listed milestone deleted while we waited for the lock leaves fewer
         // (or no) milestones, and the ones missing are reported as invalid.
         lock_project(&tx, project).await?;
+        // The representation `If-Match` names: the project's milestones, as this answers.
+        if_match(async {
+            tx.rows(LIST_SQL, &[&project.get()])
+                .await?
+                .iter()
+                .map(milestone_from)
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .await?;
         let current = current_order(&tx, project).await?;
         let still_there: Vec<(MilestoneId, ProjectId)> =
             current.iter().map(|id| (*id, project)).collect();

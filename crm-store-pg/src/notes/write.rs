@@ -7,6 +7,7 @@ use crm_core::note::{self, NewNote, Note, NoteResourceType, NoteUpdate, NoteVisi
 use crm_core::tags::TagSet;
 
 use super::read_note;
+use crate::conditions::if_match;
 use crate::db::Db;
 use crate::tags::{self, TagOwner};
 use crate::{Ctx, Store, StoreError, rows};
@@ -73,11 +74,10 @@ async fn lock_visible(
 impl Store {
     /// Creates a note of the actor, attached to the resource it names (which must exist).
     pub async fn create_note(&self, ctx: Ctx, cmd: &NewNote) -> Result<Note, StoreError> {
-        let client = self.writer().await?;
+        let tx = self.begin_single().await?;
         let resource_type = cmd.resource.map(|(t, _)| t.as_str());
         let [client_id, lead_id, project_id, task_id, user_id] = resource_columns(cmd.resource);
-        let db: &deadpool_postgres::ClientWrapper = &client;
-        let row = db
+        let row = tx
             .row(
                 INSERT_NOTE_SQL,
                 &[
@@ -94,7 +94,9 @@ impl Store {
                 ],
             )
             .await?;
-        super::note_from_row(&row)
+        let note = super::note_from_row(&row)?;
+        tx.commit().await?;
+        Ok(note)
     }
 
     /// Updates a note's title, description and visibility (the attachment is kept).
@@ -108,9 +110,9 @@ impl Store {
         id: NoteId,
         cmd: &NoteUpdate,
     ) -> Result<Note, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         let (current, creator) = lock_visible(&tx, ctx.actor, id.get()).await?;
+        if_match(read_note(&tx, ctx.actor, id.get())).await?;
         let visibility = cmd.visibility_after(current);
         tx.run(
             UPDATE_NOTE_SQL,
@@ -129,9 +131,9 @@ impl Store {
 
     /// Deletes a note and its tags.
     pub async fn delete_note(&self, ctx: Ctx, id: NoteId) -> Result<(), StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock_visible(&tx, ctx.actor, id.get()).await?;
+        if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tx.run(DELETE_NOTE_SQL, &[&id.get()]).await?;
         tx.commit().await?;
         Ok(())
@@ -144,9 +146,9 @@ impl Store {
         id: NoteId,
         tags: &TagSet,
     ) -> Result<Note, StoreError> {
-        let mut client = self.writer().await?;
-        let tx = client.transaction().await?;
+        let tx = self.begin().await?;
         lock_visible(&tx, ctx.actor, id.get()).await?;
+        if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tags::replace(&tx, TagOwner::Note(id.get()), tags, ctx.actor).await?;
         let note = read_note(&tx, ctx.actor, id.get()).await?;
         tx.commit().await?;

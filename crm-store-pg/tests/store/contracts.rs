@@ -582,7 +582,7 @@ async fn unknown_contracts_are_not_found_for_every_operation() {
         s.store.clone_contract(ctx(), missing, &clone).await
     ));
     assert!(matches!(
-        s.store.delete_contract(missing).await,
+        s.store.delete_contract(ctx(), missing).await,
         Err(StoreError::NotFound(Resource::Contract))
     ));
 }
@@ -649,7 +649,7 @@ async fn deleting_a_contract_removes_its_tags_and_backing_estimate_with_its_line
         .unwrap();
     let estimate = backing_estimate(&c, created.id).await;
     insert_lines(&c, estimate).await;
-    s.store.delete_contract(created.id).await.unwrap();
+    s.store.delete_contract(ctx(), created.id).await.unwrap();
     assert!(matches!(
         s.store.contract(ctx(), created.id).await,
         Err(StoreError::NotFound(Resource::Contract))

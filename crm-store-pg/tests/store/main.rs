@@ -5,6 +5,7 @@
 
 mod categories;
 mod common;
+mod conditions;
 mod contracts;
 mod estimates;
 mod foundation;

@@ -118,7 +118,7 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
                 .await
                 .map(drop),
         );
-        not_found(s.store.delete_estimate(id).await);
+        not_found(s.store.delete_estimate(ctx(), id).await);
         let status = StatusChange::parse(&raw(&[("status", "accepted")])).unwrap();
         not_found(
             s.store
@@ -513,7 +513,7 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
     .await;
     s.store.send_estimate_email(ctx(), e.id).await.unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
-    s.store.delete_estimate(e.id).await.unwrap();
+    s.store.delete_estimate(ctx(), e.id).await.unwrap();
     for table in [
         "estimates WHERE id",
         "estimate_lines WHERE estimate_id",

@@ -13,7 +13,7 @@ async fn deleting_the_invoice_frees_its_estimate_for_another_conversion() {
     let e = create(&s, &[]).await;
     let first = s.store.convert_estimate(ctx(), e.id).await.unwrap();
     assert_eq!(first.estimate_id, Some(e.id));
-    s.store.delete_invoice(first.id).await.unwrap();
+    s.store.delete_invoice(ctx(), first.id).await.unwrap();
     let freed = s.store.estimate(ctx(), e.id).await.unwrap();
     assert_eq!(
         (freed.converted.is_converted, freed.converted.invoice_id),
@@ -36,7 +36,7 @@ async fn concurrent_conversions_and_deletes_keep_one_live_invoice_per_estimate()
     let mut live = s.store.convert_estimate(ctx(), e.id).await.unwrap().id;
     for _ in 0..8 {
         let (deleted, a, b) = tokio::join!(
-            s.store.delete_invoice(live),
+            s.store.delete_invoice(ctx(), live),
             s.store.convert_estimate(ctx(), e.id),
             s.store.convert_estimate(ctx(), e.id)
         );

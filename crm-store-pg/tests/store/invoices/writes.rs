@@ -312,7 +312,7 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_one
         i.id
     ))
     .await;
-    s.store.delete_invoice(i.id).await.unwrap();
+    s.store.delete_invoice(ctx(), i.id).await.unwrap();
     assert!(matches!(
         s.store.invoice(ctx(), i.id).await,
         Err(StoreError::NotFound(Resource::Invoice))
@@ -324,7 +324,7 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_one
     assert!(emails(&s, i.id, "pending").await.is_empty());
     assert_eq!(emails(&s, i.id, "sent").await.len(), 1);
     assert!(matches!(
-        s.store.delete_invoice(i.id).await,
+        s.store.delete_invoice(ctx(), i.id).await,
         Err(StoreError::NotFound(Resource::Invoice))
     ));
 }

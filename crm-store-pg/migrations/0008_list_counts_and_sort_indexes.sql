@@ -1,4 +1,4 @@
--- 0006: lists at a million rows (issue 12). Exact totals read from maintained counts
+-- 0008: lists at a million rows (issue 12). Exact totals read from maintained counts
 -- instead of counting every matching row, and an index for each sort and filter.
 --
 -- list_counts holds, per list and per key, how many rows have that key. A row of a list

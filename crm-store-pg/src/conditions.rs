@@ -1,0 +1,467 @@
+//! What a request may ask of the writes it causes: an idempotency claim (`Idempotency-Key`)
+//! and a precondition (`If-Match`), and the one seam every write goes through, [`Tx`].
+//!
+//! The HTTP layer runs a handler inside [`Store::within`] with the request's
+//! [`Conditions`]; they are kept in a task-local scope, so no store method's signature
+//! carries them. Every write opens its transaction with [`Store::begin`] and ends it with
+//! [`Tx::commit`]:
+//!
+//! - **Idempotency.** The first transaction begun inside a scope with a [`Claim`] takes a
+//!   transaction-scoped advisory lock on (API key, idempotency key) — held by someone else:
+//!   [`StoreError::InProgress`] — and looks for a stored answer under it (same request:
+//!   [`StoreError::Replay`]; another request: [`StoreError::KeyReused`]; older than
+//!   [`RETENTION_HOURS`]: deleted). Its `commit` does not commit: the transaction is parked
+//!   in the scope, and [`Pending::commit`] stores the answer the handler built in it and
+//!   commits both at once, or rolls both back. A crash at any point leaves the effect and its
+//!   record together or neither.
+//! - **Preconditions.** A write calls [`if_match`] with the record's current
+//!   representation read inside its transaction, after it has locked the row: when the
+//!   request has an `If-Match` that does not name that representation's [`etag`], the write
+//!   stops with [`StoreError::PreconditionFailed`] and its transaction rolls back. Without
+//!   `If-Match` the read is never run.
+
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use deadpool_postgres::{ClientWrapper, Object};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Error, Row};
+
+use crate::db::Db;
+use crate::{Store, StoreError, rows};
+
+/// How long a stored answer is kept (API.md §11: 24 hours).
+pub const RETENTION_HOURS: i32 = 24;
+
+/// The strong entity tag of a record's representation: the quoted hex of the first 16
+/// bytes of the SHA-256 of its JSON serialisation (the `data` member of the answer).
+pub fn etag<T: Serialize + ?Sized>(value: &T) -> Result<String, StoreError> {
+    let json = serde_json::to_vec(value)
+        .map_err(|e| StoreError::Internal(format!("cannot serialise a record: {e}")))?;
+    let digest = Sha256::digest(&json);
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    Ok(format!("\"{hex}\""))
+}
+
+/// An `Idempotency-Key` claim: who sent it, the key, and the digest of the request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    /// The API key's id (keys are scoped to it).
+    pub api_key: i64,
+    /// The client's idempotency key (1 to 255 visible ASCII characters).
+    pub key: String,
+    /// The digest of the method, the route and the parsed request.
+    pub fingerprint: Vec<u8>,
+}
+
+/// A stored (or to be stored) answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The HTTP status.
+    pub status: u16,
+    /// The body.
+    pub body: Vec<u8>,
+    /// The `ETag` it carried, if any.
+    pub etag: Option<String>,
+}
+
+/// An `If-Match` precondition (RFC 9110 §13.1.1; strong comparison).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IfMatch {
+    /// `*`: any current representation.
+    Any,
+    /// A list of entity tags, each with its quotes (`"…"` or `W/"…"`).
+    Tags(Vec<String>),
+}
+
+impl IfMatch {
+    /// Whether the precondition holds for the current representation's strong `etag`: a
+    /// weak tag never matches.
+    pub fn matches(&self, etag: &str) -> bool {
+        match self {
+            IfMatch::Any => true,
+            IfMatch::Tags(tags) => tags.iter().any(|t| t == etag),
+        }
+    }
+}
+
+/// What a request asks of its writes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conditions {
+    /// `Idempotency-Key` (POST).
+    pub claim: Option<Claim>,
+    /// `If-Match` (PATCH, PUT, DELETE).
+    pub if_match: Option<IfMatch>,
+}
+
+/// What was found for a claim before the request ran.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    /// The same request's answer: give it again.
+    Replay(Answer),
+    /// The key was used for another request.
+    KeyReused,
+}
+
+tokio::task_local! {
+    static SCOPE: Arc<Scope>;
+}
+
+#[derive(Debug)]
+struct Scope {
+    conditions: Conditions,
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// The claim was taken by a transaction.
+    claimed: bool,
+    /// The claimed transaction, its effect done, waiting for the answer.
+    parked: Option<Tx>,
+    /// A write compared the precondition.
+    checked: bool,
+}
+
+impl Scope {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The outcome of [`Store::within`]: the claimed transaction, if a write parked one.
+#[derive(Debug)]
+pub struct Pending {
+    scope: Arc<Scope>,
+}
+
+impl Pending {
+    /// Whether a write's transaction waits for [`Pending::commit`].
+    pub fn is_open(&self) -> bool {
+        self.scope.state().parked.is_some()
+    }
+
+    /// Whether a write compared the `If-Match` precondition.
+    pub fn precondition_checked(&self) -> bool {
+        self.scope.state().checked
+    }
+
+    /// Stores `answer` with the claim (when `Some`) in the parked transaction and commits
+    /// it: the effect and its answer become visible together, or neither does.
+    pub async fn commit(self, answer: Option<&Answer>) -> Result<(), StoreError> {
+        let parked = self.scope.state().parked.take();
+        let Some(tx) = parked else {
+            return Ok(());
+        };
+        if let (Some(answer), Some(claim)) = (answer, self.scope.conditions.claim.as_ref()) {
+            const INSERT_SQL: &str = "INSERT INTO idempotency_keys \
+                 (api_key_id, idempotency_key, fingerprint, status, body, etag) \
+                 VALUES ($1, $2, $3, $4, $5, $6)";
+            let status = i16::try_from(answer.status)
+                .map_err(|_| StoreError::Internal(format!("status {}", answer.status)))?;
+            tx.run(
+                INSERT_SQL,
+                &[
+                    &claim.api_key,
+                    &claim.key,
+                    &claim.fingerprint,
+                    &status,
+                    &answer.body,
+                    &answer.etag,
+                ],
+            )
+            .await?;
+        }
+        tx.finish().await
+    }
+
+    /// Rolls the parked transaction back (its effect is undone, nothing is stored).
+    pub async fn rollback(self) {
+        let parked = self.scope.state().parked.take();
+        if let Some(tx) = parked {
+            tx.abort().await;
+        }
+    }
+}
+
+/// The lock key of a claim: the first 8 bytes of the SHA-256 of the API key's id and the
+/// idempotency key (a collision could only give a spurious 409 while both are in progress).
+fn lock_key(claim: &Claim) -> i64 {
+    let mut hasher = Sha256::new();
+    hasher.update(b"crm-idempotency\0");
+    hasher.update(claim.api_key.to_be_bytes());
+    hasher.update(claim.key.as_bytes());
+    let digest = hasher.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    i64::from_be_bytes(first)
+}
+
+/// The unexpired answer stored for the claim's key, if any.
+const FIND_SQL: &str = "SELECT fingerprint, status, body, etag FROM idempotency_keys \
+     WHERE api_key_id = $1 AND idempotency_key = $2 \
+       AND created_at > now() - make_interval(hours => $3)";
+
+/// Deletes the claim's key when it has expired.
+const DELETE_EXPIRED_KEY_SQL: &str = "DELETE FROM idempotency_keys \
+     WHERE api_key_id = $1 AND idempotency_key = $2 \
+       AND created_at <= now() - make_interval(hours => $3)";
+
+async fn find(db: &impl Db, claim: &Claim) -> Result<Option<Recorded>, StoreError> {
+    let Some(row) = db
+        .row_opt(FIND_SQL, &[&claim.api_key, &claim.key, &RETENTION_HOURS])
+        .await?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(recorded(&row, claim)?))
+}
+
+fn recorded(row: &Row, claim: &Claim) -> Result<Recorded, StoreError> {
+    let fingerprint: Vec<u8> = rows::get(row, "fingerprint")?;
+    if fingerprint != claim.fingerprint {
+        return Ok(Recorded::KeyReused);
+    }
+    let status: i16 = rows::get(row, "status")?;
+    Ok(Recorded::Replay(Answer {
+        status: u16::try_from(status)
+            .map_err(|_| StoreError::Internal(format!("stored status {status}")))?,
+        body: rows::get(row, "body")?,
+        etag: rows::get(row, "etag")?,
+    }))
+}
+
+impl Store {
+    /// Runs `work` (a handler calling store methods) with the request's `conditions`, and
+    /// gives its output and what it left [`Pending`]: the caller must [`Pending::commit`]
+    /// or [`Pending::rollback`] it (dropping it rolls back).
+    pub async fn within<F: Future>(&self, conditions: Conditions, work: F) -> (F::Output, Pending) {
+        let scope = Arc::new(Scope {
+            conditions,
+            state: Mutex::new(State::default()),
+        });
+        let output = SCOPE.scope(Arc::clone(&scope), work).await;
+        (output, Pending { scope })
+    }
+
+    /// The answer stored for `claim`'s key within the last [`RETENTION_HOURS`], read
+    /// before the request runs (the write checks again under the key's lock).
+    pub async fn recorded_answer(&self, claim: &Claim) -> Result<Option<Recorded>, StoreError> {
+        find(&*self.reader().await?, claim).await
+    }
+
+    /// Deletes the stored answers older than [`RETENTION_HOURS`]; returns how many.
+    pub async fn purge_expired_idempotency_keys(&self) -> Result<u64, StoreError> {
+        const SQL: &str = "DELETE FROM idempotency_keys \
+             WHERE created_at <= now() - make_interval(hours => $1)";
+        Ok(self.writer().await?.run(SQL, &[&RETENTION_HOURS]).await?)
+    }
+
+    /// Begins a write's transaction: the seam every write of the API goes through. Inside
+    /// a request with an idempotency claim, the first transaction takes the claim (see the
+    /// module documentation).
+    pub(crate) async fn begin(&self) -> Result<Tx, StoreError> {
+        let conn = self.writer().await?;
+        conn.batch_execute("BEGIN").await?;
+        let mut tx = Tx {
+            conn: Some(conn),
+            parks: false,
+            open: true,
+        };
+        let claim = SCOPE
+            .try_with(|scope| {
+                let mut state = scope.state();
+                match &scope.conditions.claim {
+                    Some(claim) if !state.claimed => {
+                        state.claimed = true;
+                        Some(claim.clone())
+                    }
+                    _ => None,
+                }
+            })
+            .ok()
+            .flatten();
+        if let Some(claim) = claim {
+            let locked: bool = rows::get(
+                &tx.row(
+                    "SELECT pg_try_advisory_xact_lock($1) AS locked",
+                    &[&lock_key(&claim)],
+                )
+                .await?,
+                "locked",
+            )?;
+            if !locked {
+                return Err(StoreError::InProgress);
+            }
+            tx.run(
+                DELETE_EXPIRED_KEY_SQL,
+                &[&claim.api_key, &claim.key, &RETENTION_HOURS],
+            )
+            .await?;
+            match find(&tx, &claim).await? {
+                None => tx.parks = true,
+                Some(Recorded::Replay(answer)) => return Err(StoreError::Replay(answer)),
+                Some(Recorded::KeyReused) => return Err(StoreError::KeyReused),
+            }
+        }
+        Ok(tx)
+    }
+}
+
+impl Store {
+    /// The connection of a write that is one statement: in autocommit (the statement is
+    /// its own transaction, one round trip), unless the request holds an idempotency claim
+    /// not yet taken, whose answer must be stored in the same transaction as the effect:
+    /// then a transaction from [`Store::begin`]. Either way [`Tx::commit`] ends it.
+    pub(crate) async fn begin_single(&self) -> Result<Tx, StoreError> {
+        let claim_pending = SCOPE
+            .try_with(|scope| scope.conditions.claim.is_some() && !scope.state().claimed)
+            .unwrap_or(false);
+        if claim_pending {
+            return self.begin().await;
+        }
+        Ok(Tx {
+            conn: Some(self.writer().await?),
+            parks: false,
+            open: false,
+        })
+    }
+}
+
+/// Compares the request's `If-Match` (if any) with the record's current representation,
+/// which `current` reads; call it inside the write's transaction after locking the row.
+/// Without `If-Match`, `current` is never run.
+pub(crate) async fn if_match<T, F>(current: F) -> Result<(), StoreError>
+where
+    T: Serialize,
+    F: Future<Output = Result<T, StoreError>>,
+{
+    let wanted = SCOPE
+        .try_with(|scope| scope.conditions.if_match.clone())
+        .ok()
+        .flatten();
+    let Some(wanted) = wanted else {
+        return Ok(());
+    };
+    let current = etag(&current.await?)?;
+    let _ = SCOPE.try_with(|scope| scope.state().checked = true);
+    if wanted.matches(&current) {
+        Ok(())
+    } else {
+        Err(StoreError::PreconditionFailed)
+    }
+}
+
+/// A write's transaction on a pooled connection (`BEGIN` sent). [`Tx::commit`] commits it
+/// (or parks it for its idempotency record); dropped without committing, it rolls back.
+#[derive(Debug)]
+pub(crate) struct Tx {
+    conn: Option<Object>,
+    /// It holds an idempotency claim: `commit` parks it in the request's scope.
+    parks: bool,
+    /// `BEGIN` was sent; `false` for a one-statement write in autocommit
+    /// ([`Store::begin_single`]), which has nothing to commit or roll back.
+    open: bool,
+}
+
+impl Tx {
+    /// Commits the write: at once, or, for the transaction holding the request's
+    /// idempotency claim, together with the answer ([`Pending::commit`]).
+    pub(crate) async fn commit(self) -> Result<(), StoreError> {
+        if self.parks {
+            let scope = SCOPE.try_with(Arc::clone).map_err(|_| {
+                StoreError::Internal("a claimed transaction outside its request".to_owned())
+            })?;
+            scope.state().parked = Some(self);
+            return Ok(());
+        }
+        self.finish().await
+    }
+
+    /// Sends `COMMIT`.
+    async fn finish(mut self) -> Result<(), StoreError> {
+        if !self.open {
+            self.conn = None;
+            return Ok(());
+        }
+        let Some(conn) = self.conn.as_deref() else {
+            return Ok(());
+        };
+        let outcome = conn.batch_execute("COMMIT").await;
+        match outcome {
+            Ok(()) => {
+                self.conn = None;
+                Ok(())
+            }
+            // Dropping `self` rolls back (or discards the connection).
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Sends `ROLLBACK` and gives the connection back to the pool (or discards it when the
+    /// rollback fails).
+    async fn abort(mut self) {
+        if let Some(conn) = self.conn.take()
+            && self.open
+            && conn.batch_execute("ROLLBACK").await.is_err()
+        {
+            drop(Object::take(conn));
+        }
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        let Some(conn) = self.conn.take() else {
+            return;
+        };
+        if !self.open {
+            return;
+        }
+        // The connection goes back to the pool only once its transaction is rolled back.
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    if conn.batch_execute("ROLLBACK").await.is_err() {
+                        drop(Object::take(conn));
+                    }
+                });
+            }
+            Err(_) => drop(Object::take(conn)),
+        }
+    }
+}
+
+// `conn` is `None` only once the transaction has ended, and `finish` and `abort` consume
+// it: a statement never meets an ended transaction (it would find no rows).
+impl Db for Tx {
+    fn rows<'a>(
+        &'a self,
+        sql: &'a str,
+        params: &'a [&'a (dyn ToSql + Sync)],
+    ) -> impl Future<Output = Result<Vec<Row>, Error>> + Send + 'a {
+        let conn: Option<&'a ClientWrapper> = self.conn.as_deref();
+        async move {
+            match conn {
+                Some(conn) => conn.rows(sql, params).await,
+                None => Ok(Vec::new()),
+            }
+        }
+    }
+
+    fn run<'a>(
+        &'a self,
+        sql: &'a str,
+        params: &'a [&'a (dyn ToSql + Sync)],
+    ) -> impl Future<Output = Result<u64, Error>> + Send + 'a {
+        let conn: Option<&'a ClientWrapper> = self.conn.as_deref();
+        async move {
+            match conn {
+                Some(conn) => conn.run(sql, params).await,
+                None => Ok(0),
+            }
+        }
+    }
+}
