@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # List latency at scale: p50 and p99 of every list variant over HTTP against a release
-# `crm serve`, on a database of a million notes, 200,000 estimates and 200,000 contracts.
+# `crm serve`, on a database of a million notes, 200,000 estimates, 200,000 invoices and 200,000 contracts.
 #
 #   benches/list_scale.sh                 build the release binary, (re)use crm_scale, measure
 #   SCALE_BIN=/path/to/crm benches/list_scale.sh   measure another build on the same data
 #
 # Environment: SCALE_DB (default crm_scale), SCALE_NOTES (1000000), SCALE_ESTIMATES (200000),
-# SCALE_CONTRACTS (200000), SCALE_REBUILD=1 (drop and rebuild the data even if present),
+# SCALE_INVOICES (200000), SCALE_CONTRACTS (200000), SCALE_REBUILD=1 (drop and rebuild the data even if present),
 # SCALE_SAMPLES (15 timed requests per variant, after 2 untimed ones), SCALE_PORT (18090),
 # SCALE_BUILD_ONLY=1 (make the data and stop), SCALE_ONLY (a substring: measure only the variants whose name contains it).
 #
@@ -30,6 +30,7 @@ cd "$(dirname "$0")/.."
 DB=${SCALE_DB:-crm_scale}
 NOTES=${SCALE_NOTES:-1000000}
 ESTIMATES=${SCALE_ESTIMATES:-200000}
+INVOICES=${SCALE_INVOICES:-200000}
 CONTRACTS=${SCALE_CONTRACTS:-200000}
 PORT=${SCALE_PORT:-18090}
 export PGHOST=127.0.0.1 PGUSER=postgres
@@ -45,20 +46,21 @@ fi
 
 present=$(psql -At -d postgres -c "SELECT count(*) FROM pg_database WHERE datname = '$DB'")
 if [ "${SCALE_REBUILD:-}" = 1 ] || [ "$present" = 0 ] \
-  || [ "$(psql -At -d "$DB" -c "SELECT count(*) >= $NOTES FROM notes" 2>/dev/null)" != t ]; then
-  echo "building $DB: $NOTES notes, $ESTIMATES estimates, $CONTRACTS contracts"
+  || [ "$(psql -At -d "$DB" -c "SELECT count(*) >= $NOTES FROM notes" 2>/dev/null)" != t ] \
+  || [ "$(psql -At -d "$DB" -c "SELECT count(*) >= $INVOICES FROM invoices" 2>/dev/null)" != t ]; then
+  echo "building $DB: $NOTES notes, $ESTIMATES estimates, $INVOICES invoices, $CONTRACTS contracts"
   psql -q -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
   "$BIN" migrate >/dev/null 2>&1
   "$BIN" seed >/dev/null 2>&1
   start=$(date +%s)
-  psql -q -v ON_ERROR_STOP=1 -d "$DB" -v notes="$NOTES" -v estimates="$ESTIMATES" -v contracts="$CONTRACTS" \
+  psql -q -v ON_ERROR_STOP=1 -d "$DB" -v notes="$NOTES" -v estimates="$ESTIMATES" -v invoices="$INVOICES" -v contracts="$CONTRACTS" \
     -f benches/load/list_scale_data.sql
   echo "data built in $(( $(date +%s) - start )) s"
 else
   echo "reusing $DB ($(psql -At -d "$DB" -c 'SELECT count(*) FROM notes') notes); migrating it with $BIN"
   "$BIN" migrate >/dev/null 2>&1
 fi
-psql -q -d "$DB" -c 'VACUUM (ANALYZE) notes, estimates, contracts, tags' 2>/dev/null
+psql -q -d "$DB" -c 'VACUUM (ANALYZE) notes, estimates, invoices, contracts, tags, list_counts, list_count_deltas' 2>/dev/null
 [ "${SCALE_BUILD_ONLY:-}" = 1 ] && exit 0
 
 KEY=$("$BIN" keys create --name scale 2>/dev/null)
@@ -75,10 +77,12 @@ CLIENT=$(psql -At -d "$DB" -c "SELECT resource_id FROM notes WHERE resource_type
 ECLIENT=$(psql -At -d "$DB" -c "SELECT client_id FROM estimates WHERE NOT is_document GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
 EPROJECT=$(psql -At -d "$DB" -c "SELECT project_id FROM estimates WHERE NOT is_document AND project_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
 ECATEGORY=$(psql -At -d "$DB" -c "SELECT category_id FROM estimates WHERE NOT is_document GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
+ICLIENT=$(psql -At -d "$DB" -c "SELECT client_id FROM invoices GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
+ICATEGORY=$(psql -At -d "$DB" -c "SELECT category_id FROM invoices GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
 CCLIENT=$(psql -At -d "$DB" -c "SELECT client_id FROM contracts GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
 CCATEGORY=$(psql -At -d "$DB" -c "SELECT category_id FROM contracts GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
 
 echo "crm $(git rev-parse --short HEAD 2>/dev/null || echo '?') ($BIN), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
 python3 benches/load/list_scale.py "http://127.0.0.1:$PORT/api" "$KEY" "${SCALE_SAMPLES:-15}" "${SCALE_ONLY:-}" \
   "client=$CLIENT" "eclient=$ECLIENT" "eproject=$EPROJECT" "ecategory=$ECATEGORY" \
-  "cclient=$CCLIENT" "ccategory=$CCATEGORY"
+  "iclient=$ICLIENT" "icategory=$ICATEGORY" "cclient=$CCLIENT" "ccategory=$CCATEGORY"

@@ -78,6 +78,7 @@ def cursor_walk(area, name, q, last):
 SORTS = {
     "notes": [None, "note_title", "note_created", "note_updated"],
     "estimates": [None, "bill_date", "bill_expiry_date", "bill_final_amount", "bill_created"],
+    "invoices": [None, "bill_date", "bill_due_date", "bill_final_amount", "bill_created"],
     "contracts": [None, "doc_title", "doc_status", "doc_date_start", "doc_created", "doc_value"],
 }
 FILTERS = {
@@ -86,12 +87,15 @@ FILTERS = {
     "estimates": [f"status={s}" for s in ["draft", "new", "accepted", "declined", "revised", "expired"]]
     + [f"client_id={ids['eclient']}", f"project_id={ids['eproject']}", f"category_id={ids['ecategory']}",
        f"status=new&client_id={ids['eclient']}"],
+    "invoices": [f"status={s}" for s in [1, 2, 3, 4, 5, 20]]
+    + [f"client_id={ids['iclient']}", f"category_id={ids['icategory']}", f"status=3&client_id={ids['iclient']}"],
     "contracts": [f"status={s}" for s in ["draft", "awaiting_signatures", "active", "expired"]]
     + [f"client_id={ids['cclient']}", f"category_id={ids['ccategory']}", f"status=active&category_id={ids['ccategory']}"],
 }
-SEARCHES = {"notes": ["meeting", "glacier topaz"], "estimates": ["budget", "Cobalt"], "contracts": ["agreement 1999", "onyx"]}
+SEARCHES = {"notes": ["meeting", "glacier topaz"], "estimates": ["budget", "Cobalt"],
+            "invoices": ["budget", "Cobalt"], "contracts": ["agreement 1999", "onyx"]}
 
-for area in ["notes", "estimates", "contracts"]:
+for area in ["notes", "estimates", "invoices", "contracts"]:
     for sort in SORTS[area]:
         for order in ["desc", "asc"]:
             q = (f"sort={sort}&" if sort else "") + f"order={order}"

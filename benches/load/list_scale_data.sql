@@ -62,7 +62,8 @@ ANALYZE words; ANALYZE team; ANALYZE cl; ANALYZE ld; ANALYZE pr; ANALYZE cat_e; 
 -- Secondary indexes of the big tables: kept, dropped, rebuilt after the load.
 CREATE TEMP TABLE saved_indexes AS
 SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
-FROM pg_index i WHERE i.indrelid IN ('notes'::regclass, 'estimates'::regclass, 'contracts'::regclass, 'tags'::regclass)
+FROM pg_index i WHERE i.indrelid IN ('notes'::regclass, 'estimates'::regclass, 'invoices'::regclass,
+                                    'contracts'::regclass, 'tags'::regclass)
   AND NOT i.indisprimary AND NOT i.indisunique;
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT name FROM saved_indexes LOOP EXECUTE 'DROP INDEX ' || r.name; END LOOP;
@@ -109,6 +110,25 @@ FROM (SELECT g, random() r1, random() r2, random() r3, random() r4,
       FROM generate_series(1, :estimates) g) s
 JOIN words w1 ON w1.n = s.a JOIN words w2 ON w2.n = s.b;
 
+-- Invoices: stored statuses Draft, Due, Part Paid, Paid, Cancelled; due dates (one in ten
+-- without) spread like the estimates' dates, so some Due and Part Paid ones are overdue.
+INSERT INTO invoices (client_id, project_id, category_id, date, due_date, status_id, final_amount, subtotal,
+                      subtotal_before_discount, amount_before_tax, notes, terms, creator_id, created_at, updated_at)
+SELECT (SELECT id FROM cl WHERE cl.n = 1 + (power(r1, 2) * 2000)::int % 2000),
+       CASE WHEN r2 < 0.3 THEN (SELECT id FROM pr WHERE pr.n = 1 + (r2 * 3333)::int % 1000) END,
+       (SELECT id FROM cat_e WHERE cat_e.n = 1 + (r3 * 20)::int % 20),
+       d, CASE WHEN r4 < 0.9 THEN d + 30 END,
+       (ARRAY[1, 2, 2, 4, 5, 5, 20])[1 + (r4 * 7)::int % 7],
+       amount, amount, amount, amount,
+       'Invoice for the ' || w1.w || ' ' || w2.w || ' work', 'Payable within 30 days; ' || w2.w || ' terms', 1,
+       d::timestamptz + interval '10 hours', d::timestamptz + interval '10 hours'
+FROM (SELECT g, random() r1, random() r2, random() r3, random() r4,
+             (current_date - 730 + (g::float8 / :invoices * 760)::int) AS d,
+             round((10 + random() * 99990)::numeric, 2) AS amount,
+             1 + (random() * 119)::int a, 1 + (random() * 119)::int b
+      FROM generate_series(1, :invoices) g) s
+JOIN words w1 ON w1.n = s.a JOIN words w2 ON w2.n = s.b;
+
 -- Contracts, each with its backing document estimate.
 CREATE TEMP TABLE docs AS
 WITH made AS (
@@ -138,3 +158,6 @@ JOIN words w1 ON w1.n = s.a JOIN words w2 ON w2.n = s.b;
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT def FROM saved_indexes LOOP EXECUTE r.def; END LOOP;
 END $$;
+
+-- The rows' count deltas (appended by the triggers), folded as `crm serve` would.
+SELECT fold_list_counts() AS folded_count_deltas;

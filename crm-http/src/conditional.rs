@@ -40,23 +40,6 @@ pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// The header of a replayed answer.
 pub const REPLAYED: &str = "idempotent-replayed";
 
-/// How often `crm serve` deletes the idempotency records past their 24 hours.
-pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
-
-/// Deletes the expired idempotency records now and then every `every`, forever (`crm
-/// serve` runs it beside the server). A record met expired by a request is deleted then.
-pub async fn sweep_expired_keys(store: crm_store_pg::Store, every: std::time::Duration) {
-    let mut ticks = tokio::time::interval(every);
-    loop {
-        ticks.tick().await;
-        match store.purge_expired_idempotency_keys().await {
-            Ok(0) => {}
-            Ok(deleted) => tracing::info!(deleted, "expired idempotency keys deleted"),
-            Err(e) => tracing::warn!(error = %e, "cannot delete expired idempotency keys"),
-        }
-    }
-}
-
 /// Runs an authenticated request with the conditions its headers ask for.
 pub(crate) async fn run(
     app: &App,

@@ -33,6 +33,7 @@ pub mod response;
 pub mod router;
 mod routes;
 pub mod server;
+pub mod upkeep;
 
 pub use app::{App, AppError, RequestLimits};
 pub use server::{ServeOptions, serve, serve_metrics, shutdown_signal};

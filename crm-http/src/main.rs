@@ -409,10 +409,7 @@ async fn serve_api(
         app = app.with_metrics_elsewhere();
     }
     let app = Arc::new(app);
-    let sweeper = tokio::spawn(crm_http::conditional::sweep_expired_keys(
-        app.store.clone(),
-        crm_http::conditional::SWEEP_EVERY,
-    ));
+    let upkeep = crm_http::upkeep::Upkeep::start(&app.store);
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let metrics_task = metrics_listener.map(|metrics_listener| {
         let address = metrics_listener.local_addr().ok();
@@ -439,7 +436,7 @@ async fn serve_api(
         let _ = stop_worker.send(true);
     };
     serve(listener, app, options, shutdown).await?;
-    sweeper.abort();
+    drop(upkeep);
     let _ = stop.send(true);
     // The send in progress finishes (bounded by the worker's send timeout).
     let _ = worker.await;

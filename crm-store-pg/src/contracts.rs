@@ -39,6 +39,7 @@ macro_rules! contract_columns {
          c.provider_signed_at IS NOT NULL AS provider_signed"
     };
 }
+pub(crate) use contract_columns;
 
 /// The tables the record is read from.
 macro_rules! contract_from {
@@ -143,8 +144,8 @@ fn sort_key(sort: Option<ContractSort>) -> SortKey {
     }
 }
 
-/// The maintained counts that total the contracts matching `q` (migration 0008's
-/// `contract_count_keys`), when one filter at most is given and no search: the status is
+/// The maintained counts that total the contracts matching `q` (migration 0010's
+/// `list_count_keys(contracts)`), when one filter at most is given and no search: the status is
 /// read from its facts, the end date compared with `today` as a range of keys. `None`
 /// otherwise (counted row by row, among a client's or a category's contracts).
 fn count_keys(today: NaiveDate, q: &ContractListQuery) -> Option<CountKeys> {

@@ -28,6 +28,7 @@ mod bills;
 mod categories;
 pub mod conditions;
 mod contracts;
+pub mod counts;
 mod db;
 mod estimates;
 mod invoices;

@@ -69,6 +69,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "estimate_list_indexes",
         sql: include_str!("../migrations/0009_estimate_list_indexes.sql"),
     },
+    Migration {
+        version: 10,
+        name: "list_count_deltas",
+        sql: include_str!("../migrations/0010_list_count_deltas.sql"),
+    },
 ];
 
 impl Migration {

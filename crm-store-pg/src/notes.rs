@@ -135,7 +135,7 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
 }
 
 /// The maintained counts that total the notes `viewer` may see matching `q` (migration
-/// 0008's `note_count_keys`): the shared group and the viewer's own private group (or the
+/// 0010's `list_count_keys(notes)`): the shared group and the viewer's own private group (or the
 /// one the visibility filter names), each with the resource filters. `None` with a search,
 /// which is counted row by row.
 fn count_keys(viewer: UserId, q: &NoteListQuery) -> Option<CountKeys> {
@@ -153,14 +153,22 @@ fn count_keys(viewer: UserId, q: &NoteListQuery) -> Option<CountKeys> {
             .chain(std::iter::once(own))
             .collect(),
     };
-    let suffix = match (q.resource_type, q.resource_id) {
-        (Some(t), Some(id)) => format!("|rt={}|rid={id}", t.as_str()),
-        (Some(t), None) => format!("|rt={}", t.as_str()),
-        (None, Some(id)) => format!("|rid={id}"),
-        (None, None) => String::new(),
+    // A resource id alone is counted under each resource type.
+    let suffixes: Vec<String> = match (q.resource_type, q.resource_id) {
+        (Some(t), Some(id)) => vec![format!("|rt={}|rid={id}", t.as_str())],
+        (Some(t), None) => vec![format!("|rt={}", t.as_str())],
+        (None, Some(id)) => NoteResourceType::CHOICES
+            .iter()
+            .map(|(text, _)| format!("|rt={text}|rid={id}"))
+            .collect(),
+        (None, None) => vec![String::new()],
     };
+    let exact = groups
+        .iter()
+        .flat_map(|g| suffixes.iter().map(move |suffix| format!("{g}{suffix}")))
+        .collect();
     Some(CountKeys {
-        exact: groups.into_iter().map(|g| g + &suffix).collect(),
+        exact,
         ranges: Vec::new(),
     })
 }

@@ -30,7 +30,9 @@ fn category_tag(t: CategoryType) -> String {
     format!("category:{}", t.as_str())
 }
 
-const INVALID_SQL: &str = "
+/// The positions (1-based) of the references that do not hold, from `$1` their kinds
+/// ([`kind_tag`]) and `$2` their ids ([`statement_params`]); usable as a subquery.
+pub(crate) const INVALID_SQL: &str = "
 SELECT r.i FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(kind, id, i)
 WHERE NOT CASE r.kind
     WHEN 'client' THEN EXISTS (SELECT 1 FROM clients WHERE id = r.id)
@@ -45,6 +47,21 @@ WHERE NOT CASE r.kind
     ELSE EXISTS (SELECT 1 FROM categories WHERE id = r.id AND 'category:' || type = r.kind)
 END
 ORDER BY r.i";
+
+/// The kinds and ids of `references`, as [`INVALID_SQL`] takes them (`$1`, `$2`); `None`
+/// when the references also claim category names, which [`invalid`] checks apart.
+pub(crate) fn statement_params(references: &References) -> Option<(Vec<String>, Vec<i64>)> {
+    if !references.names().is_empty() {
+        return None;
+    }
+    Some(
+        references
+            .as_slice()
+            .iter()
+            .map(|r| (kind_tag(r.kind), r.id))
+            .unzip(),
+    )
+}
 
 /// Whether a category name is taken in a scope: `$1` the type, or `$2` the category whose
 /// type counts (and which itself does not). The same `(type, lower(name))` the unique index

@@ -151,7 +151,7 @@ pub(crate) struct PageRows {
 /// Reads one page of a list in as few statements as the request allows:
 ///
 /// - the total is `total` when given (an expression over the filtered select's parameters
-///   that reads maintained counts: the `list_counts` rows of migration 0008), else
+///   that reads maintained counts: the `list_counts` and `list_count_deltas` rows of migration 0010), else
 ///   `count(*)` of the filtered rows;
 /// - page 1 is one statement (total and rows, same snapshot);
 /// - a later page reads the total first, then the rows from the nearer end: a page in the
@@ -410,8 +410,10 @@ pub(crate) struct CountKeys {
     pub(crate) ranges: Vec<(String, String)>,
 }
 
-/// The total of a list from its maintained counts (migration 0008): a scalar subquery over
-/// `sql`'s parameters summing the counts of `keys` in every shard.
+/// The total of a list from its maintained counts (migration 0010): a scalar subquery over
+/// `sql`'s parameters summing, for `keys`, the folded counts and the deltas not yet folded
+/// (one statement, so one snapshot: a concurrent fold moves a delta from one side to the
+/// other without changing the sum).
 pub(crate) fn counted(sql: &mut Sql, list: &'static str, keys: CountKeys) -> String {
     let list = sql.param(list);
     let mut conditions = Vec::new();
@@ -429,7 +431,9 @@ pub(crate) fn counted(sql: &mut Sql, list: &'static str, keys: CountKeys) -> Str
         conditions.push("FALSE".to_owned());
     }
     format!(
-        "(SELECT COALESCE(sum(k.n), 0)::bigint FROM list_counts k WHERE k.list = {list}::text AND ({}))",
+        "(SELECT COALESCE(sum(k.n), 0)::bigint FROM (\
+         SELECT key, n FROM list_counts WHERE list = {list}::text \
+         UNION ALL SELECT key, n FROM list_count_deltas WHERE list = {list}::text) k WHERE {})",
         conditions.join(" OR ")
     )
 }

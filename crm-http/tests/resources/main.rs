@@ -11,3 +11,4 @@ mod keys;
 mod memory;
 mod protocol;
 mod rate;
+mod upkeep;

@@ -7,12 +7,13 @@
 
 use std::collections::HashMap;
 
+use chrono::NaiveDate;
 use crm_core::bill::{BillListQuery, BillSort};
 use crm_core::listing::like_pattern;
 
 use super::BillSql;
 use crate::db::Db;
-use crate::sql::{self, PageRequest, SortKey, Sql};
+use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql};
 use crate::{Listed, StoreError, rows};
 
 /// The listed bills matching the query's filters (`id`, `date`, `end_date`,
@@ -24,9 +25,6 @@ pub(crate) fn filtered<S, T>(
     status: impl FnOnce(&mut Sql, &T),
 ) -> Sql {
     let mut s = Sql::new(sql.list_select);
-    if q.params.search.is_some() {
-        s.push(" JOIN clients c ON c.id = b.client_id");
-    }
     s.push(sql.list_where);
     if let Some(value) = &q.status {
         status(&mut s, value);
@@ -46,11 +44,70 @@ pub(crate) fn filtered<S, T>(
             Some(id) => format!(" OR b.id = {}", s.param(id)),
             None => String::new(),
         };
+        // The matching clients first (a small table), so that each arm of the OR is an
+        // index scan (client id, and the trigram indexes): a join would filter every bill.
         s.push(&format!(
-            " AND (c.company_name ILIKE {pattern} OR b.notes ILIKE {pattern} OR b.terms ILIKE {pattern}{id})"
+            " AND (b.client_id = ANY(ARRAY(SELECT c.id FROM clients c WHERE c.company_name ILIKE {pattern})) \
+             OR b.notes ILIKE {pattern} OR b.terms ILIKE {pattern}{id})"
         ));
     }
     s
+}
+
+/// A shown-status filter as the maintained counts see it: the stored statuses (their key
+/// text: an estimate's status, an invoice's status id) and whether the bill's date (expiry,
+/// due) must be before the day (`Some(true)`), on or after it or missing (`Some(false)`), or
+/// either (`None`).
+pub(crate) struct CountedStatus {
+    pub(crate) stored: Vec<String>,
+    pub(crate) before_today: Option<bool>,
+}
+
+/// The maintained counts that total the bills matching `q` (migration 0010's
+/// `bill_count_keys`), when one filter at most is given and no search: a status sums the
+/// range of its stored statuses' dated keys that the day selects. `None` otherwise
+/// (counted row by row, among one client's, project's or category's bills).
+pub(crate) fn count_keys<S, T>(
+    q: &BillListQuery<S, T>,
+    status: Option<CountedStatus>,
+    today: NaiveDate,
+) -> Option<CountKeys> {
+    if q.params.search.is_some() {
+        return None;
+    }
+    let exact = |key: String| {
+        Some(CountKeys {
+            exact: vec![key],
+            ranges: Vec::new(),
+        })
+    };
+    match (status, q.client, q.project, q.category) {
+        (None, None, None, None) => exact("all".to_owned()),
+        (None, Some(client), None, None) => exact(format!("c={}", client.get())),
+        (None, None, Some(project), None) => exact(format!("p={}", project.get())),
+        (None, None, None, Some(category)) => exact(format!("cat={}", category.get())),
+        (Some(status), None, None, None) => {
+            // Dates sort before 'none' (no date is never before the day).
+            let today = today.format("%Y-%m-%d").to_string();
+            let ranges = status
+                .stored
+                .iter()
+                .map(|stored| {
+                    let prefix = format!("st={stored}|d=");
+                    match status.before_today {
+                        Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
+                        Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
+                        None => (format!("{prefix}0"), format!("{prefix}none~")),
+                    }
+                })
+                .collect();
+            Some(CountKeys {
+                exact: Vec::new(),
+                ranges,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// The page of `filtered` sorted by `sort` (over [`filtered`]'s columns), with the total

@@ -9,23 +9,35 @@ use crm_core::money::Money;
 use crm_core::tags::TagSet;
 use rust_decimal::Decimal;
 
-use super::read_contract;
+use std::sync::LazyLock;
+
+use super::{contract_from_row, read_contract};
 use crate::conditions::if_match;
 use crate::db::Db;
 use crate::tags::{self, TagOwner};
 use crate::{Ctx, Store, StoreError, refs, rows};
 
-/// A new backing estimate: a draft document estimate (no category) of the contract's
-/// client and project, dated on the contract's start.
-const INSERT_BACKING_ESTIMATE_SQL: &str = "INSERT INTO estimates (is_document, category_id, client_id, project_id, date, status, creator_id) \
-     VALUES (TRUE, NULL, $1, $2, $3, 'draft', $4) RETURNING id";
-
-/// A new contract; the body is the given one, else the template's (when one is named).
-const INSERT_CONTRACT_SQL: &str = "INSERT INTO contracts \
-     (title, client_id, category_id, date_start, date_end, value, project_id, lead_id, template_id, body, estimate_id, creator_id) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             COALESCE($10::text, (SELECT body FROM contract_templates WHERE id = $9)), $11, $12) \
-     RETURNING id";
+/// A new contract and its backing estimate, read back as [`super::read_contract`] reads it
+/// (a new contract has no tags), in one statement: both rows are inserted only if every
+/// reference holds (`$1`, `$2`: [`refs::INVALID_SQL`]); no row returned means one does not.
+/// `$3` title, `$4` client, `$5` category, `$6` start, `$7` end, `$8` value, `$9` project,
+/// `$10` lead, `$11` template, `$12` body, `$13` creator.
+static CREATE_CONTRACT_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH bad AS ({invalid}), \
+         e AS (INSERT INTO estimates (is_document, category_id, client_id, project_id, date, status, creator_id) \
+               SELECT TRUE, NULL, $4, $9, $6, 'draft', $13 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING id), \
+         c AS (INSERT INTO contracts (title, client_id, category_id, date_start, date_end, value, project_id, \
+                   lead_id, template_id, body, estimate_id, creator_id) \
+               SELECT $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+                      COALESCE($12::text, (SELECT body FROM contract_templates WHERE id = $11)), e.id, $13 \
+               FROM e RETURNING *) \
+         SELECT {columns}, c.body, ARRAY[]::text[] AS tags \
+         FROM c JOIN clients cl ON cl.id = c.client_id JOIN categories cat ON cat.id = c.category_id",
+        invalid = refs::INVALID_SQL,
+        columns = super::contract_columns!(),
+    )
+});
 
 /// Locks a contract; gives its backing estimate.
 const LOCK_CONTRACT_SQL: &str = "SELECT estimate_id FROM contracts WHERE id = $1 FOR UPDATE";
@@ -80,44 +92,44 @@ impl Store {
         ctx: Ctx,
         cmd: &NewContract,
     ) -> Result<Contract, StoreError> {
-        let tx = self.begin().await?;
-        refs::require(&tx, cmd.references()).await?;
-        let project = cmd.project.map(|p| p.get());
-        let estimate_row = tx
-            .row(
-                INSERT_BACKING_ESTIMATE_SQL,
-                &[
-                    &cmd.client.get(),
-                    &project,
-                    &cmd.date_start,
-                    &ctx.actor.get(),
-                ],
-            )
-            .await?;
-        let estimate_id: i64 = rows::get(&estimate_row, "id")?;
+        let references = cmd.references();
+        let Some((kinds, ids)) = refs::statement_params(references) else {
+            return Err(StoreError::Internal(
+                "a contract claims no category name".to_owned(),
+            ));
+        };
+        let tx = self.begin_single().await?;
         let value: Option<Decimal> = cmd.value.map(Money::get);
-        let row = tx
-            .row(
-                INSERT_CONTRACT_SQL,
-                &[
-                    &cmd.title,
-                    &cmd.client.get(),
-                    &cmd.category.get(),
-                    &cmd.date_start,
-                    &cmd.date_end,
-                    &value,
-                    &project,
-                    &cmd.lead.map(|l| l.get()),
-                    &cmd.template.map(|t| t.get()),
-                    &cmd.body,
-                    &estimate_id,
-                    &ctx.actor.get(),
-                ],
-            )
-            .await?;
-        let contract = read_contract(&tx, ctx.today, rows::get(&row, "id")?).await?;
-        tx.commit().await?;
-        Ok(contract)
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 13] = [
+            &kinds,
+            &ids,
+            &cmd.title,
+            &cmd.client.get(),
+            &cmd.category.get(),
+            &cmd.date_start,
+            &cmd.date_end,
+            &value,
+            &cmd.project.map(|p| p.get()),
+            &cmd.lead.map(|l| l.get()),
+            &cmd.template.map(|t| t.get()),
+            &cmd.body,
+            &ctx.actor.get(),
+        ];
+        match tx.row_opt(&CREATE_CONTRACT_SQL, &params).await? {
+            Some(row) => {
+                let contract = contract_from_row(&row, ctx.today)?;
+                tx.commit().await?;
+                Ok(contract)
+            }
+            None => {
+                // A reference does not hold: report every failing field (this read may
+                // only find them all valid if one was created meanwhile).
+                refs::require(&tx, references).await?;
+                Err(StoreError::Internal(
+                    "a contract reference changed during its creation".to_owned(),
+                ))
+            }
+        }
     }
 
     /// Updates a contract: absent optional fields are kept, empty ones cleared; a kept end

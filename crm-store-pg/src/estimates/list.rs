@@ -5,8 +5,8 @@ use chrono::NaiveDate;
 use crm_core::estimate::{Estimate, EstimateListQuery, EstimateSort, ShownStatus};
 
 use super::{SQL, read};
-use crate::bills::list::{filtered, page};
-use crate::sql::{self, CountKeys, SortKey, Sql, micros_key};
+use crate::bills::list::{CountedStatus, count_keys, filtered, page};
+use crate::sql::{self, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError};
 
 impl Store {
@@ -18,8 +18,15 @@ impl Store {
         q: &EstimateListQuery,
     ) -> Result<Listed<Estimate>, StoreError> {
         let mut select = filtered(&SQL, q, |s, status| push_status(s, *status, ctx.today));
-        let total =
-            count_keys(ctx.today, q).map(|keys| sql::counted(&mut select, "estimates", keys));
+        let status = q.status.map(|status| {
+            let c = status.conditions();
+            CountedStatus {
+                stored: vec![c.stored.as_str().to_owned()],
+                before_today: c.expired,
+            }
+        });
+        let total = count_keys(q, status, ctx.today)
+            .map(|keys| sql::counted(&mut select, "estimates", keys));
         let reader = self.reader().await?;
         let db = &*reader;
         let load = |ids: Vec<i64>| async move { read::load_many(db, &ids, ctx.today).await };
@@ -42,45 +49,6 @@ fn sort_key(sort: Option<EstimateSort>) -> SortKey {
             SortKey::new("final_amount", "final_amount::text", "{}::numeric")
         }
         Some(EstimateSort::Created) => SortKey::timestamp("created_at", micros_key!("created_at")),
-    }
-}
-
-/// The maintained counts that total the estimates matching `q` (migration 0008's
-/// `estimate_count_keys`), when one filter at most is given and no search; the shown
-/// status `new`/`expired` sums a range of expiry dates around `today`. `None` otherwise
-/// (counted row by row, among one client's, project's or category's estimates).
-fn count_keys(today: NaiveDate, q: &EstimateListQuery) -> Option<CountKeys> {
-    if q.params.search.is_some() {
-        return None;
-    }
-    let exact = |key: String| {
-        Some(CountKeys {
-            exact: vec![key],
-            ranges: Vec::new(),
-        })
-    };
-    match (q.status, q.client, q.project, q.category) {
-        (None, None, None, None) => exact("all".to_owned()),
-        (None, Some(client), None, None) => exact(format!("c={}", client.get())),
-        (None, None, Some(project), None) => exact(format!("p={}", project.get())),
-        (None, None, None, Some(category)) => exact(format!("cat={}", category.get())),
-        (Some(status), None, None, None) => {
-            let c = status.conditions();
-            let stored = c.stored.as_str();
-            let today = today.format("%Y-%m-%d").to_string();
-            let prefix = format!("st={stored}|exp=");
-            let range = match c.expired {
-                Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
-                Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
-                None if stored == "new" => (format!("{prefix}0"), format!("{prefix}none~")),
-                None => return exact(format!("st={stored}")),
-            };
-            Some(CountKeys {
-                exact: Vec::new(),
-                ranges: vec![range],
-            })
-        }
-        _ => None,
     }
 }
 

@@ -5,8 +5,8 @@ use chrono::NaiveDate;
 use crm_core::invoice::{Invoice, InvoiceListQuery, InvoiceSort, InvoiceStatus};
 
 use super::{SQL, read};
-use crate::bills::list::{filtered, page};
-use crate::sql::{SortKey, Sql, micros_key};
+use crate::bills::list::{CountedStatus, count_keys, filtered, page};
+use crate::sql::{self, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError};
 
 impl Store {
@@ -17,12 +17,20 @@ impl Store {
         ctx: Ctx,
         q: &InvoiceListQuery,
     ) -> Result<Listed<Invoice>, StoreError> {
-        let select = filtered(&SQL, q, |s, status| push_status(s, *status, ctx.today));
+        let mut select = filtered(&SQL, q, |s, status| push_status(s, *status, ctx.today));
+        let status = q.status.map(|status| {
+            let c = status.conditions();
+            CountedStatus {
+                stored: c.stored.iter().map(|s| s.id().to_string()).collect(),
+                before_today: c.overdue,
+            }
+        });
+        let total = count_keys(q, status, ctx.today)
+            .map(|keys| sql::counted(&mut select, "invoices", keys));
         let reader = self.reader().await?;
         let db = &*reader;
         let load = |ids: Vec<i64>| async move { read::load_many(db, &ids, ctx.today).await };
-        // No maintained counts for invoices yet: the total is counted row by row.
-        page(db, select, None, sort_key(q.params.sort), q, load, |i| {
+        page(db, select, total, sort_key(q.params.sort), q, load, |i| {
             i.id.get()
         })
         .await

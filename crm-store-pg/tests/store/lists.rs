@@ -9,6 +9,7 @@
 use crm_core::contract::ContractListQuery;
 use crm_core::estimate::EstimateListQuery;
 use crm_core::ids::UserId;
+use crm_core::invoice::InvoiceListQuery;
 use crm_core::listing::Cursor;
 use crm_core::note::{NewNote, NoteListQuery, NoteUpdate};
 use crm_core::validation::Rejected;
@@ -180,6 +181,11 @@ async fn note_totals_stay_exact_through_inserts_updates_deletes_and_visibility_c
         .unwrap();
     assert_note_totals_exact(&s, "after visibility changes").await;
 
+    // Folding moves the deltas into the counts without changing any total.
+    assert!(s.store.fold_list_counts().await.unwrap() > 0);
+    assert_eq!(s.scalar("SELECT count(*) FROM list_count_deltas").await, 0);
+    assert_note_totals_exact(&s, "after a fold").await;
+
     s.store.delete_note(as_user(two), made[3].1).await.unwrap();
     s.exec("DELETE FROM notes WHERE title LIKE 'Bulk 2%'").await;
     assert_note_totals_exact(&s, "after deletes").await;
@@ -194,17 +200,36 @@ async fn note_totals_stay_exact_through_inserts_updates_deletes_and_visibility_c
     s.exec("TRUNCATE notes CASCADE").await;
     assert_note_totals_exact(&s, "after truncate").await;
     assert_eq!(
-        s.scalar("SELECT count(*) FROM list_counts WHERE list = 'notes' AND n <> 0")
-            .await,
+        s.scalar(
+            "SELECT (SELECT count(*) FROM list_counts WHERE list = 'notes' AND n <> 0) \
+                  + (SELECT count(*) FROM list_count_deltas WHERE list = 'notes')"
+        )
+        .await,
         0
     );
 }
 
 #[tokio::test]
-async fn concurrent_writers_keep_totals_exact_and_spread_over_shards() {
+async fn concurrent_writers_and_folds_keep_totals_exact() {
     let s = seeded().await;
     let store = s.store.clone();
     let users = [s.ids.admins[0], s.ids.admins[1]];
+    // Two folders run all along, as two `crm serve` processes would.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let folders: Vec<_> = (0..2)
+        .map(|_| {
+            let store = store.clone();
+            let stopped = stopped.clone();
+            tokio::spawn(async move {
+                let mut folded = 0;
+                while !*stopped.borrow() {
+                    folded += store.fold_list_counts().await.unwrap();
+                    tokio::task::yield_now().await;
+                }
+                folded
+            })
+        })
+        .collect();
     let mut tasks = Vec::new();
     for worker in 0..8 {
         let store = store.clone();
@@ -227,37 +252,68 @@ async fn concurrent_writers_keep_totals_exact_and_spread_over_shards() {
     for task in tasks {
         task.await.unwrap();
     }
-    assert_note_totals_exact(&s, "after concurrent writers").await;
-    assert!(
-        s.scalar("SELECT count(DISTINCT shard) FROM list_counts WHERE list = 'notes'")
-            .await
-            > 1,
-        "the writers' counts are spread over more than one shard row"
-    );
+    assert_note_totals_exact(&s, "after concurrent writers, folds running").await;
+    stop.send(true).unwrap();
+    let mut folded = 0;
+    for folder in folders {
+        folded += folder.await.unwrap();
+    }
+    assert!(folded > 0, "the folders folded the writers' deltas");
+    s.store.fold_list_counts().await.unwrap();
+    assert_eq!(s.scalar("SELECT count(*) FROM list_count_deltas").await, 0);
+    assert_note_totals_exact(&s, "after the last fold").await;
+    assert_eq!(counts_drift(&s).await, 0, "no delta folded twice or lost");
+}
+
+/// How many (list, key) pairs' maintained counts (folded plus deltas) differ from a count of
+/// the rows by the same keys, over the four counted tables.
+async fn counts_drift(s: &Seeded) -> i64 {
+    s.scalar(
+        "WITH kept AS (
+             SELECT list, key, sum(n) AS n FROM (
+                 SELECT list, key, n FROM list_counts
+                 UNION ALL SELECT list, key, n FROM list_count_deltas) k
+             GROUP BY list, key HAVING sum(n) <> 0),
+         fresh AS (
+             SELECT 'notes' AS list, k AS key, count(*) AS n FROM notes r, unnest(list_count_keys(r)) k GROUP BY k
+             UNION ALL SELECT 'estimates', k, count(*) FROM estimates r, unnest(list_count_keys(r)) k GROUP BY k
+             UNION ALL SELECT 'invoices', k, count(*) FROM invoices r, unnest(list_count_keys(r)) k GROUP BY k
+             UNION ALL SELECT 'contracts', k, count(*) FROM contracts r, unnest(list_count_keys(r)) k GROUP BY k)
+         SELECT count(*) FROM kept FULL JOIN fresh USING (list, key) WHERE kept.n IS DISTINCT FROM fresh.n",
+    )
+    .await
 }
 
 #[tokio::test]
 async fn the_migration_backfills_counts_of_rows_written_before_it() {
-    // The counts of the seeded rows were written by the triggers; recompute them as the
-    // migration's backfill does and compare.
+    // The counts of the seeded rows were written by the migration's backfill (the seed
+    // runs after it) and the triggers; recompute them all from the rows and compare.
     let s = seeded().await;
     s.exec(
         "INSERT INTO notes (title, description, creator_id) SELECT 'n' || g, 'd', 1 FROM generate_series(1, 30) g",
     )
     .await;
-    let drift = s
-        .scalar(
-            "WITH kept AS (SELECT key, sum(n) AS n FROM list_counts WHERE list = 'notes' GROUP BY key HAVING sum(n) <> 0),
-                  fresh AS (SELECT k AS key, count(*) AS n FROM notes r,
-                     unnest(note_count_keys(r.sticky, r.visibility, r.creator_id, r.resource_type, r.resource_id)) k GROUP BY k)
-             SELECT count(*) FROM kept FULL JOIN fresh USING (key) WHERE kept.n IS DISTINCT FROM fresh.n",
-        )
-        .await;
-    assert_eq!(drift, 0);
+    assert_eq!(counts_drift(&s).await, 0);
+    // Rebuilt as the migration does, from the rows alone: the same counts.
+    let migration = crm_store_pg::migrate::MIGRATIONS
+        .iter()
+        .find(|m| m.version == 10)
+        .unwrap();
+    let backfill = &migration.sql[migration.sql.find("-- Backfill").unwrap()..];
+    s.exec(&format!(
+        "DELETE FROM list_counts; DELETE FROM list_count_deltas; {backfill}"
+    ))
+    .await;
+    assert_eq!(counts_drift(&s).await, 0);
+    assert!(
+        s.scalar("SELECT count(*) FROM list_counts WHERE list = 'invoices'")
+            .await
+            > 0
+    );
 }
 
 #[tokio::test]
-async fn estimate_and_contract_totals_by_status_follow_the_day() {
+async fn bill_and_contract_totals_by_status_follow_the_day() {
     let s = seeded().await;
     let client = s.ids.clients[0].id;
     let estimate_category = s.default_category("estimate").await;
@@ -276,7 +332,12 @@ async fn estimate_and_contract_totals_by_status_follow_the_day() {
                 CASE WHEN id % 5 = 0 THEN NULL ELSE DATE '2026-10-01' + (id % 80)::int END,
                 CASE WHEN id % 4 <> 0 THEN now() END, CASE WHEN id % 3 <> 0 THEN now() END,
                 CASE WHEN id % 2 = 0 THEN now() END
-         FROM docs;"
+         FROM docs;
+         INSERT INTO invoices (client_id, category_id, date, due_date, status_id, creator_id)
+         SELECT {client}, {estimate_category}, DATE '2026-10-01',
+                CASE WHEN g % 6 = 0 THEN NULL ELSE DATE '2026-10-01' + (g % 90) END,
+                (ARRAY[1, 2, 2, 4, 4, 5, 20])[1 + g % 7], 1
+         FROM generate_series(1, 70) g;"
     ))
     .await;
     for today in ["2026-10-15", "2026-11-22", "2027-02-01"] {
@@ -303,6 +364,26 @@ async fn estimate_and_contract_totals_by_status_follow_the_day() {
                 listed.total,
                 u64::try_from(expected).unwrap(),
                 "{today} {status}"
+            );
+        }
+        // Invoices: 1 Draft, 2 Due, 3 Overdue (Due or Part Paid past the due date), 4 Part
+        // Paid, 5 Paid, 20 Cancelled.
+        for status in ["1", "2", "3", "4", "5", "20"] {
+            let q = InvoiceListQuery::parse(&raw(&[("status", status)])).unwrap();
+            let listed = s.store.list_invoices(at, &q).await.unwrap();
+            let current = format!("(due_date IS NULL OR due_date >= '{today}')");
+            let condition = match status {
+                "2" | "4" => format!("status_id = {status} AND {current}"),
+                "3" => format!("status_id IN (2, 4) AND due_date < '{today}'"),
+                other => format!("status_id = {other}"),
+            };
+            let expected = s
+                .scalar(&format!("SELECT count(*) FROM invoices WHERE {condition}"))
+                .await;
+            assert_eq!(
+                listed.total,
+                u64::try_from(expected).unwrap(),
+                "{today} invoice status {status}"
             );
         }
         for status in ["draft", "awaiting_signatures", "active", "expired"] {
