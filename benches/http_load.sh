@@ -11,7 +11,8 @@
 #   GET one note, GET a page of 25 notes, GET a page of 100 notes (plain, gzip and br: the
 #   cost of compression), POST a note, PUT 10 line items; and beside POST a note, pgbench
 #   running the minimal single INSERT … RETURNING with the same effect (64 clients), and
-#   both again with the notes count trigger disabled (what keeping exact totals costs); and
+#   both again with the notes count trigger disabled (what keeping exact totals costs),
+#   alternating for WRITE_ROUNDS rounds (default 3); and
 #   the rate limiter's cost: GET one note from a second service started with
 #   `--rate-limit 1000000/s` (never reached), measured alternately with the unlimited one
 #   for RATE_ROUNDS rounds (default 3: ABABAB), the ratio taken on the sums.
@@ -108,22 +109,31 @@ measure "GET 25 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=25&pag
 measure "GET 100 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "GET 100 notes, gzip" -H "$AUTH" -H "Accept-Encoding: gzip" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "GET 100 notes, br" -H "$AUTH" -H "Accept-Encoding: br" "http://127.0.0.1:$PORT/api/notes?limit=100"
-measure "POST a note" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
 # The same write as pgbench runs it: the minimal single statement with the same effect
 # (insert the note on client 1, return the record), 64 clients, same database, same run.
+# What keeping the list counts costs writers: the same two measurements with the count
+# trigger of note inserts disabled (the counts of crm_bench drift meanwhile; it is
+# dropped). WRITE_ROUNDS rounds (default 3), each counts on then off; ratios on the sums.
 INSERT_SQL=$(mktemp /tmp/crm-bench-insert.XXXXXX.sql)
 echo "INSERT INTO notes (title, description, visibility, resource_type, client_id, creator_id) VALUES ('Load test note', 'Posted by pgbench', 'public', 'client', 1, 1) RETURNING id, title, description, visibility, resource_type, resource_id, creator_id, created_at, updated_at;" >"$INSERT_SQL"
 pgbench_insert() {
   pgbench -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" -f "$INSERT_SQL" crm_bench 2>/dev/null | awk '/^tps/ {print $3}'
 }
-INSERT_TPS=$(pgbench_insert)
-# What keeping the list counts costs writers: the same two measurements with the count
-# triggers of notes disabled (the counts of crm_bench drift meanwhile; it is dropped).
-psql -q -d crm_bench -c 'ALTER TABLE notes DISABLE TRIGGER notes_count_insert'
-measure "POST a note, counts off" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
-INSERT_TPS_OFF=$(pgbench_insert)
-psql -q -d crm_bench -c 'ALTER TABLE notes ENABLE TRIGGER notes_count_insert'
+WRITE_ROUNDS=${WRITE_ROUNDS:-3}
+declare -A TPS
+for round in $(seq 1 "$WRITE_ROUNDS"); do
+  measure "POST a note ($round)" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
+  TPS[on $round]=$(pgbench_insert)
+  psql -q -d crm_bench -c 'ALTER TABLE notes DISABLE TRIGGER notes_count_insert'
+  measure "POST a note, counts off ($round)" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
+  TPS[off $round]=$(pgbench_insert)
+  psql -q -d crm_bench -c 'ALTER TABLE notes ENABLE TRIGGER notes_count_insert'
+done
 rm -f "$INSERT_SQL"
+for name in "POST a note" "POST a note, counts off"; do
+  RPS[$name]=$(for r in $(seq 1 "$WRITE_ROUNDS"); do echo "${RPS[$name ($r)]}"; done | awk '{s += $1} END {printf "%.2f", s / NR}')
+  P50[$name]=${P50[$name (1)]}; P99[$name]=${P99[$name (1)]}
+done
 measure "PUT 10 line items" -s benches/load/put_items.lua "http://127.0.0.1:$PORT"
 RATE_ROUNDS=${RATE_ROUNDS:-3}
 for round in $(seq 1 "$RATE_ROUNDS"); do
@@ -147,9 +157,22 @@ for name in "GET one note" "GET 25 notes" "GET 100 notes" "GET 100 notes, gzip" 
 done
 echo
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-echo "POST a note vs pgbench's single INSERT … RETURNING ($CONNECTIONS clients): ${RPS[POST a note]} rps / $INSERT_TPS tps = $(ratio "${RPS[POST a note]}" "$INSERT_TPS")"
-echo "with the notes count trigger off: ${RPS[POST a note, counts off]} rps, pgbench $INSERT_TPS_OFF tps;" \
-  "counts on / off: service $(ratio "${RPS[POST a note]}" "${RPS[POST a note, counts off]}"), pgbench $(ratio "$INSERT_TPS" "$INSERT_TPS_OFF")"
+echo "writes: POST a note (wrk) and pgbench's single INSERT … RETURNING ($CONNECTIONS clients), counts kept and not ($WRITE_ROUNDS rounds, alternating; POST rows above are the means, p50/p99 of round 1):"
+echo
+echo "| round | POST rps | pgbench tps | POST rps, counts off | pgbench tps, counts off |"
+echo "|---|---|---|---|---|"
+SUM_ON=0; SUM_OFF=0; SUM_PG_ON=0; SUM_PG_OFF=0
+for round in $(seq 1 "$WRITE_ROUNDS"); do
+  on=${RPS["POST a note ($round)"]}; off=${RPS["POST a note, counts off ($round)"]}
+  echo "| $round | $on | ${TPS[on $round]} | $off | ${TPS[off $round]} |"
+  SUM_ON=$(awk -v a="$SUM_ON" -v b="$on" 'BEGIN {print a + b}')
+  SUM_OFF=$(awk -v a="$SUM_OFF" -v b="$off" 'BEGIN {print a + b}')
+  SUM_PG_ON=$(awk -v a="$SUM_PG_ON" -v b="${TPS[on $round]}" 'BEGIN {print a + b}')
+  SUM_PG_OFF=$(awk -v a="$SUM_PG_OFF" -v b="${TPS[off $round]}" 'BEGIN {print a + b}')
+done
+echo
+echo "POST a note / pgbench's INSERT: counts kept $(ratio "$SUM_ON" "$SUM_PG_ON"), counts off $(ratio "$SUM_OFF" "$SUM_PG_OFF")"
+echo "counts kept / counts off: service $(ratio "$SUM_ON" "$SUM_OFF"), pgbench $(ratio "$SUM_PG_ON" "$SUM_PG_OFF")"
 echo
 echo "the rate limiter's cost (GET one note; --rate-limit 1000000/s, never reached; $RATE_ROUNDS rounds, alternating):"
 echo

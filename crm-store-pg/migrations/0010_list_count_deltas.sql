@@ -131,10 +131,12 @@ BEGIN
     RETURN NULL;
 END $$;
 
+-- TRUNCATE empties the list's deltas, then its counts: the order the fold locks them in,
+-- so that a fold running meanwhile makes the truncation wait, never deadlock.
 CREATE FUNCTION list_counts_truncate() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
-    DELETE FROM list_counts WHERE list = TG_ARGV[0];
     DELETE FROM list_count_deltas WHERE list = TG_ARGV[0];
+    DELETE FROM list_counts WHERE list = TG_ARGV[0];
     RETURN NULL;
 END $$;
 

@@ -72,6 +72,10 @@ macro_rules! totals_columns {
 /// column) of each, unlisted rows left out by `$listed` (on `b`).
 macro_rules! records_sql {
     ($t:literal, $l:literal, $x:literal, $o:literal, $tag:literal, $extra:literal, $listed:literal) => {
+        records_sql!(@from concat!($t, " b"), concat!("WHERE b.id = ANY($1)", $listed), $l, $x, $o, $tag, $extra)
+    };
+    // The same columns over any source aliased `b` (a new row's CTE), with any condition.
+    (@from $from:expr, $where:expr, $l:literal, $x:literal, $o:literal, $tag:literal, $extra:literal) => {
         concat!(
             "SELECT b.id, b.client_id, c.company_name AS client_name, b.project_id, b.category_id, ",
             "g.name AS category_name, b.date, b.created_at, b.notes, b.terms, b.tax_type, ",
@@ -85,10 +89,9 @@ macro_rules! records_sql {
             " AS taxes, ARRAY(SELECT t.title FROM tags t WHERE t.",
             $tag,
             " = b.id ORDER BY t.position) AS tags FROM ",
-            $t,
-            " b JOIN clients c ON c.id = b.client_id JOIN categories g ON g.id = b.category_id ",
-            "WHERE b.id = ANY($1)",
-            $listed
+            $from,
+            " JOIN clients c ON c.id = b.client_id JOIN categories g ON g.id = b.category_id ",
+            $where
         )
     };
 }
@@ -102,16 +105,22 @@ macro_rules! bill_sql {
         resource: $resource:expr, table: $t:literal, lines: $l:literal,
         taxes: $x:literal, owner: $o:literal, end: $end:literal, status: $st:literal,
         draft: $draft:literal,
-        listed: $listed:literal, listed_b: $listed_b:literal, tag_owner: $tag:expr,
+        listed: $listed:literal, listed_b: $listed_b:literal, extra: $extra:literal, tag_owner: $tag:expr,
         queue_email: $queue:expr, delete_pending_emails: $pending:expr $(,)?
     ) => {
         $crate::bills::BillSql {
             resource: $resource,
             tag_owner: $tag,
-            insert: concat!(
-                "INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, tax_type, ",
-                "notes, terms, ", $st, ", creator_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ", $draft,
-                ", $9) RETURNING id"
+            records: records_sql!($t, $l, $x, $o, $o, $extra, $listed),
+            create: concat!(
+                "WITH bad AS (", $crate::refs::invalid_refs_sql!(), "), ",
+                "new_bill AS (INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, ",
+                "tax_type, notes, terms, ", $st, ", creator_id, discount_type, discount_percentage, ",
+                "discount_amount, subtotal, subtotal_before_discount, amount_before_tax, tax_total_percentage, ",
+                "tax_total_amount, adjustment_amount, final_amount) ",
+                "SELECT $3, $4, $5, $6, $7, $8, $9, $10, ", $draft, ", $11, $12, $13, $14, $15, $16, $17, $18, ",
+                "$19, $20, $21 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING *) ",
+                records_sql!(@from "new_bill b", "", $l, $x, $o, $o, $extra)
             ),
             clone_header: concat!(
                 "INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, ", $st, ", ",
@@ -232,9 +241,15 @@ pub(crate) struct BillSql {
     pub resource: Resource,
     /// The kind's owner in `tags`.
     pub tag_owner: fn(i64) -> crate::tags::TagOwner,
-    /// A new draft: client, category, date, second date, project, tax type, notes, terms,
-    /// creator.
-    pub insert: &'static str,
+    /// Whole records (the kind's [`records_sql!`]) for the ids in `$1`.
+    pub records: &'static str,
+    /// A new draft, read back whole in the same statement (no row: a reference does not
+    /// hold, nothing written): `$1`, `$2` the references ([`crate::refs::invalid_refs_sql`]),
+    /// then client, category, date, second date, project, tax type, notes, terms, creator,
+    /// and the empty bill's totals (discount type, percentage and amount, subtotal,
+    /// subtotal before discount, amount before tax, tax percentage and amount, adjustment,
+    /// final amount).
+    pub create: &'static str,
     /// Clone: a new draft with client, category (NULL: the source's), dates and project
     /// given, the rest copied from `$1`.
     pub clone_header: &'static str,

@@ -54,6 +54,7 @@ const SQL: BillSql = bill_sql! {
     draft: "'draft'",
     listed: " AND NOT is_document",
     listed_b: "NOT b.is_document",
+    extra: "b.status, b.expiry_date, (SELECT i.id FROM invoices i WHERE i.estimate_id = b.id) AS invoice_id",
     tag_owner: TagOwner::Estimate,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         estimate_id, body_text, body_html) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)",

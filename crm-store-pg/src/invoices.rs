@@ -38,6 +38,7 @@ const SQL: BillSql = bill_sql! {
     draft: "1",
     listed: "",
     listed_b: "TRUE",
+    extra: "b.status_id, b.due_date, b.estimate_id",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         body_text, body_html) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",
@@ -77,7 +78,10 @@ pub(crate) async fn create_in(
         .map_err(|r| StoreError::Internal(format!("seed invoice items: {:?}", r.errors)))?;
     let actor =
         crm_core::ids::UserId::new(1).ok_or_else(|| StoreError::Internal("user 1".into()))?;
-    let id = bills::header::create(db, &SQL, &cmd, actor, policy).await?;
+    let id: i64 = rows::get(
+        &bills::header::create(db, &SQL, &cmd, actor, policy).await?,
+        "id",
+    )?;
     bills::items::replace_items(db, &SQL, id, items, policy).await?;
     db.run(write::SET_STATUS_SQL, &[&id, &status.id()]).await?;
     Ok(id)

@@ -31,8 +31,11 @@ fn category_tag(t: CategoryType) -> String {
 }
 
 /// The positions (1-based) of the references that do not hold, from `$1` their kinds
-/// ([`kind_tag`]) and `$2` their ids ([`statement_params`]); usable as a subquery.
-pub(crate) const INVALID_SQL: &str = "
+/// ([`kind_tag`]) and `$2` their ids ([`statement_params`]); a literal, so that a write can
+/// use it as a subquery of its one statement.
+macro_rules! invalid_refs_sql {
+    () => {
+        "
 SELECT r.i FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(kind, id, i)
 WHERE NOT CASE r.kind
     WHEN 'client' THEN EXISTS (SELECT 1 FROM clients WHERE id = r.id)
@@ -46,7 +49,12 @@ WHERE NOT CASE r.kind
     WHEN 'milestone' THEN EXISTS (SELECT 1 FROM milestones WHERE id = r.id)
     ELSE EXISTS (SELECT 1 FROM categories WHERE id = r.id AND 'category:' || type = r.kind)
 END
-ORDER BY r.i";
+ORDER BY r.i"
+    };
+}
+pub(crate) use invalid_refs_sql;
+
+const INVALID_SQL: &str = invalid_refs_sql!();
 
 /// The kinds and ids of `references`, as [`INVALID_SQL`] takes them (`$1`, `$2`); `None`
 /// when the references also claim category names, which [`invalid`] checks apart.

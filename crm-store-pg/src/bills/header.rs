@@ -11,6 +11,7 @@ use crm_core::totals::Policy;
 use super::{BillSql, LockMode, lock, recompute};
 use crate::db::Db;
 use crate::{StoreError, refs, rows, tags};
+use tokio_postgres::Row;
 
 /// A PATCH field as SQL parameters: (keep the stored value?, the new value).
 fn patch_params<T: Clone>(patch: &Patch<T>) -> (bool, Option<T>) {
@@ -77,17 +78,24 @@ pub(crate) async fn update<K: Kind>(
 }
 
 /// Create: a draft with no lines, created by `actor`, its totals computed by crm-core
-/// for zero lines. Client, category (of the kind's type) and project are checked first.
-/// Returns the new id.
+/// for zero lines, inserted and read back whole in one statement ([`BillSql::create`]) that
+/// writes only if client, category (of the kind's type) and project hold; when one does
+/// not, the usual check reports every failing field. Returns the record's row (the kind's
+/// [`records_sql!`] columns).
 pub(crate) async fn create<K: Kind>(
     db: &impl Db,
     sql: &BillSql,
     cmd: &NewBill<K>,
     actor: UserId,
     policy: Policy,
-) -> Result<i64, StoreError> {
-    refs::require(db, cmd.references()).await?;
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
+) -> Result<Row, StoreError> {
+    let references = cmd.references();
+    let (kinds, ids) = refs::statement_params(references)
+        .ok_or_else(|| StoreError::Internal("a bill claims no category name".to_owned()))?;
+    let t = recompute::empty_totals(cmd.tax_type, policy)?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 21] = [
+        &kinds,
+        &ids,
         &cmd.client.get(),
         &cmd.category.get(),
         &cmd.date,
@@ -97,10 +105,27 @@ pub(crate) async fn create<K: Kind>(
         &cmd.notes,
         &cmd.terms,
         &actor.get(),
+        &t.discount_type.as_str(),
+        &t.discount_percentage.get(),
+        &t.discount_amount.get(),
+        &t.subtotal.get(),
+        &t.subtotal_before_discount.get(),
+        &t.amount_before_tax.get(),
+        &t.tax_total_percentage.get(),
+        &t.tax_total_amount.get(),
+        &t.adjustment_amount.get(),
+        &t.final_amount.get(),
     ];
-    let id: i64 = rows::get(&db.row(sql.insert, &params).await?, "id")?;
-    recompute::write_empty_totals(db, sql, id, cmd.tax_type, policy).await?;
-    Ok(id)
+    match db.row_opt(sql.create, &params).await? {
+        Some(row) => Ok(row),
+        None => {
+            // This read may only find every reference valid if one was created meanwhile.
+            refs::require(db, references).await?;
+            Err(StoreError::Internal(
+                "a bill reference changed during its creation".to_owned(),
+            ))
+        }
+    }
 }
 
 /// Clone: a new draft with client, category (or the source's), dates and project from the

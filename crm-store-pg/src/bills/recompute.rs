@@ -113,21 +113,15 @@ pub(crate) async fn write_totals(
     Ok(())
 }
 
-/// Stores the totals of a new bill with no lines (its header: `tax_type`, no discount,
-/// no adjustment), computed by crm-core like every other.
-pub(crate) async fn write_empty_totals(
-    db: &impl Db,
-    sql: &BillSql,
-    id: i64,
-    tax_type: TaxMode,
-    policy: Policy,
-) -> Result<(), StoreError> {
+/// The totals of a new bill with no lines (its header: `tax_type`, no discount, no
+/// adjustment), computed by crm-core like every other.
+pub(crate) fn empty_totals(tax_type: TaxMode, policy: Policy) -> Result<Totals, StoreError> {
     let header = TotalsHeader {
         tax_type,
         discount: crm_core::totals::HeaderDiscount::None,
         adjustment: crm_core::money::Money::ZERO,
     };
-    let computed = compute(&totals_input(&header, &[], &[]), policy)
-        .map_err(|e| StoreError::Internal(format!("totals of an empty bill: {e}")))?;
-    write_totals(db, sql, id, &computed.totals).await
+    compute(&totals_input(&header, &[], &[]), policy)
+        .map(|computed| computed.totals)
+        .map_err(|e| StoreError::Internal(format!("totals of an empty bill: {e}")))
 }

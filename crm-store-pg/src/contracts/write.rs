@@ -9,8 +9,6 @@ use crm_core::money::Money;
 use crm_core::tags::TagSet;
 use rust_decimal::Decimal;
 
-use std::sync::LazyLock;
-
 use super::{contract_from_row, read_contract};
 use crate::conditions::if_match;
 use crate::db::Db;
@@ -19,25 +17,24 @@ use crate::{Ctx, Store, StoreError, refs, rows};
 
 /// A new contract and its backing estimate, read back as [`super::read_contract`] reads it
 /// (a new contract has no tags), in one statement: both rows are inserted only if every
-/// reference holds (`$1`, `$2`: [`refs::INVALID_SQL`]); no row returned means one does not.
+/// reference holds (`$1`, `$2`: [`refs::invalid_refs_sql`]); no row returned means one does not.
 /// `$3` title, `$4` client, `$5` category, `$6` start, `$7` end, `$8` value, `$9` project,
 /// `$10` lead, `$11` template, `$12` body, `$13` creator.
-static CREATE_CONTRACT_SQL: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "WITH bad AS ({invalid}), \
-         e AS (INSERT INTO estimates (is_document, category_id, client_id, project_id, date, status, creator_id) \
-               SELECT TRUE, NULL, $4, $9, $6, 'draft', $13 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING id), \
-         c AS (INSERT INTO contracts (title, client_id, category_id, date_start, date_end, value, project_id, \
-                   lead_id, template_id, body, estimate_id, creator_id) \
-               SELECT $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-                      COALESCE($12::text, (SELECT body FROM contract_templates WHERE id = $11)), e.id, $13 \
-               FROM e RETURNING *) \
-         SELECT {columns}, c.body, ARRAY[]::text[] AS tags \
-         FROM c JOIN clients cl ON cl.id = c.client_id JOIN categories cat ON cat.id = c.category_id",
-        invalid = refs::INVALID_SQL,
-        columns = super::contract_columns!(),
-    )
-});
+const CREATE_CONTRACT_SQL: &str = concat!(
+    "WITH bad AS (",
+    refs::invalid_refs_sql!(),
+    "), e AS (INSERT INTO estimates (is_document, category_id, client_id, project_id, date, status, creator_id) \
+         SELECT TRUE, NULL, $4, $9, $6, 'draft', $13 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING id), \
+     c AS (INSERT INTO contracts (title, client_id, category_id, date_start, date_end, value, project_id, \
+               lead_id, template_id, body, estimate_id, creator_id) \
+           SELECT $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+                  COALESCE($12::text, (SELECT body FROM contract_templates WHERE id = $11)), e.id, $13 \
+           FROM e RETURNING *) \
+     SELECT ",
+    super::contract_columns!(),
+    ", c.body, ARRAY[]::text[] AS tags \
+     FROM c JOIN clients cl ON cl.id = c.client_id JOIN categories cat ON cat.id = c.category_id"
+);
 
 /// Locks a contract; gives its backing estimate.
 const LOCK_CONTRACT_SQL: &str = "SELECT estimate_id FROM contracts WHERE id = $1 FOR UPDATE";
@@ -115,7 +112,7 @@ impl Store {
             &cmd.body,
             &ctx.actor.get(),
         ];
-        match tx.row_opt(&CREATE_CONTRACT_SQL, &params).await? {
+        match tx.row_opt(CREATE_CONTRACT_SQL, &params).await? {
             Some(row) => {
                 let contract = contract_from_row(&row, ctx.today)?;
                 tx.commit().await?;

@@ -13,15 +13,7 @@ use crate::error::corrupt;
 use crate::{Ctx, Store, StoreError, rows};
 
 /// Whole listed estimates for the ids in `$1` (in no particular order).
-const ESTIMATES_SQL: &str = records_sql!(
-    "estimates",
-    "estimate_lines",
-    "estimate_taxes",
-    "estimate_id",
-    "estimate_id",
-    "b.status, b.expiry_date, (SELECT i.id FROM invoices i WHERE i.estimate_id = b.id) AS invoice_id",
-    " AND NOT b.is_document"
-);
+const ESTIMATES_SQL: &str = super::SQL.records;
 
 /// The listed estimates among `ids`, whole, in no particular order; the shown status is
 /// derived for `today`.
@@ -46,7 +38,7 @@ pub(super) async fn load(
         .ok_or(StoreError::NotFound(Resource::Estimate))
 }
 
-fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError> {
+pub(super) fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError> {
     let expiry_date: Option<NaiveDate> = rows::get(row, "expiry_date")?;
     let invoice_id = rows::opt_id(row, "invoice_id", InvoiceId::new)?;
     let c = decode::common(row)?;

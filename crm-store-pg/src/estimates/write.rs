@@ -17,18 +17,16 @@ const SET_STATUS_SQL: &str =
 
 impl Store {
     /// `POST /estimates`: a `draft` with no lines, created by `ctx.actor`, its totals
-    /// computed by crm-core for zero lines. Client, category (of type estimate) and project
-    /// are checked in the transaction.
+    /// computed by crm-core for zero lines; one statement ([`header::create`]). Client,
+    /// category (of type estimate) and project are checked in it.
     pub async fn create_estimate(
         &self,
         ctx: Ctx,
         cmd: &NewEstimate,
     ) -> Result<Estimate, StoreError> {
-        let tx = self.begin().await?;
-        let id = header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?;
-        let id = EstimateId::new(id)
-            .ok_or_else(|| StoreError::Internal(format!("new estimate id {id}")))?;
-        let estimate = read::load(&tx, id, ctx.today).await?;
+        let tx = self.begin_single().await?;
+        let row = header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?;
+        let estimate = read::decode(&row, ctx.today)?;
         tx.commit().await?;
         Ok(estimate)
     }

@@ -13,15 +13,7 @@ use crate::db::Db;
 use crate::{Ctx, Store, StoreError, rows};
 
 /// Whole invoices for the ids in `$1` (in no particular order).
-const INVOICES_SQL: &str = records_sql!(
-    "invoices",
-    "invoice_lines",
-    "invoice_taxes",
-    "invoice_id",
-    "invoice_id",
-    "b.status_id, b.due_date, b.estimate_id",
-    ""
-);
+const INVOICES_SQL: &str = super::SQL.records;
 
 /// The invoices among `ids`, whole, in no particular order; the shown status is derived
 /// for `today`.
@@ -46,7 +38,7 @@ pub(crate) async fn load(
         .ok_or(StoreError::NotFound(Resource::Invoice))
 }
 
-fn decode(row: &Row, today: NaiveDate) -> Result<Invoice, StoreError> {
+pub(super) fn decode(row: &Row, today: NaiveDate) -> Result<Invoice, StoreError> {
     let due_date: Option<NaiveDate> = rows::get(row, "due_date")?;
     let c = decode::common(row)?;
     Ok(Invoice {

@@ -31,11 +31,11 @@ async fn queue_email(db: &impl Db, invoice: &Invoice) -> Result<(), StoreError> 
 impl Store {
     /// `POST /invoices`: a Draft with no lines, due on the request's `bill_due_date` (by
     /// default `bill_date` + 30 days), created by `ctx.actor`. Client, category (of type
-    /// invoice) and project are checked in the transaction.
+    /// invoice) and project are checked in its one statement ([`header::create`]).
     pub async fn create_invoice(&self, ctx: Ctx, cmd: &NewInvoice) -> Result<Invoice, StoreError> {
-        let tx = self.begin().await?;
-        let id = new_id(header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?)?;
-        let invoice = read::load(&tx, id, ctx.today).await?;
+        let tx = self.begin_single().await?;
+        let row = header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?;
+        let invoice = read::decode(&row, ctx.today)?;
         tx.commit().await?;
         Ok(invoice)
     }

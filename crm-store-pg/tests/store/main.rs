@@ -7,6 +7,7 @@ mod categories;
 mod common;
 mod conditions;
 mod contracts;
+mod creates;
 mod estimates;
 mod foundation;
 mod invoices;
