@@ -26,7 +26,7 @@ use crm_core::listing::like_pattern;
 use tokio_postgres::Row;
 
 use crate::db::Db;
-use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql, micros_key};
+use crate::sql::{self, CountKeys, PageRequest, Part, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
 
 /// The record's columns except the body and the tags, over `contracts c` joined to its
@@ -69,20 +69,28 @@ impl Store {
         ctx: Ctx,
         q: &ContractListQuery,
     ) -> Result<Listed<Contract>, StoreError> {
-        let mut filtered = filtered_sql(ctx.today, q);
+        let (mut filtered, today) = filtered_sql(ctx.today, q);
         let total =
             count_keys(ctx.today, q).map(|keys| sql::counted(&mut filtered, "contracts", keys));
+        // By status: one part per status, each read in id order (no index orders by a
+        // status that depends on the day).
+        let parts = if q.params.sort == Some(ContractSort::Status) {
+            status_parts(&mut filtered, &today, ctx.today, q)
+        } else {
+            Vec::new()
+        };
         let request = PageRequest {
             page: q.params.page,
             cursor: q.params.cursor.as_ref(),
             order: q.params.order,
             binding: q.binding(),
         };
-        let found = sql::page(
+        let found = sql::page_with(
             &*self.reader().await?,
             filtered,
             total,
             sort_key(q.params.sort),
+            &parts,
             &request,
             PAGE_EXTRA_COLUMNS,
         )
@@ -102,8 +110,9 @@ impl Store {
 }
 
 /// The contracts matching the query's filters, with the columns the list shows and sorts
-/// on (`status_key`: the derived status text, for the `doc_status` sort).
-fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> Sql {
+/// on (`status_key`: the derived status text, for the `doc_status` sort), and the
+/// placeholder of today's date in it.
+fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> (Sql, String) {
     let mut filtered = Sql::default();
     let today = filtered.param(today);
     filtered.push(&format!(
@@ -115,7 +124,7 @@ fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> Sql {
     if let Some(status) = q.status {
         filtered.push(&format!(
             " AND {}",
-            conditions_sql(status.conditions(), &today)
+            conditions_sql(status.conditions(), &today, Over::Table)
         ));
     }
     if let Some(client) = q.client {
@@ -127,7 +136,7 @@ fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> Sql {
     if let Some(search) = &q.params.search {
         filtered.push_with(" AND c.title ILIKE {}", like_pattern(search));
     }
-    filtered
+    (filtered, today)
 }
 
 /// The key a sort orders by; no key → by id. Titles sort case-insensitively (the
@@ -162,36 +171,72 @@ fn count_keys(today: NaiveDate, q: &ContractListQuery) -> Option<CountKeys> {
         (None, None, None) => exact("all".to_owned()),
         (None, Some(client), None) => exact(format!("c={}", client.get())),
         (None, None, Some(category)) => exact(format!("cat={}", category.get())),
-        (Some(status), None, None) => {
-            let c = status.conditions();
-            if !c.published {
-                return exact("st=draft".to_owned());
-            }
-            let today = today.format("%Y-%m-%d").to_string();
-            let signed: &[u8] = match c.fully_signed {
-                Some(true) => &[1],
-                Some(false) => &[0],
-                None => &[0, 1],
-            };
-            let ranges = signed
-                .iter()
-                .map(|s| {
-                    let prefix = format!("st=pub|s={s}|end=");
-                    // Dates sort before 'none' (an open end never expires).
-                    match c.expired {
-                        Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
-                        Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
-                        None => (format!("{prefix}0"), format!("{prefix}none~")),
-                    }
-                })
-                .collect();
-            Some(CountKeys {
-                exact: Vec::new(),
-                ranges,
-            })
-        }
+        (Some(status), None, None) => Some(status_count_keys(today, status)),
         _ => None,
     }
+}
+
+/// The maintained counts of the contracts showing `status` on `today`: the status is read
+/// from its facts, the end date compared with `today` as a range of keys.
+fn status_count_keys(today: NaiveDate, status: ContractStatus) -> CountKeys {
+    let c = status.conditions();
+    if !c.published {
+        return CountKeys {
+            exact: vec!["st=draft".to_owned()],
+            ranges: Vec::new(),
+        };
+    }
+    let today = today.format("%Y-%m-%d").to_string();
+    let signed: &[u8] = match c.fully_signed {
+        Some(true) => &[1],
+        Some(false) => &[0],
+        None => &[0, 1],
+    };
+    let ranges = signed
+        .iter()
+        .map(|s| {
+            let prefix = format!("st=pub|s={s}|end=");
+            // Dates sort before 'none' (an open end never expires).
+            match c.expired {
+                Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
+                Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
+                None => (format!("{prefix}0"), format!("{prefix}none~")),
+            }
+        })
+        .collect();
+    CountKeys {
+        exact: Vec::new(),
+        ranges,
+    }
+}
+
+/// The parts of the `doc_status` sort: one per status the query can show (the filtered
+/// one only, with a status filter), each with its condition and its size (maintained
+/// counts without other filters, else counted among the filtered rows).
+fn status_parts(
+    filtered: &mut Sql,
+    today_p: &str,
+    today: NaiveDate,
+    q: &ContractListQuery,
+) -> Vec<Part> {
+    let unfiltered = q.client.is_none() && q.category.is_none() && q.params.search.is_none();
+    ContractStatus::ALL
+        .into_iter()
+        .filter(|s| q.status.is_none_or(|wanted| wanted == *s))
+        .map(|s| {
+            let condition = conditions_sql(s.conditions(), today_p, Over::Filtered);
+            let size = if unfiltered {
+                sql::counted(filtered, "contracts", status_count_keys(today, s))
+            } else {
+                format!("(SELECT count(*) FROM f WHERE {condition})")
+            };
+            Part {
+                value: s.as_str(),
+                condition,
+                size,
+            }
+        })
+        .collect()
 }
 
 /// Reads one contract (in or out of a transaction); absent → `NotFound(Contract)`.
@@ -206,24 +251,39 @@ pub(crate) async fn read_contract(
     }
 }
 
-/// The SQL condition selecting contracts that show the status with these conditions
-/// (over `contracts c`, with `today` the placeholder of today's date).
-fn conditions_sql(c: StatusConditions, today: &str) -> String {
-    let mut parts = vec![
-        if c.published {
-            "c.published_at IS NOT NULL"
-        } else {
-            "c.published_at IS NULL"
-        }
-        .to_owned(),
-    ];
+/// The columns a status condition reads: the table's (`contracts c`) or the filtered
+/// select's (whose signatures are the booleans `client_signed` and `provider_signed`).
+#[derive(Clone, Copy)]
+enum Over {
+    Table,
+    Filtered,
+}
+
+/// The SQL condition selecting contracts that show the status with these conditions, over
+/// `over`'s columns, with `today` the placeholder of today's date. Written so that the
+/// planner can estimate each part from the columns' statistics (no `COALESCE`).
+fn conditions_sql(c: StatusConditions, today: &str, over: Over) -> String {
+    let (p, both) = match over {
+        Over::Table => (
+            "c.",
+            "(c.client_signed_at IS NOT NULL AND c.provider_signed_at IS NOT NULL)",
+        ),
+        Over::Filtered => ("", "(client_signed AND provider_signed)"),
+    };
+    let mut parts = vec![if c.published {
+        format!("{p}published_at IS NOT NULL")
+    } else {
+        format!("{p}published_at IS NULL")
+    }];
     if let Some(expired) = c.expired {
         // A missing end date never is past.
-        let past = format!("COALESCE(c.date_end < {today}, FALSE)");
-        parts.push(if expired { past } else { format!("NOT {past}") });
+        parts.push(if expired {
+            format!("{p}date_end < {today}")
+        } else {
+            format!("({p}date_end IS NULL OR {p}date_end >= {today})")
+        });
     }
     if let Some(fully_signed) = c.fully_signed {
-        let both = "(c.client_signed_at IS NOT NULL AND c.provider_signed_at IS NOT NULL)";
         parts.push(if fully_signed {
             both.to_owned()
         } else {
@@ -241,7 +301,7 @@ fn status_case(today: &str) -> String {
         .map(|s| {
             format!(
                 " WHEN {} THEN '{}'",
-                conditions_sql(s.conditions(), today),
+                conditions_sql(s.conditions(), today, Over::Table),
                 s.as_str()
             )
         })

@@ -170,6 +170,36 @@ pub(crate) async fn page(
     request: &PageRequest<'_>,
     extra_columns: &str,
 ) -> Result<PageRows, StoreError> {
+    page_with(db, filtered, total, sort, &[], request, extra_columns).await
+}
+
+/// A sort whose key takes a few values only, each shown by the rows that meet a condition
+/// over the filtered columns (a contract's derived status): `value` the key's text (as
+/// `sort.key` gives it), `condition` what selects its rows, `size` how many there are. No
+/// index orders by such a key, so [`page_with`] reads a numbered page from the parts it
+/// falls in (known from their sizes), each in id order from the id index and from its
+/// nearer end, and a cursor page from the parts at and after the cursor's, instead of
+/// sorting every row.
+pub(crate) struct Part {
+    /// The sort key's value in this part.
+    pub(crate) value: &'static str,
+    /// The SQL condition (over the filtered select's columns) of the part's rows.
+    pub(crate) condition: String,
+    /// An SQL expression of the part's size (maintained counts, or a count over `f`).
+    pub(crate) size: String,
+}
+
+/// [`page`], for a sort given as `parts` (none: an ordinary sort). The parts must be
+/// exclusive, cover every row, and the key must equal each part's value on its rows.
+pub(crate) async fn page_with(
+    db: &impl Db,
+    filtered: Sql,
+    total: Option<String>,
+    sort: SortKey,
+    parts: &[Part],
+    request: &PageRequest<'_>,
+    extra_columns: &str,
+) -> Result<PageRows, StoreError> {
     let limit = i64::from(request.page.limit);
     let total_sql = total.unwrap_or_else(|| "(SELECT count(*) FROM f)".to_owned());
     if let Some(cursor) = request.cursor {
@@ -178,6 +208,7 @@ pub(crate) async fn page(
             filtered,
             &total_sql,
             sort,
+            parts,
             request,
             cursor,
             extra_columns,
@@ -186,6 +217,18 @@ pub(crate) async fn page(
     }
     let number = request.page.page;
     let offset = request.page.offset();
+    if !parts.is_empty() {
+        return parted_page(
+            db,
+            filtered,
+            &total_sql,
+            sort,
+            parts,
+            request,
+            extra_columns,
+        )
+        .await;
+    }
     if number == 1 {
         let mut sql = filtered;
         let limit_p = sql.param(limit);
@@ -248,6 +291,98 @@ pub(crate) async fn page(
     Ok(numbered(found, u64::try_from(total).unwrap_or(0), request))
 }
 
+/// A numbered page of a parted sort: the parts' sizes first (their sum is the total),
+/// then, from each part the page overlaps, its rows at the page's offset within the part,
+/// in id order from the part's nearer end; one statement each.
+async fn parted_page(
+    db: &impl Db,
+    filtered: Sql,
+    total_sql: &str,
+    sort: SortKey,
+    parts: &[Part],
+    request: &PageRequest<'_>,
+    extra_columns: &str,
+) -> Result<PageRows, StoreError> {
+    let sizes_sql: Vec<String> = parts
+        .iter()
+        .map(|part| format!("({})::bigint", part.size))
+        .collect();
+    // `f` and the list's total are named (and never read: LIMIT 0, WHERE FALSE) so that
+    // every parameter has its type; the total is the sum of the parts' sizes.
+    let count_sql = format!(
+        "WITH f AS NOT MATERIALIZED ({}) SELECT {} FROM (SELECT 1) one \
+         LEFT JOIN LATERAL (SELECT 1 FROM f LIMIT 0) unread ON TRUE \
+         LEFT JOIN LATERAL (SELECT {total_sql} AS total WHERE FALSE) unread_total ON TRUE",
+        filtered.text,
+        sizes_sql.join(", ")
+    );
+    let sizes_row = db.row(&count_sql, &filtered.params()).await?;
+    let mut sizes = Vec::with_capacity(parts.len());
+    for i in 0..parts.len() {
+        sizes.push(sizes_row.try_get::<_, i64>(i)?.max(0));
+    }
+    let total: i64 = sizes.iter().sum();
+    let limit = i64::from(request.page.limit);
+    let offset = request.page.offset();
+    // The parts in list order.
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by_key(|&i| parts[i].value);
+    if request.order == Order::Desc {
+        order.reverse();
+    }
+    let (forward, backward) = if request.order == Order::Asc {
+        ("ASC", "DESC")
+    } else {
+        ("DESC", "ASC")
+    };
+    let mut sql = filtered;
+    let mut reads = Vec::new();
+    let mut start = 0;
+    for i in order {
+        let (from, to) = (start, start + sizes[i]);
+        start = to;
+        let (lo, hi) = (offset.max(from), offset.saturating_add(limit).min(to));
+        if lo >= hi {
+            continue;
+        }
+        let (count, within) = (hi - lo, lo - from);
+        // From the part's nearer end.
+        let (dir, skip) = if within.saturating_mul(2) > sizes[i] {
+            (backward, sizes[i] - within - count)
+        } else {
+            (forward, within)
+        };
+        let count_p = sql.param(count);
+        let skip_p = sql.param(skip);
+        reads.push(format!(
+            "(SELECT * FROM f WHERE {} ORDER BY id {dir} LIMIT {count_p} OFFSET {skip_p})",
+            parts[i].condition
+        ));
+    }
+    if reads.is_empty() {
+        return Ok(numbered(
+            Vec::new(),
+            u64::try_from(total).unwrap_or(0),
+            request,
+        ));
+    }
+    // The parts' sizes and the total are named (and never evaluated: WHERE FALSE) so that
+    // their parameters have their types.
+    let text = format!(
+        "WITH f AS NOT MATERIALIZED ({}) SELECT p.*, ({}) AS cursor_key{extra_columns} \
+         FROM ({}) p LEFT JOIN LATERAL (SELECT {}, {total_sql} AS total WHERE FALSE) unread ON TRUE \
+         ORDER BY {}",
+        sql.text,
+        sort.key,
+        reads.join(" UNION ALL "),
+        sizes_sql.join(", "),
+        order_by(sort, request.order, true),
+    );
+    sql.text = text;
+    let found = db.rows(sql.text(), &sql.params()).await?;
+    Ok(numbered(found, u64::try_from(total).unwrap_or(0), request))
+}
+
 /// `ORDER BY` of the list read forward (the list's order) or backward.
 fn order_by(sort: SortKey, order: Order, forward: bool) -> String {
     let ascending = (order == Order::Asc) == forward;
@@ -300,11 +435,13 @@ fn mint(row: &Row, forward: bool, page: u32, request: &PageRequest<'_>) -> Optio
 
 /// A page read from a cursor's position: `limit + 1` rows in the reading direction (the
 /// extra one says whether more follow), one statement with the total.
+#[allow(clippy::too_many_arguments)]
 async fn by_cursor(
     db: &impl Db,
     filtered: Sql,
     total_sql: &str,
     sort: SortKey,
+    sort_parts: &[Part],
     request: &PageRequest<'_>,
     cursor: &Cursor,
     extra_columns: &str,
@@ -312,37 +449,65 @@ async fn by_cursor(
     let limit = i64::from(request.page.limit);
     let mut sql = filtered;
     let ascending = (request.order == Order::Asc) == cursor.forward;
-    let id_p = sql.param(cursor.id);
     let op = if ascending { ">" } else { "<" };
-    // The rows after the position, as one or two conditions each read in index order
-    // (NULLs come last ascending and first descending, so a nullable sort continues past
-    // its values into its NULLs, or from its NULLs into its values).
-    let parts: Vec<String> = match &cursor.key {
-        Some(key) => {
-            let key_p = sql.param(key.clone());
-            // The parameter is text; the cast makes it the sort's type.
-            let value = sort.cast.replace("{}", &format!("({key_p}::text)"));
-            let after = format!("({}, id) {op} ({value}, {id_p})", sort.order);
-            if sort.nullable && ascending {
-                vec![after, format!("{} IS NULL", sort.order)]
-            } else {
-                vec![after]
-            }
-        }
-        None if ascending => vec![format!("{} IS NULL AND id > {id_p}", sort.order)],
-        None => vec![
-            format!("{} IS NULL AND id < {id_p}", sort.order),
-            format!("{} IS NOT NULL", sort.order),
-        ],
-    };
-    let limit_p = sql.param(limit + 1);
     let order = order_by(sort, request.order, cursor.forward);
-    let reads: Vec<String> = parts
-        .iter()
-        .map(|condition| {
-            format!("(SELECT * FROM f WHERE {condition} ORDER BY {order} LIMIT {limit_p})")
-        })
-        .collect();
+    let limit_p = sql.param(limit + 1);
+    let reads: Vec<String> = if sort_parts.is_empty() {
+        let id_p = sql.param(cursor.id);
+        // The rows after the position, as one or two conditions each read in index order
+        // (NULLs come last ascending and first descending, so a nullable sort continues
+        // past its values into its NULLs, or from its NULLs into its values).
+        let conditions: Vec<String> = match &cursor.key {
+            Some(key) => {
+                let key_p = sql.param(key.clone());
+                // The parameter is text; the cast makes it the sort's type.
+                let value = sort.cast.replace("{}", &format!("({key_p}::text)"));
+                let after = format!("({}, id) {op} ({value}, {id_p})", sort.order);
+                if sort.nullable && ascending {
+                    vec![after, format!("{} IS NULL", sort.order)]
+                } else {
+                    vec![after]
+                }
+            }
+            None if ascending => vec![format!("{} IS NULL AND id > {id_p}", sort.order)],
+            None => vec![
+                format!("{} IS NULL AND id < {id_p}", sort.order),
+                format!("{} IS NOT NULL", sort.order),
+            ],
+        };
+        conditions
+            .iter()
+            .map(|condition| {
+                format!("(SELECT * FROM f WHERE {condition} ORDER BY {order} LIMIT {limit_p})")
+            })
+            .collect()
+    } else {
+        // A parted sort: the parts past the cursor's value whole, and its own part after
+        // its id, each in id order.
+        let dir = if ascending { "ASC" } else { "DESC" };
+        let at = cursor.key.as_deref().unwrap_or_default();
+        let id_p = sql.param(cursor.id);
+        let mut reads: Vec<String> = sort_parts
+            .iter()
+            .filter_map(|part| {
+                let after = match part.value.cmp(at) {
+                    std::cmp::Ordering::Equal => format!(" AND id {op} {id_p}"),
+                    std::cmp::Ordering::Greater if ascending => String::new(),
+                    std::cmp::Ordering::Less if !ascending => String::new(),
+                    _ => return None,
+                };
+                Some(format!(
+                    "(SELECT * FROM f WHERE {}{after} ORDER BY id {dir} LIMIT {limit_p})",
+                    part.condition
+                ))
+            })
+            .collect();
+        // The position's id and the limit are always read (a parameter must be used).
+        reads.push(format!(
+            "(SELECT * FROM f WHERE id = {id_p} AND FALSE LIMIT {limit_p})"
+        ));
+        reads
+    };
     let rows_sql = if reads.len() == 1 {
         reads.join("")
     } else {
@@ -351,9 +516,20 @@ async fn by_cursor(
             reads.join(" UNION ALL ")
         )
     };
+    // A parted sort's sizes are named (and never evaluated) so that their parameters have
+    // their types.
+    let unread = if sort_parts.is_empty() {
+        String::new()
+    } else {
+        let sizes: Vec<&str> = sort_parts.iter().map(|part| part.size.as_str()).collect();
+        format!(
+            " LEFT JOIN LATERAL (SELECT {} WHERE FALSE) unread ON TRUE",
+            sizes.join(", ")
+        )
+    };
     let text = format!(
         "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
-         FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL {rows_sql} p ON TRUE",
+         FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL {rows_sql} p ON TRUE{unread}",
         sql.text, sort.key,
     );
     sql.text = text;

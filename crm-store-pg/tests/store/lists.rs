@@ -582,3 +582,132 @@ async fn a_cursor_is_bound_to_its_sort_order_filters_and_search_and_forgeries_ar
     assert_eq!(from_forged.items, first.items);
     assert_eq!(from_forged.total, first.total);
 }
+
+/// Contracts listed by `doc_status` (read as one part per status, each in id order): page
+/// numbers, cursors forward and cursors backward give the order a plain sort gives, on
+/// every day the statuses change with.
+#[tokio::test]
+async fn contracts_by_status_page_and_walk_in_the_order_of_a_plain_sort() {
+    let s = seeded().await;
+    let client = s.ids.clients[0].id;
+    let category = s.default_category("contract").await;
+    s.exec(&format!(
+        "WITH docs AS (INSERT INTO estimates (is_document, client_id, date, creator_id)
+                       SELECT TRUE, {client}, DATE '2026-10-01', 1 FROM generate_series(1, 37) RETURNING id)
+         INSERT INTO contracts (title, client_id, category_id, estimate_id, date_start, date_end,
+                                published_at, client_signed_at, provider_signed_at)
+         SELECT 'C' || id, {client}, {category}, id, DATE '2026-10-01',
+                CASE WHEN id % 5 = 0 THEN NULL ELSE DATE '2026-10-01' + (id % 80)::int END,
+                CASE WHEN id % 4 <> 0 THEN now() END, CASE WHEN id % 3 <> 0 THEN now() END,
+                CASE WHEN id % 2 = 0 THEN now() END
+         FROM docs"
+    ))
+    .await;
+    for today in ["2026-10-15", "2026-11-22"] {
+        let at = Ctx {
+            today: day(today),
+            ..ctx()
+        };
+        let client_id = client.to_string();
+        for (filter, condition) in [
+            (vec![], "TRUE".to_owned()),
+            (
+                vec![("client_id", client_id.as_str())],
+                format!("client_id = {client}"),
+            ),
+            (
+                vec![("status", "awaiting_signatures")],
+                format!(
+                    "published_at IS NOT NULL AND (date_end IS NULL OR date_end >= '{today}') \
+                     AND NOT (client_signed_at IS NOT NULL AND provider_signed_at IS NOT NULL)"
+                ),
+            ),
+        ] {
+            for order in ["asc", "desc"] {
+                let status = format!(
+                    "CASE WHEN published_at IS NULL THEN 'draft' \
+                      WHEN date_end < '{today}' THEN 'expired' \
+                      WHEN client_signed_at IS NOT NULL AND provider_signed_at IS NOT NULL THEN 'active' \
+                      ELSE 'awaiting_signatures' END"
+                );
+                let expected: Vec<i64> = s
+                .sql()
+                .await
+                .query(
+                    &format!(
+                        "SELECT id FROM contracts WHERE {condition} ORDER BY {status} {order}, id {order}"
+                    ),
+                    &[],
+                )
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+                let query = |extra: &[(&str, &str)]| {
+                    let mut pairs = vec![("limit", "4"), ("sort", "doc_status"), ("order", order)];
+                    pairs.extend_from_slice(&filter);
+                    pairs.extend_from_slice(extra);
+                    ContractListQuery::parse(&raw(&pairs)).unwrap()
+                };
+                let first = s.store.list_contracts(at, &query(&[])).await.unwrap();
+                assert_eq!(first.total, expected.len() as u64);
+                let pages = first.total.div_ceil(4);
+                let mut by_number = Vec::new();
+                for page in 1..=pages {
+                    let page = page.to_string();
+                    let listed = s
+                        .store
+                        .list_contracts(at, &query(&[("page", &page)]))
+                        .await
+                        .unwrap();
+                    by_number.extend(listed.items.iter().map(|c| c.id.get()));
+                }
+                assert_eq!(
+                    by_number, expected,
+                    "{today} {order} {filter:?} by page number"
+                );
+
+                let mut forward: Vec<i64> = first.items.iter().map(|c| c.id.get()).collect();
+                let mut next = first.cursors.next.clone();
+                while let Some(cursor) = next {
+                    let listed = s
+                        .store
+                        .list_contracts(at, &query(&[("cursor", &cursor)]))
+                        .await
+                        .unwrap();
+                    forward.extend(listed.items.iter().map(|c| c.id.get()));
+                    next = listed.cursors.next;
+                }
+                assert_eq!(
+                    forward, expected,
+                    "{today} {order} {filter:?} by cursor forward"
+                );
+
+                let last = pages.to_string();
+                let listed = s
+                    .store
+                    .list_contracts(at, &query(&[("page", &last)]))
+                    .await
+                    .unwrap();
+                let mut backward: Vec<i64> = listed.items.iter().map(|c| c.id.get()).collect();
+                let mut prev = listed.cursors.prev;
+                while let Some(cursor) = prev {
+                    let listed = s
+                        .store
+                        .list_contracts(at, &query(&[("cursor", &cursor)]))
+                        .await
+                        .unwrap();
+                    let mut ids: Vec<i64> = listed.items.iter().map(|c| c.id.get()).collect();
+                    ids.extend(backward);
+                    backward = ids;
+                    prev = listed.cursors.prev;
+                }
+                assert_eq!(
+                    backward, expected,
+                    "{today} {order} {filter:?} by cursor backward"
+                );
+            }
+        }
+    }
+}
