@@ -161,16 +161,10 @@ fn count_keys(today: NaiveDate, q: &ContractListQuery) -> Option<CountKeys> {
     if q.params.search.is_some() {
         return None;
     }
-    let exact = |key: String| {
-        Some(CountKeys {
-            exact: vec![key],
-            ranges: Vec::new(),
-        })
-    };
     match (q.status, q.client, q.category) {
-        (None, None, None) => exact("all".to_owned()),
-        (None, Some(client), None) => exact(format!("c={}", client.get())),
-        (None, None, Some(category)) => exact(format!("cat={}", category.get())),
+        (None, None, None) => Some(CountKeys::key("all".to_owned())),
+        (None, Some(client), None) => Some(CountKeys::key(format!("c={}", client.get()))),
+        (None, None, Some(category)) => Some(CountKeys::key(format!("cat={}", category.get()))),
         (Some(status), None, None) => Some(status_count_keys(today, status)),
         _ => None,
     }
@@ -181,12 +175,8 @@ fn count_keys(today: NaiveDate, q: &ContractListQuery) -> Option<CountKeys> {
 fn status_count_keys(today: NaiveDate, status: ContractStatus) -> CountKeys {
     let c = status.conditions();
     if !c.published {
-        return CountKeys {
-            exact: vec!["st=draft".to_owned()],
-            ranges: Vec::new(),
-        };
+        return CountKeys::key("st=draft".to_owned());
     }
-    let today = today.format("%Y-%m-%d").to_string();
     let signed: &[u8] = match c.fully_signed {
         Some(true) => &[1],
         Some(false) => &[0],
@@ -194,15 +184,7 @@ fn status_count_keys(today: NaiveDate, status: ContractStatus) -> CountKeys {
     };
     let ranges = signed
         .iter()
-        .map(|s| {
-            let prefix = format!("st=pub|s={s}|end=");
-            // Dates sort before 'none' (an open end never expires).
-            match c.expired {
-                Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
-                Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
-                None => (format!("{prefix}0"), format!("{prefix}none~")),
-            }
-        })
+        .map(|s| sql::dated_range(&format!("st=pub|s={s}|end="), today, c.expired))
         .collect();
     CountKeys {
         exact: Vec::new(),

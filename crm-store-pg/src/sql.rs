@@ -273,15 +273,23 @@ pub(crate) async fn page_with(
     let mut sql = filtered;
     let limit_p = sql.param(read_limit);
     let offset_p = sql.param(read_offset);
+    let order = order_by(sort, request.order, !backward);
+    // The rows skipped by OFFSET are ids only (read from an index alone where one holds
+    // the filter and the sort), and only the page's rows are read whole.
+    let rows = if read_offset > 0 {
+        format!(
+            "(SELECT f.* FROM (SELECT id FROM f ORDER BY {order} LIMIT {limit_p} OFFSET {offset_p}) ids \
+             JOIN f USING (id) ORDER BY {order})"
+        )
+    } else {
+        format!("(SELECT * FROM f ORDER BY {order} LIMIT {limit_p} OFFSET {offset_p})")
+    };
     // The total's expression is named (and never evaluated: WHERE FALSE) so that its
     // parameters have their types.
     let text = format!(
         "WITH f AS NOT MATERIALIZED ({}) SELECT p.*, ({}) AS cursor_key{extra_columns} \
-         FROM (SELECT * FROM f ORDER BY {} LIMIT {limit_p} OFFSET {offset_p}) p \
-         LEFT JOIN LATERAL (SELECT {total_sql} AS total WHERE FALSE) unread ON TRUE",
-        sql.text,
-        sort.key,
-        order_by(sort, request.order, !backward),
+         FROM {rows} p LEFT JOIN LATERAL (SELECT {total_sql} AS total WHERE FALSE) unread ON TRUE",
+        sql.text, sort.key,
     );
     sql.text = text;
     let mut found = db.rows(sql.text(), &sql.params()).await?;
@@ -584,6 +592,32 @@ pub(crate) struct CountKeys {
     pub(crate) exact: Vec<String>,
     /// Key ranges summed whole.
     pub(crate) ranges: Vec<(String, String)>,
+}
+
+impl CountKeys {
+    /// One exact key.
+    pub(crate) fn key(key: String) -> Self {
+        CountKeys {
+            exact: vec![key],
+            ranges: Vec::new(),
+        }
+    }
+}
+
+/// The range of dated keys `<prefix><YYYY-MM-DD|none>` whose date is before `today`
+/// (`Some(true)`), on or after it or missing (`Some(false)`), or any (`None`): dates sort
+/// before `none` bytewise, and a missing date is never before the day.
+pub(crate) fn dated_range(
+    prefix: &str,
+    today: chrono::NaiveDate,
+    before_today: Option<bool>,
+) -> (String, String) {
+    let today = today.format("%Y-%m-%d");
+    match before_today {
+        Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
+        Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
+        None => (format!("{prefix}0"), format!("{prefix}none~")),
+    }
 }
 
 /// The total of a list from its maintained counts (migration 0010): a scalar subquery over

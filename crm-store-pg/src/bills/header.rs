@@ -92,8 +92,8 @@ pub(crate) async fn create<K: Kind>(
     let references = cmd.references();
     let (kinds, ids) = refs::statement_params(references)
         .ok_or_else(|| StoreError::Internal("a bill claims no category name".to_owned()))?;
-    let t = recompute::empty_totals(cmd.tax_type, policy)?;
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 21] = [
+    let totals = recompute::TotalsColumns::of(&recompute::empty_totals(cmd.tax_type, policy)?);
+    let header: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
         &kinds,
         &ids,
         &cmd.client.get(),
@@ -105,17 +105,9 @@ pub(crate) async fn create<K: Kind>(
         &cmd.notes,
         &cmd.terms,
         &actor.get(),
-        &t.discount_type.as_str(),
-        &t.discount_percentage.get(),
-        &t.discount_amount.get(),
-        &t.subtotal.get(),
-        &t.subtotal_before_discount.get(),
-        &t.amount_before_tax.get(),
-        &t.tax_total_percentage.get(),
-        &t.tax_total_amount.get(),
-        &t.adjustment_amount.get(),
-        &t.final_amount.get(),
     ];
+    let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+        header.into_iter().chain(totals.params()).collect();
     match db.row_opt(sql.create, &params).await? {
         Some(row) => Ok(row),
         None => {

@@ -75,30 +75,19 @@ pub(crate) fn count_keys<S, T>(
     if q.params.search.is_some() {
         return None;
     }
-    let exact = |key: String| {
-        Some(CountKeys {
-            exact: vec![key],
-            ranges: Vec::new(),
-        })
-    };
     match (status, q.client, q.project, q.category) {
-        (None, None, None, None) => exact("all".to_owned()),
-        (None, Some(client), None, None) => exact(format!("c={}", client.get())),
-        (None, None, Some(project), None) => exact(format!("p={}", project.get())),
-        (None, None, None, Some(category)) => exact(format!("cat={}", category.get())),
+        (None, None, None, None) => Some(CountKeys::key("all".to_owned())),
+        (None, Some(client), None, None) => Some(CountKeys::key(format!("c={}", client.get()))),
+        (None, None, Some(project), None) => Some(CountKeys::key(format!("p={}", project.get()))),
+        (None, None, None, Some(category)) => {
+            Some(CountKeys::key(format!("cat={}", category.get())))
+        }
         (Some(status), None, None, None) => {
-            // Dates sort before 'none' (no date is never before the day).
-            let today = today.format("%Y-%m-%d").to_string();
             let ranges = status
                 .stored
                 .iter()
                 .map(|stored| {
-                    let prefix = format!("st={stored}|d=");
-                    match status.before_today {
-                        Some(true) => (format!("{prefix}0"), format!("{prefix}{today}")),
-                        Some(false) => (format!("{prefix}{today}"), format!("{prefix}none~")),
-                        None => (format!("{prefix}0"), format!("{prefix}none~")),
-                    }
+                    sql::dated_range(&format!("st={stored}|d="), today, status.before_today)
                 })
                 .collect();
             Some(CountKeys {

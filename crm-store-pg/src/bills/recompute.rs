@@ -9,6 +9,7 @@ use crm_core::totals::{Computed, Policy, Totals, compute};
 use futures_util::future::try_join;
 use rust_decimal::Decimal;
 use tokio_postgres::Row;
+use tokio_postgres::types::ToSql;
 
 use super::{BillSql, decode};
 use crate::db::Db;
@@ -85,6 +86,43 @@ async fn write_lines(
     Ok(())
 }
 
+/// Computed totals as the header stores them: the discount's kind, then its percentage and
+/// amount, subtotal, subtotal before discount, amount before tax, tax percentage and
+/// amount, adjustment and final amount (the parameter order of [`BillSql::write_totals`]
+/// after the id, and of [`BillSql::create`] after the creator).
+pub(crate) struct TotalsColumns {
+    discount_type: &'static str,
+    amounts: [Decimal; 9],
+}
+
+impl TotalsColumns {
+    pub(crate) fn of(t: &Totals) -> Self {
+        TotalsColumns {
+            discount_type: t.discount_type.as_str(),
+            amounts: [
+                t.discount_percentage.get(),
+                t.discount_amount.get(),
+                t.subtotal.get(),
+                t.subtotal_before_discount.get(),
+                t.amount_before_tax.get(),
+                t.tax_total_percentage.get(),
+                t.tax_total_amount.get(),
+                t.adjustment_amount.get(),
+                t.final_amount.get(),
+            ],
+        }
+    }
+
+    /// The ten statement parameters, in order.
+    pub(crate) fn params(&self) -> impl Iterator<Item = &(dyn ToSql + Sync)> {
+        std::iter::once(&self.discount_type as &(dyn ToSql + Sync)).chain(
+            self.amounts
+                .iter()
+                .map(|amount| amount as &(dyn ToSql + Sync)),
+        )
+    }
+}
+
 /// Stores computed totals in bill `id`'s header (the header discount's kind and
 /// percentage included, so that they always match the amounts).
 pub(crate) async fn write_totals(
@@ -93,23 +131,11 @@ pub(crate) async fn write_totals(
     id: i64,
     t: &Totals,
 ) -> Result<(), StoreError> {
-    db.run(
-        sql.write_totals,
-        &[
-            &id,
-            &t.discount_type.as_str(),
-            &t.discount_percentage.get(),
-            &t.discount_amount.get(),
-            &t.subtotal.get(),
-            &t.subtotal_before_discount.get(),
-            &t.amount_before_tax.get(),
-            &t.tax_total_percentage.get(),
-            &t.tax_total_amount.get(),
-            &t.adjustment_amount.get(),
-            &t.final_amount.get(),
-        ],
-    )
-    .await?;
+    let columns = TotalsColumns::of(t);
+    let params: Vec<&(dyn ToSql + Sync)> = std::iter::once(&id as &(dyn ToSql + Sync))
+        .chain(columns.params())
+        .collect();
+    db.run(sql.write_totals, &params).await?;
     Ok(())
 }
 

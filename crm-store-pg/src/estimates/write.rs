@@ -8,7 +8,7 @@ use crm_core::tags::TagSet;
 
 use super::{SQL, lock, read};
 use crate::bills::{LockMode, header, items};
-use crate::conditions::if_match;
+use crate::conditions::{Tx, if_match};
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError};
 
@@ -16,6 +16,18 @@ const SET_STATUS_SQL: &str =
     "UPDATE estimates SET status = $2, updated_at = now() WHERE id = $1 AND NOT is_document";
 
 impl Store {
+    /// Begins a write of estimate `id`: the transaction ([`Store::begin`]), the row locked
+    /// `FOR UPDATE`, and the request's `If-Match` compared with the estimate as read under
+    /// the lock ([`if_match`]: a mismatch is a 412 and nothing is written).
+    async fn begin_on_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<Tx, StoreError> {
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
+        Ok(tx)
+    }
     /// `POST /estimates`: a `draft` with no lines, created by `ctx.actor`, its totals
     /// computed by crm-core for zero lines; one statement ([`header::create`]). Client,
     /// category (of type estimate) and project are checked in it.
@@ -40,12 +52,7 @@ impl Store {
         id: EstimateId,
         cmd: &EstimateUpdate,
     ) -> Result<Estimate, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_estimate(ctx, id).await?;
         header::update(&tx, &SQL, id.get(), cmd, self.policy()).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -59,12 +66,7 @@ impl Store {
         id: EstimateId,
         req: ItemsRequest,
     ) -> Result<Estimate, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_estimate(ctx, id).await?;
         items::replace_items(&tx, &SQL, id.get(), req, self.policy()).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -75,12 +77,7 @@ impl Store {
     /// its pending queued emails; sent emails stay as history, and an invoice converted
     /// from it stays (its `estimate_id` becomes NULL).
     pub async fn delete_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<(), StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_estimate(ctx, id).await?;
         header::delete(&tx, &SQL, id.get()).await?;
         tx.commit().await?;
         Ok(())
@@ -93,12 +90,7 @@ impl Store {
         id: EstimateId,
         cmd: &StatusChange,
     ) -> Result<Estimate, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_estimate(ctx, id).await?;
         if tx
             .run(SET_STATUS_SQL, &[&id.get(), &cmd.status.as_str()])
             .await?
@@ -118,12 +110,7 @@ impl Store {
         id: EstimateId,
         tags: &TagSet,
     ) -> Result<Estimate, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_estimate(ctx, id).await?;
         header::set_tags(&tx, &SQL, id.get(), tags, ctx.actor).await?;
         let estimate = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;

@@ -12,7 +12,7 @@ use crm_core::tags::TagSet;
 
 use super::{SQL, lock, new_id, read};
 use crate::bills::{LockMode, header, items};
-use crate::conditions::if_match;
+use crate::conditions::{Tx, if_match};
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError};
 
@@ -29,6 +29,18 @@ async fn queue_email(db: &impl Db, invoice: &Invoice) -> Result<(), StoreError> 
 }
 
 impl Store {
+    /// Begins a write of invoice `id`: the transaction ([`Store::begin`]), the row locked
+    /// `FOR UPDATE`, and the request's `If-Match` compared with the invoice as read under
+    /// the lock ([`if_match`]: a mismatch is a 412 and nothing is written).
+    async fn begin_on_invoice(&self, ctx: Ctx, id: InvoiceId) -> Result<Tx, StoreError> {
+        let tx = self.begin().await?;
+        if_match(async {
+            lock(&tx, id, LockMode::Update).await?;
+            read::load(&tx, id, ctx.today).await
+        })
+        .await?;
+        Ok(tx)
+    }
     /// `POST /invoices`: a Draft with no lines, due on the request's `bill_due_date` (by
     /// default `bill_date` + 30 days), created by `ctx.actor`. Client, category (of type
     /// invoice) and project are checked in its one statement ([`header::create`]).
@@ -47,12 +59,7 @@ impl Store {
         id: InvoiceId,
         cmd: &InvoiceUpdate,
     ) -> Result<Invoice, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_invoice(ctx, id).await?;
         header::update(&tx, &SQL, id.get(), cmd, self.policy()).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -66,12 +73,7 @@ impl Store {
         id: InvoiceId,
         req: ItemsRequest,
     ) -> Result<Invoice, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_invoice(ctx, id).await?;
         items::replace_items(&tx, &SQL, id.get(), req, self.policy()).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
@@ -83,12 +85,7 @@ impl Store {
     /// converted from is no longer converted (its `converted` is read from `invoices`) and
     /// can be converted again.
     pub async fn delete_invoice(&self, ctx: Ctx, id: InvoiceId) -> Result<(), StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_invoice(ctx, id).await?;
         header::delete(&tx, &SQL, id.get()).await?;
         tx.commit().await?;
         Ok(())
@@ -101,12 +98,7 @@ impl Store {
         id: InvoiceId,
         cmd: &InvoiceStatusChange,
     ) -> Result<Invoice, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_invoice(ctx, id).await?;
         if tx
             .run(SET_STATUS_SQL, &[&id.get(), &cmd.status.id()])
             .await?
@@ -126,12 +118,7 @@ impl Store {
         id: InvoiceId,
         tags: &TagSet,
     ) -> Result<Invoice, StoreError> {
-        let tx = self.begin().await?;
-        if_match(async {
-            lock(&tx, id, LockMode::Update).await?;
-            read::load(&tx, id, ctx.today).await
-        })
-        .await?;
+        let tx = self.begin_on_invoice(ctx, id).await?;
         header::set_tags(&tx, &SQL, id.get(), tags, ctx.actor).await?;
         let invoice = read::load(&tx, id, ctx.today).await?;
         tx.commit().await?;
