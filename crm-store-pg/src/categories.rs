@@ -148,12 +148,7 @@ impl Store {
                 SortKey::timestamp("created_at", micros_key!("created_at"))
             }
         };
-        let request = PageRequest {
-            page: q.params.page,
-            cursor: q.params.cursor.as_ref(),
-            order: q.params.order,
-            binding: q.binding(),
-        };
+        let request = PageRequest::of(&q.params, q.binding());
         // The counts are computed for the page's rows only.
         let reader = self.reader().await?;
         let found = sql::page(

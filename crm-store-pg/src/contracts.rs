@@ -79,12 +79,7 @@ impl Store {
         } else {
             Vec::new()
         };
-        let request = PageRequest {
-            page: q.params.page,
-            cursor: q.params.cursor.as_ref(),
-            order: q.params.order,
-            binding: q.binding(),
-        };
+        let request = PageRequest::of(&q.params, q.binding());
         let found = sql::page_with(
             &*self.reader().await?,
             filtered,

@@ -102,12 +102,7 @@ impl Store {
                 SortKey::timestamp("created_at", micros_key!("created_at"))
             }
         };
-        let request = PageRequest {
-            page: q.params.page,
-            cursor: q.params.cursor.as_ref(),
-            order: q.params.order,
-            binding: q.binding(),
-        };
+        let request = PageRequest::of(&q.params, q.binding());
         let extra = concat!(
             ", ",
             milestone_counts!("p"),

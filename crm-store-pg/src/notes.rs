@@ -62,12 +62,7 @@ impl Store {
             Some(NoteSort::Created) => SortKey::timestamp("created_at", micros_key!("created_at")),
             Some(NoteSort::Updated) => SortKey::timestamp("updated_at", micros_key!("updated_at")),
         };
-        let request = PageRequest {
-            page: q.params.page,
-            cursor: q.params.cursor.as_ref(),
-            order: q.params.order,
-            binding: q.binding(),
-        };
+        let request = PageRequest::of(&q.params, q.binding());
         let found = sql::page(
             &*self.reader().await?,
             filtered,

@@ -78,12 +78,7 @@ impl Store {
                 SortKey::timestamp("sent_at", micros_key!("sent_at")).nullable()
             }
         };
-        let request = PageRequest {
-            page: q.params.page,
-            cursor: q.params.cursor.as_ref(),
-            order: q.params.order,
-            binding: q.binding(),
-        };
+        let request = PageRequest::of(&q.params, q.binding());
         let found = sql::page(&*self.reader().await?, filtered, None, sort, &request, "").await?;
         let items = found
             .rows

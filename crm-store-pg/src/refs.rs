@@ -56,19 +56,40 @@ pub(crate) use invalid_refs_sql;
 
 const INVALID_SQL: &str = invalid_refs_sql!();
 
-/// The kinds and ids of `references`, as [`INVALID_SQL`] takes them (`$1`, `$2`); `None`
-/// when the references also claim category names, which [`invalid`] checks apart.
-pub(crate) fn statement_params(references: &References) -> Option<(Vec<String>, Vec<i64>)> {
-    if !references.names().is_empty() {
-        return None;
+/// The kinds and ids of `references`, as [`invalid_refs_sql`] takes them (`$1`, `$2`), for a
+/// write that checks them in its one statement; references that also claim category names
+/// (checked apart, by [`invalid`]) cannot be.
+pub(crate) fn statement_params(
+    references: &References,
+) -> Result<(Vec<String>, Vec<i64>), StoreError> {
+    if references.names().is_empty() {
+        Ok(id_params(references))
+    } else {
+        Err(StoreError::Internal(
+            "a one-statement write claims a category name".to_owned(),
+        ))
     }
-    Some(
-        references
-            .as_slice()
-            .iter()
-            .map(|r| (kind_tag(r.kind), r.id))
-            .unzip(),
-    )
+}
+
+/// Why a one-statement write guarded by [`invalid_refs_sql`] wrote nothing: every failing
+/// field ([`StoreError::Invalid`]), or an internal error if all hold by now (one was
+/// created meanwhile).
+pub(crate) async fn refused(db: &impl Db, references: &References) -> StoreError {
+    match require(db, references).await {
+        Err(e) => e,
+        Ok(()) => {
+            StoreError::Internal("a reference changed during a one-statement write".to_owned())
+        }
+    }
+}
+
+/// The kinds and ids of the id references, as [`INVALID_SQL`] takes them.
+fn id_params(references: &References) -> (Vec<String>, Vec<i64>) {
+    references
+        .as_slice()
+        .iter()
+        .map(|r| (kind_tag(r.kind), r.id))
+        .unzip()
 }
 
 /// Whether a category name is taken in a scope: `$1` the type, or `$2` the category whose
@@ -90,12 +111,7 @@ pub(crate) async fn invalid(
 ) -> Result<FieldErrors, StoreError> {
     let mut errors = FieldErrors::new();
     if !references.as_slice().is_empty() {
-        let kinds: Vec<String> = references
-            .as_slice()
-            .iter()
-            .map(|r| kind_tag(r.kind))
-            .collect();
-        let ids: Vec<i64> = references.as_slice().iter().map(|r| r.id).collect();
+        let (kinds, ids) = id_params(references);
         let rows = db.rows(INVALID_SQL, &[&kinds, &ids]).await?;
         let bad = rows
             .iter()

@@ -2,7 +2,7 @@
 //! the id tie-break, exact totals (maintained counts or `count(*)`), and [`page`]: pages by
 //! number from the nearer end, or by cursor (keyset).
 
-use crm_core::listing::{Cursor, MAX_PAGE, Order, Page};
+use crm_core::listing::{Cursor, ListParams, MAX_PAGE, Order, Page};
 use tokio_postgres::Row;
 use tokio_postgres::types::ToSql;
 
@@ -132,6 +132,18 @@ pub(crate) struct PageRequest<'a> {
     pub(crate) order: Order,
     /// The digest the cursors minted for this query carry.
     pub(crate) binding: u64,
+}
+
+impl<'a> PageRequest<'a> {
+    /// The request of a list query's parameters, its cursors bound to `binding`.
+    pub(crate) fn of<S>(params: &'a ListParams<S>, binding: u64) -> Self {
+        PageRequest {
+            page: params.page,
+            cursor: params.cursor.as_ref(),
+            order: params.order,
+            binding,
+        }
+    }
 }
 
 /// One page of rows read by [`page`], in list order, with the total and the cursors.
@@ -494,26 +506,25 @@ async fn by_cursor(
         // its id, each in id order.
         let dir = if ascending { "ASC" } else { "DESC" };
         let at = cursor.key.as_deref().unwrap_or_default();
-        let id_p = sql.param(cursor.id);
-        let mut reads: Vec<String> = sort_parts
-            .iter()
-            .filter_map(|part| {
-                let after = match part.value.cmp(at) {
-                    std::cmp::Ordering::Equal => format!(" AND id {op} {id_p}"),
-                    std::cmp::Ordering::Greater if ascending => String::new(),
-                    std::cmp::Ordering::Less if !ascending => String::new(),
-                    _ => return None,
-                };
-                Some(format!(
-                    "(SELECT * FROM f WHERE {}{after} ORDER BY id {dir} LIMIT {limit_p})",
-                    part.condition
-                ))
-            })
-            .collect();
-        // The position's id and the limit are always read (a parameter must be used).
-        reads.push(format!(
-            "(SELECT * FROM f WHERE id = {id_p} AND FALSE LIMIT {limit_p})"
-        ));
+        let mut reads = Vec::new();
+        for part in sort_parts {
+            let after = match part.value.cmp(at) {
+                std::cmp::Ordering::Equal => {
+                    format!(" AND id {op} {}", sql.param(cursor.id))
+                }
+                std::cmp::Ordering::Greater if ascending => String::new(),
+                std::cmp::Ordering::Less if !ascending => String::new(),
+                _ => continue,
+            };
+            reads.push(format!(
+                "(SELECT * FROM f WHERE {}{after} ORDER BY id {dir} LIMIT {limit_p})",
+                part.condition
+            ));
+        }
+        if reads.is_empty() {
+            // A key past every part (only a forged cursor has one): nothing follows.
+            reads.push(format!("(SELECT * FROM f WHERE FALSE LIMIT {limit_p})"));
+        }
         reads
     };
     let rows_sql = if reads.len() == 1 {

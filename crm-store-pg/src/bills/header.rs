@@ -90,8 +90,7 @@ pub(crate) async fn create<K: Kind>(
     policy: Policy,
 ) -> Result<Row, StoreError> {
     let references = cmd.references();
-    let (kinds, ids) = refs::statement_params(references)
-        .ok_or_else(|| StoreError::Internal("a bill claims no category name".to_owned()))?;
+    let (kinds, ids) = refs::statement_params(references)?;
     let totals = recompute::TotalsColumns::of(&recompute::empty_totals(cmd.tax_type, policy)?);
     let header: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
         &kinds,
@@ -110,13 +109,7 @@ pub(crate) async fn create<K: Kind>(
         header.into_iter().chain(totals.params()).collect();
     match db.row_opt(sql.create, &params).await? {
         Some(row) => Ok(row),
-        None => {
-            // This read may only find every reference valid if one was created meanwhile.
-            refs::require(db, references).await?;
-            Err(StoreError::Internal(
-                "a bill reference changed during its creation".to_owned(),
-            ))
-        }
+        None => Err(refs::refused(db, references).await),
     }
 }
 

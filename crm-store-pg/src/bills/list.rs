@@ -115,12 +115,7 @@ pub(crate) async fn page<S: BillSort, T: crm_core::bill::StatusFilter, R, Fut>(
 where
     Fut: Future<Output = Result<Vec<R>, StoreError>>,
 {
-    let request = PageRequest {
-        page: q.params.page,
-        cursor: q.params.cursor.as_ref(),
-        order: q.params.order,
-        binding: q.binding(),
-    };
+    let request = PageRequest::of(&q.params, q.binding());
     let found = sql::page(db, filtered, total, sort, &request, "").await?;
     let ids = found
         .rows

@@ -90,11 +90,7 @@ impl Store {
         cmd: &NewContract,
     ) -> Result<Contract, StoreError> {
         let references = cmd.references();
-        let Some((kinds, ids)) = refs::statement_params(references) else {
-            return Err(StoreError::Internal(
-                "a contract claims no category name".to_owned(),
-            ));
-        };
+        let (kinds, ids) = refs::statement_params(references)?;
         let tx = self.begin_single().await?;
         let value: Option<Decimal> = cmd.value.map(Money::get);
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 13] = [
@@ -118,14 +114,7 @@ impl Store {
                 tx.commit().await?;
                 Ok(contract)
             }
-            None => {
-                // A reference does not hold: report every failing field (this read may
-                // only find them all valid if one was created meanwhile).
-                refs::require(&tx, references).await?;
-                Err(StoreError::Internal(
-                    "a contract reference changed during its creation".to_owned(),
-                ))
-            }
+            None => Err(refs::refused(&tx, references).await),
         }
     }
 
