@@ -23,7 +23,9 @@
 # The latency of each variant is measured one request at a time on one keep-alive
 # connection (no concurrency: this is the latency of a list, not throughput), so p99 over
 # 15 samples is close to the maximum. This machine is shared and noisy: compare figures
-# from the same run, or runs made back to back.
+# from the same run, or runs made back to back. The server's shared_buffers matters to
+# searches (see the line printed before the table): the README's run used 2 GB
+# (`ALTER SYSTEM SET shared_buffers = '2GB'` and a restart; Debian's default is 128 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -83,6 +85,9 @@ CCLIENT=$(psql -At -d "$DB" -c "SELECT client_id FROM contracts GROUP BY 1 ORDER
 CCATEGORY=$(psql -At -d "$DB" -c "SELECT category_id FROM contracts GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
 
 echo "crm $(git rev-parse --short HEAD 2>/dev/null || echo '?') ($BIN), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+# The server's settings that the figures depend on (a search reads every page its matches
+# are on: from shared buffers, or from the OS cache at several times the cost).
+echo "PostgreSQL $(psql -At -d "$DB" -c 'SHOW server_version'): shared_buffers $(psql -At -d "$DB" -c 'SHOW shared_buffers'), work_mem $(psql -At -d "$DB" -c 'SHOW work_mem'); database $(psql -At -d "$DB" -c "SELECT pg_size_pretty(pg_database_size('$DB'))")"
 python3 benches/load/list_scale.py "http://127.0.0.1:$PORT/api" "$KEY" "${SCALE_SAMPLES:-15}" "${SCALE_ONLY:-}" \
   "client=$CLIENT" "eclient=$ECLIENT" "eproject=$EPROJECT" "ecategory=$ECATEGORY" \
   "iclient=$ICLIENT" "icategory=$ICATEGORY" "cclient=$CCLIENT" "ccategory=$CCATEGORY"

@@ -155,6 +155,11 @@ FROM (SELECT g, random() r1, random() r2, random() r3, random() r4, random() r5,
 JOIN docs ON docs.n = s.g
 JOIN words w1 ON w1.n = s.a JOIN words w2 ON w2.n = s.b;
 
+-- A backing estimate has its contract's client, project and date, as `POST /api/contracts`
+-- makes it (never listed, but it shares the estimates table's statistics).
+UPDATE estimates e SET client_id = c.client_id, project_id = c.project_id, date = c.date_start
+FROM contracts c WHERE c.estimate_id = e.id;
+
 DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT def FROM saved_indexes LOOP EXECUTE r.def; END LOOP;
 END $$;

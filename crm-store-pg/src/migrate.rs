@@ -74,6 +74,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "list_count_deltas",
         sql: include_str!("../migrations/0010_list_count_deltas.sql"),
     },
+    Migration {
+        version: 11,
+        name: "status_within_owner",
+        sql: include_str!("../migrations/0011_status_within_owner.sql"),
+    },
 ];
 
 impl Migration {

@@ -163,14 +163,17 @@ pub(crate) struct PageRows {
 /// Reads one page of a list in as few statements as the request allows:
 ///
 /// - the total is `total` when given (an expression over the filtered select's parameters
-///   that reads maintained counts: the `list_counts` and `list_count_deltas` rows of migration 0010), else
+///   that reads maintained counts: the `list_counts` and `list_count_deltas` rows of
+///   migrations 0010 and 0011), else
 ///   `count(*)` of the filtered rows;
-/// - page 1 is one statement (total and rows, same snapshot);
+/// - page 1 is one statement (total and rows, same snapshot); without maintained counts
+///   the matches are found once for both ([`first_page_of_matches`]);
 /// - a later page reads the total first, then the rows from the nearer end: a page in the
 ///   second half is read in the reverse order (`OFFSET` counted from the end) and turned
 ///   back, so the last page costs what the first does;
 /// - a cursor reads the rows after (or before) its position with a keyset condition
-///   (`(key, id) > ($k, $id)`) that the sort's index answers, one statement at any depth.
+///   (`(key, id) > ($k, $id)`) that the sort's index answers, one statement at any depth;
+/// - every read takes the page's ids first, then its rows ([`read_by_ids`]).
 ///
 /// `filtered` must expose `id` and the sort key's columns; `extra_columns` (`, …`) are
 /// computed for the page's rows only (`p.…`).
@@ -213,6 +216,7 @@ pub(crate) async fn page_with(
     extra_columns: &str,
 ) -> Result<PageRows, StoreError> {
     let limit = i64::from(request.page.limit);
+    let counted_by_rows = total.is_none();
     let total_sql = total.unwrap_or_else(|| "(SELECT count(*) FROM f)".to_owned());
     if let Some(cursor) = request.cursor {
         return by_cursor(
@@ -241,16 +245,18 @@ pub(crate) async fn page_with(
         )
         .await;
     }
+    if number == 1 && counted_by_rows {
+        return first_page_of_matches(db, filtered, sort, request, extra_columns).await;
+    }
     if number == 1 {
         let mut sql = filtered;
         let limit_p = sql.param(limit);
         let text = format!(
             "WITH f AS NOT MATERIALIZED ({}) SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
-             FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL (SELECT * FROM f ORDER BY {} \
-             LIMIT {limit_p}) p ON TRUE",
+             FROM (SELECT {total_sql} AS total) c LEFT JOIN LATERAL {} p ON TRUE",
             sql.text,
             sort.key,
-            order_by(sort, request.order, true),
+            read_by_ids("TRUE", &order_by(sort, request.order, true), &limit_p, None),
         );
         sql.text = text;
         let found = db.rows(sql.text(), &sql.params()).await?;
@@ -286,16 +292,7 @@ pub(crate) async fn page_with(
     let limit_p = sql.param(read_limit);
     let offset_p = sql.param(read_offset);
     let order = order_by(sort, request.order, !backward);
-    // The rows skipped by OFFSET are ids only (read from an index alone where one holds
-    // the filter and the sort), and only the page's rows are read whole.
-    let rows = if read_offset > 0 {
-        format!(
-            "(SELECT f.* FROM (SELECT id FROM f ORDER BY {order} LIMIT {limit_p} OFFSET {offset_p}) ids \
-             JOIN f USING (id) ORDER BY {order})"
-        )
-    } else {
-        format!("(SELECT * FROM f ORDER BY {order} LIMIT {limit_p} OFFSET {offset_p})")
-    };
+    let rows = read_by_ids("TRUE", &order, &limit_p, Some(&offset_p));
     // The total's expression is named (and never evaluated: WHERE FALSE) so that its
     // parameters have their types.
     let text = format!(
@@ -309,6 +306,38 @@ pub(crate) async fn page_with(
         found.reverse();
     }
     Ok(numbered(found, u64::try_from(total).unwrap_or(0), request))
+}
+
+/// Page 1 of a list without maintained counts (a search, filters counted together): the
+/// matching rows' ids and sort keys are found once (`m`), then counted, and the page's
+/// ids are the first of them in list order. Finding the matches (a search's trigram
+/// index scans and rechecks) is the cost of such a page; it is paid once, not once for the
+/// total and again for the rows.
+async fn first_page_of_matches(
+    db: &impl Db,
+    filtered: Sql,
+    sort: SortKey,
+    request: &PageRequest<'_>,
+    extra_columns: &str,
+) -> Result<PageRows, StoreError> {
+    let mut sql = filtered;
+    let limit_p = sql.param(i64::from(request.page.limit));
+    let text = format!(
+        "WITH f AS NOT MATERIALIZED ({}), m AS MATERIALIZED (SELECT id, {} AS k FROM f) \
+         SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
+         FROM (SELECT count(*) AS total FROM m) c LEFT JOIN LATERAL \
+         (SELECT f.* FROM (SELECT id FROM m ORDER BY {} LIMIT {limit_p}) ids JOIN f USING (id) ORDER BY {}) p ON TRUE",
+        sql.text,
+        sort.order,
+        sort.key,
+        order_by_expr("k", request.order, true),
+        order_by(sort, request.order, true),
+    );
+    sql.text = text;
+    let found = db.rows(sql.text(), &sql.params()).await?;
+    let total = rows::page_total(&found)?;
+    let rows: Vec<Row> = rows::page_rows(&found).cloned().collect();
+    Ok(numbered(rows, total, request))
 }
 
 /// A numbered page of a parted sort: the parts' sizes first (their sum is the total),
@@ -374,9 +403,11 @@ async fn parted_page(
         };
         let count_p = sql.param(count);
         let skip_p = sql.param(skip);
-        reads.push(format!(
-            "(SELECT * FROM f WHERE {} ORDER BY id {dir} LIMIT {count_p} OFFSET {skip_p})",
-            parts[i].condition
+        reads.push(read_by_ids(
+            &parts[i].condition,
+            &format!("id {dir}"),
+            &count_p,
+            Some(&skip_p),
         ));
     }
     if reads.is_empty() {
@@ -403,11 +434,29 @@ async fn parted_page(
     Ok(numbered(found, u64::try_from(total).unwrap_or(0), request))
 }
 
+/// A read of rows of `f` meeting `condition`, in `order`, `limit` of them (after `offset`):
+/// their ids first, then the rows themselves joined back by id, in `order` again. The ids
+/// are read from an index alone where one holds the condition and the order (an index-only
+/// scan skips rows without fetching them: a status beside the id, the rows an `OFFSET`
+/// passes), and only the rows read are fetched whole.
+fn read_by_ids(condition: &str, order: &str, limit: &str, offset: Option<&str>) -> String {
+    let offset = offset.map(|o| format!(" OFFSET {o}")).unwrap_or_default();
+    format!(
+        "(SELECT f.* FROM (SELECT id FROM f WHERE {condition} ORDER BY {order} LIMIT {limit}{offset}) ids \
+         JOIN f USING (id) ORDER BY {order})"
+    )
+}
+
 /// `ORDER BY` of the list read forward (the list's order) or backward.
 fn order_by(sort: SortKey, order: Order, forward: bool) -> String {
+    order_by_expr(sort.order, order, forward)
+}
+
+/// `ORDER BY` on the sort expression `key` (then the id).
+fn order_by_expr(key: &str, order: Order, forward: bool) -> String {
     let ascending = (order == Order::Asc) == forward;
     let dir = if ascending { "ASC" } else { "DESC" };
-    format!("{} {dir}, id {dir}", sort.order)
+    format!("{key} {dir}, id {dir}")
 }
 
 /// A page read by number, with its cursors: the next page starts after its last row
@@ -497,9 +546,7 @@ async fn by_cursor(
         };
         conditions
             .iter()
-            .map(|condition| {
-                format!("(SELECT * FROM f WHERE {condition} ORDER BY {order} LIMIT {limit_p})")
-            })
+            .map(|condition| read_by_ids(condition, &order, &limit_p, None))
             .collect()
     } else {
         // A parted sort: the parts past the cursor's value whole, and its own part after
@@ -516,9 +563,11 @@ async fn by_cursor(
                 std::cmp::Ordering::Less if !ascending => String::new(),
                 _ => continue,
             };
-            reads.push(format!(
-                "(SELECT * FROM f WHERE {}{after} ORDER BY id {dir} LIMIT {limit_p})",
-                part.condition
+            reads.push(read_by_ids(
+                &format!("{}{after}", part.condition),
+                &format!("id {dir}"),
+                &limit_p,
+                None,
             ));
         }
         if reads.is_empty() {
@@ -613,6 +662,16 @@ impl CountKeys {
             ranges: Vec::new(),
         }
     }
+}
+
+/// The condition that a date `column` is before the day (`before`), or not (on or after
+/// it, or missing: a missing date is never before the day), `day` being its placeholder.
+/// Written as the expression migration 0011 indexes beside the stored status and the id
+/// (`COALESCE(column, 'infinity')`), so that a status read in id order skips from the
+/// index alone, and the planner has the expression's statistics.
+pub(crate) fn date_before(column: &str, day: &str, before: bool) -> String {
+    let op = if before { "<" } else { ">=" };
+    format!("COALESCE({column}, 'infinity'::date) {op} {day}")
 }
 
 /// The range of dated keys `<prefix><YYYY-MM-DD|none>` whose date is before `today`

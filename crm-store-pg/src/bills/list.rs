@@ -63,10 +63,11 @@ pub(crate) struct CountedStatus {
     pub(crate) before_today: Option<bool>,
 }
 
-/// The maintained counts that total the bills matching `q` (migration 0010's
-/// `bill_count_keys`), when one filter at most is given and no search: a status sums the
-/// range of its stored statuses' dated keys that the day selects. `None` otherwise
-/// (counted row by row, among one client's, project's or category's bills).
+/// The maintained counts that total the bills matching `q` (migration 0011's
+/// `bill_count_keys`), when no search is given and one owner filter (client, project or
+/// category) at most, with or without a status: a status sums the range of its stored
+/// statuses' dated keys that the day selects (within the owner's keys when there is one).
+/// `None` otherwise (counted row by row, among the bills of the owners' index).
 pub(crate) fn count_keys<S, T>(
     q: &BillListQuery<S, T>,
     status: Option<CountedStatus>,
@@ -75,28 +76,32 @@ pub(crate) fn count_keys<S, T>(
     if q.params.search.is_some() {
         return None;
     }
-    match (status, q.client, q.project, q.category) {
-        (None, None, None, None) => Some(CountKeys::key("all".to_owned())),
-        (None, Some(client), None, None) => Some(CountKeys::key(format!("c={}", client.get()))),
-        (None, None, Some(project), None) => Some(CountKeys::key(format!("p={}", project.get()))),
-        (None, None, None, Some(category)) => {
-            Some(CountKeys::key(format!("cat={}", category.get())))
-        }
-        (Some(status), None, None, None) => {
-            let ranges = status
-                .stored
-                .iter()
-                .map(|stored| {
-                    sql::dated_range(&format!("st={stored}|d="), today, status.before_today)
-                })
-                .collect();
-            Some(CountKeys {
-                exact: Vec::new(),
-                ranges,
-            })
-        }
-        _ => None,
-    }
+    let owner = match (q.client, q.project, q.category) {
+        (None, None, None) => None,
+        (Some(client), None, None) => Some(format!("c={}", client.get())),
+        (None, Some(project), None) => Some(format!("p={}", project.get())),
+        (None, None, Some(category)) => Some(format!("cat={}", category.get())),
+        _ => return None,
+    };
+    let Some(status) = status else {
+        return Some(CountKeys::key(owner.unwrap_or_else(|| "all".to_owned())));
+    };
+    let within = owner.map(|owner| format!("{owner}|")).unwrap_or_default();
+    let ranges = status
+        .stored
+        .iter()
+        .map(|stored| {
+            sql::dated_range(
+                &format!("{within}st={stored}|d="),
+                today,
+                status.before_today,
+            )
+        })
+        .collect();
+    Some(CountKeys {
+        exact: Vec::new(),
+        ranges,
+    })
 }
 
 /// The page of `filtered` sorted by `sort` (over [`filtered`]'s columns), with the total

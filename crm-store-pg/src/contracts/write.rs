@@ -33,7 +33,7 @@ const CREATE_CONTRACT_SQL: &str = concat!(
      SELECT ",
     super::contract_columns!(),
     ", c.body, ARRAY[]::text[] AS tags \
-     FROM c JOIN clients cl ON cl.id = c.client_id JOIN categories cat ON cat.id = c.category_id"
+     FROM c"
 );
 
 /// Locks a contract; gives its backing estimate.

@@ -56,9 +56,11 @@ fn sort_key(sort: Option<EstimateSort>) -> SortKey {
 fn push_status(s: &mut Sql, status: ShownStatus, today: NaiveDate) {
     let conditions = status.conditions();
     s.push_with(" AND b.status = {}", conditions.stored.as_str());
-    match conditions.expired {
-        Some(true) => s.push_with(" AND b.expiry_date < {}", today),
-        Some(false) => s.push_with(" AND (b.expiry_date IS NULL OR b.expiry_date >= {})", today),
-        None => s,
-    };
+    if let Some(before) = conditions.expired {
+        let day = s.param(today);
+        s.push(&format!(
+            " AND {}",
+            sql::date_before("b.expiry_date", &day, before)
+        ));
+    }
 }

@@ -55,11 +55,22 @@ fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
 /// The shown-status filter, rendered from crm-core's conditions (the one rule).
 fn push_status(s: &mut Sql, status: InvoiceStatus, today: NaiveDate) {
     let conditions = status.conditions();
-    let stored: Vec<i16> = conditions.stored.iter().map(|s| s.id()).collect();
-    s.push_with(" AND b.status_id = ANY({})", stored);
-    match conditions.overdue {
-        Some(true) => s.push_with(" AND b.due_date < {}", today),
-        Some(false) => s.push_with(" AND (b.due_date IS NULL OR b.due_date >= {})", today),
-        None => s,
+    // One stored status as `=`, so that its index gives the rows in id order.
+    match conditions.stored {
+        [one] => s.push_with(" AND b.status_id = {}", one.id()),
+        several => s.push_with(
+            " AND b.status_id = ANY({})",
+            several
+                .iter()
+                .map(|stored| stored.id())
+                .collect::<Vec<i16>>(),
+        ),
     };
+    if let Some(before) = conditions.overdue {
+        let day = s.param(today);
+        s.push(&format!(
+            " AND {}",
+            sql::date_before("b.due_date", &day, before)
+        ));
+    }
 }

@@ -294,14 +294,17 @@ async fn the_migration_backfills_counts_of_rows_written_before_it() {
     )
     .await;
     assert_eq!(counts_drift(&s).await, 0);
-    // Rebuilt as the migration does, from the rows alone: the same counts.
-    let migration = crm_store_pg::migrate::MIGRATIONS
+    // Rebuilt as the migrations do, from the rows alone (each migration's backfill in
+    // turn, as an upgraded database ran them): the same counts.
+    let backfills: Vec<&str> = crm_store_pg::migrate::MIGRATIONS
         .iter()
-        .find(|m| m.version == 10)
-        .unwrap();
-    let backfill = &migration.sql[migration.sql.find("-- Backfill").unwrap()..];
+        .filter(|m| m.version >= 10)
+        .map(|m| &m.sql[m.sql.find("-- Backfill").unwrap()..])
+        .collect();
+    assert_eq!(backfills.len(), 2, "0010 and 0011 each rebuild counts");
     s.exec(&format!(
-        "DELETE FROM list_counts; DELETE FROM list_count_deltas; {backfill}"
+        "DELETE FROM list_counts; DELETE FROM list_count_deltas; {}",
+        backfills.join("\n")
     ))
     .await;
     assert_eq!(counts_drift(&s).await, 0);
@@ -407,6 +410,172 @@ async fn bill_and_contract_totals_by_status_follow_the_day() {
             );
         }
     }
+}
+
+/// A shown status's SQL condition over its table's columns on `today`, as the API
+/// defines it (the expected side of the totals below).
+fn status_condition(list: &str, status: &str, today: &str) -> String {
+    let current = |column: &str| format!("({column} IS NULL OR {column} >= '{today}')");
+    match (list, status) {
+        ("estimates", "new") => format!("status = 'new' AND {}", current("expiry_date")),
+        ("estimates", "expired") => format!("status = 'new' AND expiry_date < '{today}'"),
+        ("estimates", other) => format!("status = '{other}'"),
+        ("invoices", "2" | "4") => format!("status_id = {status} AND {}", current("due_date")),
+        ("invoices", "3") => format!("status_id IN (2, 4) AND due_date < '{today}'"),
+        ("invoices", other) => format!("status_id = {other}"),
+        (_, "draft") => "published_at IS NULL".to_owned(),
+        (_, "expired") => format!("published_at IS NOT NULL AND date_end < '{today}'"),
+        (_, other) => {
+            let signed = "(client_signed_at IS NOT NULL AND provider_signed_at IS NOT NULL)";
+            let not = if other == "active" { "" } else { "NOT " };
+            format!(
+                "published_at IS NOT NULL AND {} AND {not}{signed}",
+                current("date_end")
+            )
+        }
+    }
+}
+
+#[tokio::test]
+async fn totals_of_a_status_within_a_client_project_or_category_are_exact() {
+    // A status beside one owner filter is totalled from the maintained counts (migration
+    // 0011); after inserts, moves between owners, status changes and deletes, folded or
+    // not, each total equals a count of the rows.
+    let s = seeded().await;
+    let (a, b) = (s.ids.clients[0].id, s.ids.clients[1].id);
+    let project = s.ids.projects[0];
+    let e1 = s.default_category("estimate").await;
+    let c1 = s.default_category("contract").await;
+    let e2 = s
+        .scalar("INSERT INTO categories (name, type) VALUES ('Second', 'estimate') RETURNING id")
+        .await;
+    let c2 = s
+        .scalar("INSERT INTO categories (name, type) VALUES ('Second', 'contract') RETURNING id")
+        .await;
+    let insert = |n: i64| {
+        format!(
+            "INSERT INTO estimates (client_id, project_id, category_id, date, expiry_date, status, creator_id)
+             SELECT CASE WHEN g % 3 = 0 THEN {b} ELSE {a} END, CASE WHEN g % 2 = 0 THEN {project} END,
+                    CASE WHEN g % 5 < 2 THEN {e2} ELSE {e1} END, DATE '2026-10-01',
+                    CASE WHEN g % 7 <> 0 THEN DATE '2026-10-01' + (g % 90) END,
+                    (ARRAY['draft', 'new', 'new', 'accepted', 'declined'])[1 + g % 5], 1
+             FROM generate_series(1, {n}) g;
+             INSERT INTO invoices (client_id, project_id, category_id, date, due_date, status_id, creator_id)
+             SELECT CASE WHEN g % 3 = 0 THEN {b} ELSE {a} END, CASE WHEN g % 2 = 0 THEN {project} END,
+                    CASE WHEN g % 5 < 2 THEN {e2} ELSE {e1} END, DATE '2026-10-01',
+                    CASE WHEN g % 6 <> 0 THEN DATE '2026-10-01' + (g % 90) END,
+                    (ARRAY[1, 2, 2, 4, 4, 5, 20])[1 + g % 7], 1
+             FROM generate_series(1, {n}) g;
+             WITH docs AS (INSERT INTO estimates (is_document, client_id, date, creator_id)
+                           SELECT TRUE, {a}, DATE '2026-10-01', 1 FROM generate_series(1, {n}) RETURNING id)
+             INSERT INTO contracts (title, client_id, category_id, estimate_id, date_start, date_end,
+                                    published_at, client_signed_at, provider_signed_at)
+             SELECT 'C' || id, CASE WHEN id % 3 = 0 THEN {b} ELSE {a} END,
+                    CASE WHEN id % 5 < 2 THEN {c2} ELSE {c1} END, id, DATE '2026-10-01',
+                    CASE WHEN id % 5 = 0 THEN NULL ELSE DATE '2026-10-01' + (id % 80)::int END,
+                    CASE WHEN id % 4 <> 0 THEN now() END, CASE WHEN id % 3 <> 0 THEN now() END,
+                    CASE WHEN id % 2 = 0 THEN now() END
+             FROM docs;"
+        )
+    };
+    s.exec(&insert(60)).await;
+    s.store.fold_list_counts().await.unwrap();
+    // Unfolded changes on top of folded counts: more rows, moves, status changes, deletes.
+    s.exec(&insert(25)).await;
+    s.exec(&format!(
+        "UPDATE estimates SET client_id = {b}, status = 'accepted' WHERE id % 4 = 1 AND NOT is_document;
+         UPDATE estimates SET category_id = {e2}, expiry_date = NULL WHERE id % 9 = 2 AND NOT is_document;
+         UPDATE invoices SET project_id = NULL, status_id = 5 WHERE id % 4 = 1;
+         UPDATE invoices SET client_id = {a}, due_date = DATE '2026-12-30' WHERE id % 9 = 2;
+         UPDATE contracts SET client_id = {a}, category_id = {c2}, published_at = now() WHERE id % 4 = 1;
+         UPDATE contracts SET date_end = NULL, client_signed_at = NULL WHERE id % 9 = 2;
+         DELETE FROM estimates WHERE id % 11 = 3 AND NOT is_document;
+         DELETE FROM invoices WHERE id % 11 = 3;
+         DELETE FROM contracts WHERE id % 11 = 3;"
+    ))
+    .await;
+    let bill_owners = [
+        ("client_id", a),
+        ("client_id", b),
+        ("project_id", project),
+        ("category_id", e1),
+        ("category_id", e2),
+    ];
+    let contract_owners = [
+        ("client_id", a),
+        ("client_id", b),
+        ("category_id", c1),
+        ("category_id", c2),
+    ];
+    for today in ["2026-10-15", "2026-11-22", "2027-02-01"] {
+        let at = Ctx {
+            today: day(today),
+            ..ctx()
+        };
+        let mut checked = 0;
+        for (field, id) in bill_owners {
+            let id_text = id.to_string();
+            for status in ["draft", "new", "expired", "accepted", "declined", "revised"] {
+                let q = EstimateListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
+                    .unwrap();
+                let total = s.store.list_estimates(at, &q).await.unwrap().total;
+                let condition = status_condition("estimates", status, today);
+                let expected = s
+                    .scalar(&format!(
+                        "SELECT count(*) FROM estimates WHERE NOT is_document AND {field} = {id} AND {condition}"
+                    ))
+                    .await;
+                assert_eq!(
+                    total,
+                    u64::try_from(expected).unwrap(),
+                    "{today} estimates {field}={id} {status}"
+                );
+                checked += expected;
+            }
+            for status in ["1", "2", "3", "4", "5", "20"] {
+                let q = InvoiceListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
+                    .unwrap();
+                let total = s.store.list_invoices(at, &q).await.unwrap().total;
+                let condition = status_condition("invoices", status, today);
+                let expected = s
+                    .scalar(&format!(
+                        "SELECT count(*) FROM invoices WHERE {field} = {id} AND {condition}"
+                    ))
+                    .await;
+                assert_eq!(
+                    total,
+                    u64::try_from(expected).unwrap(),
+                    "{today} invoices {field}={id} {status}"
+                );
+                checked += expected;
+            }
+        }
+        for (field, id) in contract_owners {
+            let id_text = id.to_string();
+            for status in ["draft", "awaiting_signatures", "active", "expired"] {
+                let q = ContractListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
+                    .unwrap();
+                let total = s.store.list_contracts(at, &q).await.unwrap().total;
+                let condition = status_condition("contracts", status, today);
+                let expected = s
+                    .scalar(&format!(
+                        "SELECT count(*) FROM contracts WHERE {field} = {id} AND {condition}"
+                    ))
+                    .await;
+                assert_eq!(
+                    total,
+                    u64::try_from(expected).unwrap(),
+                    "{today} contracts {field}={id} {status}"
+                );
+                checked += expected;
+            }
+        }
+        assert!(
+            checked > 200,
+            "the owners hold rows of every list ({checked})"
+        );
+    }
+    assert_eq!(counts_drift(&s).await, 0);
 }
 
 /// Walks a notes list by page numbers, by cursors forward from page 1, and by cursors
