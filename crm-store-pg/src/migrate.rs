@@ -79,6 +79,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "status_within_owner",
         sql: include_str!("../migrations/0011_status_within_owner.sql"),
     },
+    Migration {
+        version: 12,
+        name: "one_delta_per_write",
+        sql: include_str!("../migrations/0012_one_delta_per_write.sql"),
+    },
 ];
 
 impl Migration {

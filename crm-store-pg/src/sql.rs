@@ -163,8 +163,8 @@ pub(crate) struct PageRows {
 /// Reads one page of a list in as few statements as the request allows:
 ///
 /// - the total is `total` when given (an expression over the filtered select's parameters
-///   that reads maintained counts: the `list_counts` and `list_count_deltas` rows of
-///   migrations 0010 and 0011), else
+///   that reads maintained counts: the `list_counts` rows and the pending deltas of
+///   migrations 0010 to 0012), else
 ///   `count(*)` of the filtered rows;
 /// - page 1 is one statement (total and rows, same snapshot); without maintained counts
 ///   the matches are found once for both ([`first_page_of_matches`]);
@@ -690,7 +690,7 @@ pub(crate) fn dated_range(
     }
 }
 
-/// The total of a list from its maintained counts (migration 0010): a scalar subquery over
+/// The total of a list from its maintained counts (migrations 0010 to 0012): a scalar subquery over
 /// `sql`'s parameters summing, for `keys`, the folded counts and the deltas not yet folded
 /// (one statement, so one snapshot: a concurrent fold moves a delta from one side to the
 /// other without changing the sum).
@@ -713,7 +713,7 @@ pub(crate) fn counted(sql: &mut Sql, list: &'static str, keys: CountKeys) -> Str
     format!(
         "(SELECT COALESCE(sum(k.n), 0)::bigint FROM (\
          SELECT key, n FROM list_counts WHERE list = {list}::text \
-         UNION ALL SELECT key, n FROM list_count_deltas WHERE list = {list}::text) k WHERE {})",
+         UNION ALL SELECT key, n FROM list_count_pending WHERE list = {list}::text) k WHERE {})",
         conditions.join(" OR ")
     )
 }

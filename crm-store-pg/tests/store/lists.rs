@@ -272,7 +272,7 @@ async fn counts_drift(s: &Seeded) -> i64 {
         "WITH kept AS (
              SELECT list, key, sum(n) AS n FROM (
                  SELECT list, key, n FROM list_counts
-                 UNION ALL SELECT list, key, n FROM list_count_deltas) k
+                 UNION ALL SELECT list, key, n FROM list_count_pending) k
              GROUP BY list, key HAVING sum(n) <> 0),
          fresh AS (
              SELECT 'notes' AS list, k AS key, count(*) AS n FROM notes r, unnest(list_count_keys(r)) k GROUP BY k
@@ -294,12 +294,12 @@ async fn the_migration_backfills_counts_of_rows_written_before_it() {
     )
     .await;
     assert_eq!(counts_drift(&s).await, 0);
-    // Rebuilt as the migrations do, from the rows alone (each migration's backfill in
-    // turn, as an upgraded database ran them): the same counts.
+    // Rebuilt as the migrations do, from the rows alone (each backfill of the counts'
+    // layout since 0010 in turn, as an upgraded database ran them): the same counts.
     let backfills: Vec<&str> = crm_store_pg::migrate::MIGRATIONS
         .iter()
         .filter(|m| m.version >= 10)
-        .map(|m| &m.sql[m.sql.find("-- Backfill").unwrap()..])
+        .filter_map(|m| m.sql.find("-- Backfill").map(|at| &m.sql[at..]))
         .collect();
     assert_eq!(backfills.len(), 2, "0010 and 0011 each rebuild counts");
     s.exec(&format!(
