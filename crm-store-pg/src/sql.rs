@@ -166,8 +166,8 @@ pub(crate) struct PageRows {
 ///   that reads maintained counts: the `list_counts` rows and the pending deltas of
 ///   migrations 0010 to 0012), else
 ///   `count(*)` of the filtered rows;
-/// - page 1 is one statement (total and rows, same snapshot); without maintained counts
-///   the matches are found once for both ([`first_page_of_matches`]);
+/// - page 1 is one statement (total and rows, same snapshot); without maintained counts,
+///   few matches are found once for both ([`first_page_of_matches`]);
 /// - a later page reads the total first, then the rows from the nearer end: a page in the
 ///   second half is read in the reverse order (`OFFSET` counted from the end) and turned
 ///   back, so the last page costs what the first does;
@@ -308,11 +308,18 @@ pub(crate) async fn page_with(
     Ok(numbered(found, u64::try_from(total).unwrap_or(0), request))
 }
 
-/// Page 1 of a list without maintained counts (a search, filters counted together): the
-/// matching rows' ids and sort keys are found once (`m`), then counted, and the page's
-/// ids are the first of them in list order. Finding the matches (a search's trigram
-/// index scans and rechecks) is the cost of such a page; it is paid once, not once for the
-/// total and again for the rows.
+/// How many matches [`first_page_of_matches`] keeps: a list with fewer is counted and paged
+/// from them; a larger one is counted and walked as any other (a few MB at most).
+const MATCHES_KEPT: i64 = 10_000;
+
+/// Page 1 of a list without maintained counts (a search, filters counted together), in
+/// one statement that finds the matching rows once when they are few: up to
+/// [`MATCHES_KEPT`] of their ids and sort keys are kept (`m`); when fewer were found, they
+/// are all the matches, and the total and the page's ids come from them. Otherwise the
+/// total is a `count(*)` of the rows and the page is read in list order, as on a list with
+/// maintained counts (the branch not taken is never run: its condition is a one-time
+/// filter). A selective search thus runs its trigram index scans and rechecks once instead
+/// of twice; a broad one stops keeping matches at the cap and pays the count it always paid.
 async fn first_page_of_matches(
     db: &impl Db,
     filtered: Sql,
@@ -322,16 +329,23 @@ async fn first_page_of_matches(
 ) -> Result<PageRows, StoreError> {
     let mut sql = filtered;
     let limit_p = sql.param(i64::from(request.page.limit));
+    let kept_p = sql.param(MATCHES_KEPT);
+    let order = order_by(sort, request.order, true);
     let text = format!(
-        "WITH f AS NOT MATERIALIZED ({}), m AS MATERIALIZED (SELECT id, {} AS k FROM f) \
+        "WITH f AS NOT MATERIALIZED ({}), \
+         m AS MATERIALIZED (SELECT id, {} AS k FROM f LIMIT {kept_p}), \
+         n AS MATERIALIZED (SELECT count(*) AS found, count(*) < {kept_p} AS whole FROM m) \
          SELECT c.total, p.*, ({}) AS cursor_key{extra_columns} \
-         FROM (SELECT count(*) AS total FROM m) c LEFT JOIN LATERAL \
-         (SELECT f.* FROM (SELECT id FROM m ORDER BY {} LIMIT {limit_p}) ids JOIN f USING (id) ORDER BY {}) p ON TRUE",
+         FROM (SELECT CASE WHEN (SELECT whole FROM n) THEN (SELECT found FROM n) \
+                           ELSE (SELECT count(*) FROM f) END AS total) c \
+         LEFT JOIN LATERAL (SELECT f.* FROM (\
+             (SELECT id FROM m WHERE (SELECT whole FROM n) ORDER BY {} LIMIT {limit_p}) \
+             UNION ALL (SELECT id FROM f WHERE NOT (SELECT whole FROM n) ORDER BY {order} LIMIT {limit_p})\
+         ) ids JOIN f USING (id) ORDER BY {order}) p ON TRUE",
         sql.text,
         sort.order,
         sort.key,
         order_by_expr("k", request.order, true),
-        order_by(sort, request.order, true),
     );
     sql.text = text;
     let found = db.rows(sql.text(), &sql.params()).await?;

@@ -350,64 +350,20 @@ async fn bill_and_contract_totals_by_status_follow_the_day() {
         };
         for status in ["draft", "new", "expired", "accepted", "declined", "revised"] {
             let q = EstimateListQuery::parse(&raw(&[("status", status)])).unwrap();
-            let listed = s.store.list_estimates(at, &q).await.unwrap();
-            let condition = match status {
-                "new" => {
-                    format!("status = 'new' AND (expiry_date IS NULL OR expiry_date >= '{today}')")
-                }
-                "expired" => format!("status = 'new' AND expiry_date < '{today}'"),
-                other => format!("status = '{other}'"),
-            };
-            let expected = s
-                .scalar(&format!(
-                    "SELECT count(*) FROM estimates WHERE NOT is_document AND {condition}"
-                ))
-                .await;
-            assert_eq!(
-                listed.total,
-                u64::try_from(expected).unwrap(),
-                "{today} {status}"
-            );
+            let total = s.store.list_estimates(at, &q).await.unwrap().total;
+            assert_status_total(&s, "estimates", "NOT is_document", status, today, total).await;
         }
         // Invoices: 1 Draft, 2 Due, 3 Overdue (Due or Part Paid past the due date), 4 Part
         // Paid, 5 Paid, 20 Cancelled.
         for status in ["1", "2", "3", "4", "5", "20"] {
             let q = InvoiceListQuery::parse(&raw(&[("status", status)])).unwrap();
-            let listed = s.store.list_invoices(at, &q).await.unwrap();
-            let current = format!("(due_date IS NULL OR due_date >= '{today}')");
-            let condition = match status {
-                "2" | "4" => format!("status_id = {status} AND {current}"),
-                "3" => format!("status_id IN (2, 4) AND due_date < '{today}'"),
-                other => format!("status_id = {other}"),
-            };
-            let expected = s
-                .scalar(&format!("SELECT count(*) FROM invoices WHERE {condition}"))
-                .await;
-            assert_eq!(
-                listed.total,
-                u64::try_from(expected).unwrap(),
-                "{today} invoice status {status}"
-            );
+            let total = s.store.list_invoices(at, &q).await.unwrap().total;
+            assert_status_total(&s, "invoices", "TRUE", status, today, total).await;
         }
         for status in ["draft", "awaiting_signatures", "active", "expired"] {
             let q = ContractListQuery::parse(&raw(&[("status", status)])).unwrap();
-            let listed = s.store.list_contracts(at, &q).await.unwrap();
-            let ended = format!("COALESCE(date_end < '{today}', FALSE)");
-            let signed = "(client_signed_at IS NOT NULL AND provider_signed_at IS NOT NULL)";
-            let condition = match status {
-                "draft" => "published_at IS NULL".to_owned(),
-                "expired" => format!("published_at IS NOT NULL AND {ended}"),
-                "active" => format!("published_at IS NOT NULL AND NOT {ended} AND {signed}"),
-                _ => format!("published_at IS NOT NULL AND NOT {ended} AND NOT {signed}"),
-            };
-            let expected = s
-                .scalar(&format!("SELECT count(*) FROM contracts WHERE {condition}"))
-                .await;
-            assert_eq!(
-                listed.total,
-                u64::try_from(expected).unwrap(),
-                "{today} {status}"
-            );
+            let total = s.store.list_contracts(at, &q).await.unwrap().total;
+            assert_status_total(&s, "contracts", "TRUE", status, today, total).await;
         }
     }
 }
@@ -434,6 +390,30 @@ fn status_condition(list: &str, status: &str, today: &str) -> String {
             )
         }
     }
+}
+
+/// Asserts that a list's `total` of `status` among the rows meeting `owned` equals a count
+/// of the rows on `today`; gives that count.
+async fn assert_status_total(
+    s: &Seeded,
+    list: &str,
+    owned: &str,
+    status: &str,
+    today: &str,
+    total: u64,
+) -> i64 {
+    let condition = status_condition(list, status, today);
+    let expected = s
+        .scalar(&format!(
+            "SELECT count(*) FROM {list} WHERE {owned} AND {condition}"
+        ))
+        .await;
+    assert_eq!(
+        total,
+        u64::try_from(expected).unwrap(),
+        "{today} {list} {owned} {status}"
+    );
+    expected
 }
 
 #[tokio::test]
@@ -519,35 +499,15 @@ async fn totals_of_a_status_within_a_client_project_or_category_are_exact() {
                 let q = EstimateListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
                     .unwrap();
                 let total = s.store.list_estimates(at, &q).await.unwrap().total;
-                let condition = status_condition("estimates", status, today);
-                let expected = s
-                    .scalar(&format!(
-                        "SELECT count(*) FROM estimates WHERE NOT is_document AND {field} = {id} AND {condition}"
-                    ))
-                    .await;
-                assert_eq!(
-                    total,
-                    u64::try_from(expected).unwrap(),
-                    "{today} estimates {field}={id} {status}"
-                );
-                checked += expected;
+                let owned = format!("NOT is_document AND {field} = {id}");
+                checked += assert_status_total(&s, "estimates", &owned, status, today, total).await;
             }
             for status in ["1", "2", "3", "4", "5", "20"] {
                 let q = InvoiceListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
                     .unwrap();
                 let total = s.store.list_invoices(at, &q).await.unwrap().total;
-                let condition = status_condition("invoices", status, today);
-                let expected = s
-                    .scalar(&format!(
-                        "SELECT count(*) FROM invoices WHERE {field} = {id} AND {condition}"
-                    ))
-                    .await;
-                assert_eq!(
-                    total,
-                    u64::try_from(expected).unwrap(),
-                    "{today} invoices {field}={id} {status}"
-                );
-                checked += expected;
+                let owned = format!("{field} = {id}");
+                checked += assert_status_total(&s, "invoices", &owned, status, today, total).await;
             }
         }
         for (field, id) in contract_owners {
@@ -556,18 +516,8 @@ async fn totals_of_a_status_within_a_client_project_or_category_are_exact() {
                 let q = ContractListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
                     .unwrap();
                 let total = s.store.list_contracts(at, &q).await.unwrap().total;
-                let condition = status_condition("contracts", status, today);
-                let expected = s
-                    .scalar(&format!(
-                        "SELECT count(*) FROM contracts WHERE {field} = {id} AND {condition}"
-                    ))
-                    .await;
-                assert_eq!(
-                    total,
-                    u64::try_from(expected).unwrap(),
-                    "{today} contracts {field}={id} {status}"
-                );
-                checked += expected;
+                let owned = format!("{field} = {id}");
+                checked += assert_status_total(&s, "contracts", &owned, status, today, total).await;
             }
         }
         assert!(
@@ -878,5 +828,70 @@ async fn contracts_by_status_page_and_walk_in_the_order_of_a_plain_sort() {
                 );
             }
         }
+    }
+}
+
+#[tokio::test]
+async fn a_search_page_is_the_same_below_and_past_the_matches_kept() {
+    // Page 1 of a search keeps up to 10,000 matches and pages from them when they are all;
+    // past that it counts and walks the rows. Both give the total and the first page a
+    // plain SQL count and sort give, in each order.
+    let s = seeded().await;
+    s.exec(
+        "INSERT INTO notes (title, description, creator_id, visibility)
+         SELECT CASE WHEN g % 2 = 0 THEN 'Haystack ' ELSE 'haystack ' END || (g * 7919 % 10061),
+                CASE WHEN g % 1000 = 0 THEN 'with a needle' ELSE 'straw' END, 1 + g % 2,
+                CASE WHEN g % 5 = 0 THEN 'private' ELSE 'public' END
+         FROM generate_series(1, 12000) g",
+    )
+    .await;
+    let visible = "NOT sticky AND (visibility = 'public' OR creator_id = 1)";
+    for (search, condition) in [
+        ("needle", "description ILIKE '%needle%'"),
+        ("haystack", "title ILIKE '%haystack%'"),
+    ] {
+        let matches = s
+            .scalar(&format!(
+                "SELECT count(*) FROM notes WHERE {visible} AND {condition}"
+            ))
+            .await;
+        for (sort, order, sql_order) in [
+            ("", "desc", "id DESC"),
+            ("note_title", "asc", "lower(title) ASC, id ASC"),
+            ("note_title", "desc", "lower(title) DESC, id DESC"),
+        ] {
+            let q = note_query(&[
+                ("search", search),
+                ("sort", sort),
+                ("order", order),
+                ("limit", "25"),
+            ]);
+            let listed = s.store.list_notes(ctx(), &q).await.unwrap();
+            assert_eq!(
+                listed.total,
+                u64::try_from(matches).unwrap(),
+                "{search} {sort}"
+            );
+            let ids: Vec<i64> = listed.items.iter().map(|n| n.id.get()).collect();
+            let expected = s
+                .sql()
+                .await
+                .query(
+                    &format!(
+                        "SELECT id FROM notes WHERE {visible} AND {condition} ORDER BY {sql_order} LIMIT 25"
+                    ),
+                    &[],
+                )
+                .await
+                .unwrap()
+                .iter()
+                .map(|row| row.get::<_, i64>(0))
+                .collect::<Vec<_>>();
+            assert_eq!(ids, expected, "{search} {sort} {order}");
+        }
+        assert!(
+            (search == "needle" && matches < 10_000) || (search == "haystack" && matches > 10_000),
+            "{search}: {matches} matches fall on the intended side of the cap"
+        );
     }
 }
