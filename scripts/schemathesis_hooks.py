@@ -14,7 +14,14 @@ listed at the end of the run (set SCHEMATHESIS_RAW=1 to keep every failure):
   JSON Schema cannot express: an id that names no record, a duplicate category name, an end
   date before the start date, a field the estimate's stored tax mode refuses, a discount
   whose amount is neither sent nor stored, totals beyond the stored columns, two ids that
-  `uniqueItems` sees as distinct JSON values but that name one id (`1` and `"01"`);
+  `uniqueItems` sees as distinct JSON values but that name one id (`1` and `"01"`), an
+  idempotency key used before for another request, a cursor no answer minted;
+- a schema-valid write refused with 412 because its `If-Match` names another version of the
+  record (the record's state);
+- a 400 for an `If-Match` / `If-None-Match` value outside the header's documented pattern,
+  which the coverage phase sends as if it were valid;
+- a "schema-violating" request "accepted" that was in fact refused with 431 (its request
+  line and headers are over the 32 KiB head limit);
 - a "schema-violating" form or multipart request accepted although what was sent is valid:
   form encodings carry only text, so a generated `{}` or `5` arrives as the text "{}" or "5";
 - a "too long" text accepted because it is too long only by its surrounding whitespace,
@@ -227,13 +234,36 @@ STATE_DEPENDENT = [
     # `uniqueItems` compares JSON values; 1, 1.0, "01" and "+1" are distinct values that name
     # the same id, which the service rightly calls a duplicate.
     re.compile(r"^The (milestones|users|tax rate ids)\.\d+ field has a duplicate value\.$"),
-    re.compile(r"^The (doc date end|bill expiry date) must be a date after or equal to (doc date start|bill date)\.$"),
+    re.compile(r"^The (doc date end|bill expiry date|bill due date) must be a date after or equal to (doc date start|bill date)\.$"),
     re.compile(r"^The [\w. ]+ field is prohibited when bill tax type is (summary|inline)\.$"),
     re.compile(r"^The bill discount (amount|percentage) field is required when bill discount type is (fixed|percentage)\.$"),
     re.compile(r"^The bill discount type must be none when bill tax type is inline\.$"),
     re.compile(r"^The (items total may not be greater than|final amount must be between) "),
+    # An idempotency key names an earlier request; a cursor is minted by an earlier answer for
+    # the same query (a generated one names no position).
+    re.compile(r"^The idempotency key was already used for a different request\.$"),
+    re.compile(r"^The selected cursor is invalid\.$"),
 ]
 DROPPED: collections.Counter = collections.Counter()
+
+
+def _header(case, name: str):
+    """The value of header `name` in the generated case, if sent (any letter case)."""
+    for key, value in (case.headers or {}).items():
+        if key.lower() == name.lower():
+            return value
+    return None
+
+
+# The documented syntax of If-Match and If-None-Match (`*` or a list of entity tags): the
+# coverage phase sends header values outside a header's `pattern` as schema-valid.
+ENTITY_TAGS = re.compile(r'^[ \t]*(\*|(W/)?"[\x21\x23-\x7E]*"([ \t]*,[ \t]*(W/)?"[\x21\x23-\x7E]*")*)[ \t]*$')
+
+
+def _entity_tags_off_pattern(case) -> bool:
+    """An If-Match or If-None-Match header was sent that the documented pattern refuses."""
+    values = [_header(case, name) for name in ("If-Match", "If-None-Match")]
+    return any(v is not None and not ENTITY_TAGS.match(str(v)) for v in values)
 
 
 def _all_state_dependent(response) -> bool:
@@ -308,6 +338,15 @@ def filter_failure(context, failure, case, response):
     code = getattr(failure, "code", "")
     if code == "ST202" and _all_state_dependent(response):
         DROPPED["ST202 422 from database state or a cross-field rule"] += 1
+        return False
+    if code == "ST202" and response.status_code == 400 and _entity_tags_off_pattern(case):
+        DROPPED["ST202 400 for an If-Match/If-None-Match outside the documented pattern (not schema-valid)"] += 1
+        return False
+    if code == "ST201" and response.status_code == 431:
+        DROPPED["ST201 refused with 431 (the 32 KiB request head limit), not accepted"] += 1
+        return False
+    if code == "ST202" and response.status_code == 412 and _header(case, "If-Match") is not None:
+        DROPPED["ST202 412: If-Match names another version of the record (its state)"] += 1
         return False
     message = failure.message or ""
     if code == "ST201" and case.media_type in ("application/x-www-form-urlencoded", "multipart/form-data") \

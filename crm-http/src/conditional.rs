@@ -208,7 +208,7 @@ fn entity_tags(
     let mut tags = Vec::new();
     for line in lines {
         let text = line.to_str().map_err(|_| bad())?;
-        for item in text.split(',').map(str::trim) {
+        for item in list_items(text).map(str::trim) {
             if item.is_empty() {
                 continue;
             }
@@ -230,6 +230,18 @@ fn entity_tags(
         return Err(bad());
     }
     Ok(Some(IfMatch::Tags(tags)))
+}
+
+/// The comma-separated items of a header line, a comma inside a quoted string not
+/// separating (an entity tag may hold one: `etagc` includes `,`).
+fn list_items(text: &str) -> impl Iterator<Item = &str> {
+    let mut quoted = false;
+    text.split(move |c: char| {
+        if c == '"' {
+            quoted = !quoted;
+        }
+        c == ',' && !quoted
+    })
 }
 
 fn bad_tags_message(header: &str) -> &'static str {
@@ -351,7 +363,12 @@ mod tests {
                 "\"c\"".into()
             ]))
         );
-        for bad in ["a", "\"a", "\"a b\"", ",", "W/a"] {
+        // A comma inside a tag belongs to it (RFC 9110 §8.8.3: etagc includes it).
+        assert_eq!(
+            parse("\"a,b\", W/\",\"").unwrap(),
+            Some(IfMatch::Tags(vec!["\"a,b\"".into(), "W/\",\"".into()]))
+        );
+        for bad in ["a", "\"a", "\"a b\"", ",", "W/a", "\"a,b", "\"a\"b\""] {
             assert!(
                 matches!(parse(bad), Err(ApiError::BadRequest(_))),
                 "{bad:?}"

@@ -202,6 +202,71 @@ fn every_reference_in_the_document_resolves() {
     }
 }
 
+/// Every link object in `value` (the members of any `links` map), with where it was found.
+fn links<'d>(value: &'d Value, at: &str, out: &mut Vec<(String, &'d Value)>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                if k == "links"
+                    && let Some(found) = v.as_object()
+                {
+                    for (name, link) in found {
+                        out.push((format!("{at}/links/{name}"), link));
+                    }
+                }
+                links(v, &format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .for_each(|(i, v)| links(v, &format!("{at}/{i}"), out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_link_names_an_operation_of_the_document_and_its_parameters() {
+    // Schemathesis's stateful phase follows these links; one naming no operation stops it.
+    let doc = document();
+    let by_id: std::collections::HashMap<String, Value> = operations(&doc)
+        .into_iter()
+        .filter_map(|(_, _, op)| Some((op["operationId"].as_str()?.to_owned(), op)))
+        .collect();
+    let mut found = Vec::new();
+    links(&doc, "", &mut found);
+    assert!(
+        found.len() > 20,
+        "the creates link to their record's operations"
+    );
+    for (at, link) in found {
+        let link = resolve(&doc, link);
+        let id = link["operationId"].as_str().unwrap_or_default();
+        let Some(op) = by_id.get(id) else {
+            panic!("{at}: no operation has the id {id:?}");
+        };
+        let names: Vec<&str> = op["parameters"]
+            .as_array()
+            .map(|ps| {
+                ps.iter()
+                    .filter_map(|p| resolve(&doc, p)["name"].as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for name in link["parameters"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(n, _)| n)
+        {
+            assert!(
+                names.contains(&name.as_str()),
+                "{at}: {id} has no parameter {name}"
+            );
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_service_serves_the_document_as_it_is_without_a_key() {
     let s = TestServer::start().await;
