@@ -49,25 +49,31 @@ fn resolve<'d>(doc: &'d Value, value: &'d Value) -> &'d Value {
     }
 }
 
-/// Every `$ref` in `value`, with where it was found.
-fn refs(value: &Value, at: &str, out: &mut Vec<(String, String)>) {
+/// Calls `visit` with every member of every object in `value`: where the object is, the
+/// member's name and its value.
+fn members<'d>(value: &'d Value, at: &str, visit: &mut impl FnMut(&str, &str, &'d Value)) {
     match value {
         Value::Object(map) => {
             for (k, v) in map {
-                if k == "$ref"
-                    && let Some(r) = v.as_str()
-                {
-                    out.push((at.to_owned(), r.to_owned()));
-                }
-                refs(v, &format!("{at}/{k}"), out);
+                visit(at, k, v);
+                members(v, &format!("{at}/{k}"), visit);
             }
         }
         Value::Array(items) => items
             .iter()
             .enumerate()
-            .for_each(|(i, v)| refs(v, &format!("{at}/{i}"), out)),
+            .for_each(|(i, v)| members(v, &format!("{at}/{i}"), visit)),
         _ => {}
     }
+}
+
+/// Every `$ref` in `value`, with where it was found.
+fn refs(value: &Value, at: &str, out: &mut Vec<(String, String)>) {
+    members(value, at, &mut |at, k, v| {
+        if let (Some(r), "$ref") = (v.as_str(), k) {
+            out.push((at.to_owned(), r.to_owned()));
+        }
+    });
 }
 
 #[test]
@@ -204,25 +210,13 @@ fn every_reference_in_the_document_resolves() {
 
 /// Every link object in `value` (the members of any `links` map), with where it was found.
 fn links<'d>(value: &'d Value, at: &str, out: &mut Vec<(String, &'d Value)>) {
-    match value {
-        Value::Object(map) => {
-            for (k, v) in map {
-                if k == "links"
-                    && let Some(found) = v.as_object()
-                {
-                    for (name, link) in found {
-                        out.push((format!("{at}/links/{name}"), link));
-                    }
-                }
-                links(v, &format!("{at}/{k}"), out);
+    members(value, at, &mut |at, k, v| {
+        if let (Some(found), "links") = (v.as_object(), k) {
+            for (name, link) in found {
+                out.push((format!("{at}/links/{name}"), link));
             }
         }
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .for_each(|(i, v)| links(v, &format!("{at}/{i}"), out)),
-        _ => {}
-    }
+    });
 }
 
 #[test]

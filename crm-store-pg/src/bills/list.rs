@@ -54,6 +54,15 @@ pub(crate) fn filtered<S, T>(
     s
 }
 
+/// Appends the day comparison of a shown-status filter (when its conditions have one): the
+/// bill's `column` (expiry, due date) before `today` or not, as [`sql::date_before`] writes it.
+pub(crate) fn push_day(s: &mut Sql, column: &str, today: NaiveDate, before_today: Option<bool>) {
+    if let Some(before) = before_today {
+        let day = s.param(today);
+        s.push(&format!(" AND {}", sql::date_before(column, &day, before)));
+    }
+}
+
 /// A shown-status filter as the maintained counts see it: the stored statuses (their key
 /// text: an estimate's status, an invoice's status id) and whether the bill's date (expiry,
 /// due) must be before the day (`Some(true)`), on or after it or missing (`Some(false)`), or

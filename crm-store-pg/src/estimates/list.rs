@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use crm_core::estimate::{Estimate, EstimateListQuery, EstimateSort, ShownStatus};
 
 use super::{SQL, read};
-use crate::bills::list::{CountedStatus, count_keys, filtered, page};
+use crate::bills::list::{CountedStatus, count_keys, filtered, page, push_day};
 use crate::sql::{self, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError};
 
@@ -56,11 +56,5 @@ fn sort_key(sort: Option<EstimateSort>) -> SortKey {
 fn push_status(s: &mut Sql, status: ShownStatus, today: NaiveDate) {
     let conditions = status.conditions();
     s.push_with(" AND b.status = {}", conditions.stored.as_str());
-    if let Some(before) = conditions.expired {
-        let day = s.param(today);
-        s.push(&format!(
-            " AND {}",
-            sql::date_before("b.expiry_date", &day, before)
-        ));
-    }
+    push_day(s, "b.expiry_date", today, conditions.expired);
 }

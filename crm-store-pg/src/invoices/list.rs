@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use crm_core::invoice::{Invoice, InvoiceListQuery, InvoiceSort, InvoiceStatus};
 
 use super::{SQL, read};
-use crate::bills::list::{CountedStatus, count_keys, filtered, page};
+use crate::bills::list::{CountedStatus, count_keys, filtered, page, push_day};
 use crate::sql::{self, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError};
 
@@ -66,11 +66,5 @@ fn push_status(s: &mut Sql, status: InvoiceStatus, today: NaiveDate) {
                 .collect::<Vec<i16>>(),
         ),
     };
-    if let Some(before) = conditions.overdue {
-        let day = s.param(today);
-        s.push(&format!(
-            " AND {}",
-            sql::date_before("b.due_date", &day, before)
-        ));
-    }
+    push_day(s, "b.due_date", today, conditions.overdue);
 }
