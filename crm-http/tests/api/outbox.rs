@@ -1,7 +1,8 @@
 //! The outbox (API.md §10): messages rendered at publish / send-email, delivered by the
 //! worker to a real SMTP server over TCP (mailin-embedded, started by each test on
-//! 127.0.0.1), retries, failures, two workers on one database, the file transport, and the
-//! read-only `GET /api/emails` endpoints.
+//! 127.0.0.1; in plain text, with STARTTLS, or behind a TLS terminator for `smtps://`),
+//! retries, failures, two workers on one database, the file transport, and the read-only
+//! `GET /api/emails` endpoints.
 //!
 //! No timed assertions: tests wait for the database to reach a state with bounded polling
 //! loops whose limits are far above what the work needs.
@@ -191,6 +192,50 @@ impl SmtpServer {
         self.state.lock().unwrap().hold = Some((arrived_tx, release_rx));
         (arrived_rx, release_tx)
     }
+}
+
+/// TLS from the first byte, as on port 465 (`smtps://`), in front of a plain [`SmtpServer`]:
+/// a terminator (tokio-rustls, ring) accepts each connection's handshake with the given
+/// certificate and relays the decrypted session to the plain server, which sees an ordinary
+/// SMTP client. Returns the plain server (what it received) and the TLS port.
+async fn start_implicit_tls(cert: &std::path::Path, key: &std::path::Path) -> (SmtpServer, u16) {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let plain = SmtpServer::start(&[]);
+    let chain = CertificateDer::pem_file_iter(cert)
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(key).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(chain, key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let plain_port = plain.port;
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                // A client that does not trust the certificate ends the handshake: there
+                // is no session to relay.
+                let Ok(mut tls) = acceptor.accept(tcp).await else {
+                    return;
+                };
+                let mut inner = tokio::net::TcpStream::connect(("127.0.0.1", plain_port))
+                    .await
+                    .unwrap();
+                let _ = tokio::io::copy_bidirectional(&mut tls, &mut inner).await;
+            });
+        }
+    });
+    (plain, port)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -915,6 +960,61 @@ async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_autho
             .contains(&("crm".to_owned(), SMTP_PASSWORD.to_owned()))
     );
     let _ = email_id;
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn smtps_speaks_tls_from_the_first_byte_and_never_falls_back_to_plain_text() {
+    let s = TestServer::start().await;
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("smtps-{}", std::process::id()));
+    let (ca, cert, key) = private_authority(&dir);
+    let (smtp, tls_port) = start_implicit_tls(&cert, &key).await;
+    let ca_query = ca.display().to_string().replace(' ', "%20");
+
+    // A server that greets in plain text (no TLS at all): smtps does not talk to it. The
+    // attempt is a temporary failure, retried later, and the server received nothing.
+    let (_, first_id) = published(&s).await;
+    let plain = format!("smtps://127.0.0.1:{}?ca={ca_query}", smtp.port);
+    let done = deliver_once(&s, &plain).await;
+    assert_eq!(done.retried, 1, "{done:?}");
+    assert!(smtp.received().is_empty());
+
+    // TLS from the first byte, but a certificate of an authority not trusted: the same.
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let untrusted = format!("smtps://127.0.0.1:{tls_port}");
+    let done = deliver_once(&s, &untrusted).await;
+    assert_eq!(done.retried, 1, "{done:?}");
+    assert!(smtp.received().is_empty());
+
+    // With the authority trusted: delivered over TLS, the message whole.
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let trusted = format!("smtps://127.0.0.1:{tls_port}?ca={ca_query}");
+    let done = deliver_once(&s, &trusted).await;
+    assert_eq!(done.sent, 1, "{done:?}");
+    let sent = s.get(&format!("/api/emails/{first_id}")).await;
+    assert_eq!(sent.data()["status"], "sent");
+    assert_eq!(sent.data()["attempts"], 3);
+    let received = smtp.received();
+    assert_eq!(received.len(), 1);
+    assert_eq!(
+        header(&received[0].data, "Subject").as_deref(),
+        sent.data()["subject"].as_str()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
