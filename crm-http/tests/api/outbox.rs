@@ -280,6 +280,18 @@ async fn deliver_once(s: &TestServer, mail_url: &str) -> Delivered {
     delivery::run(s.db.config(), &mailer, options(true), stopped).await
 }
 
+/// Makes every pending email due now (as if its retry time had come).
+async fn retry_now(s: &TestServer) {
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
+            &[],
+        )
+        .await
+        .unwrap();
+}
+
 /// Waits (bounded) until `check` holds for the email row `id`, returning the row as the API
 /// shows it.
 async fn wait_for_email(
@@ -914,14 +926,7 @@ async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_autho
 
     // A wrong password is the server's 535: permanent.
     let (_, refused_id) = published(&s).await;
-    s.sql()
-        .await
-        .execute(
-            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
-            &[],
-        )
-        .await
-        .unwrap();
+    retry_now(&s).await;
     let ca_query = ca.display().to_string().replace(' ', "%20");
     let wrong = format!(
         "smtp://crm:wrong@127.0.0.1:{}?tls=required&ca={ca_query}",
@@ -981,28 +986,14 @@ async fn smtps_speaks_tls_from_the_first_byte_and_never_falls_back_to_plain_text
     assert!(smtp.received().is_empty());
 
     // TLS from the first byte, but a certificate of an authority not trusted: the same.
-    s.sql()
-        .await
-        .execute(
-            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
-            &[],
-        )
-        .await
-        .unwrap();
+    retry_now(&s).await;
     let untrusted = format!("smtps://127.0.0.1:{tls_port}");
     let done = deliver_once(&s, &untrusted).await;
     assert_eq!(done.retried, 1, "{done:?}");
     assert!(smtp.received().is_empty());
 
     // With the authority trusted: delivered over TLS, the message whole.
-    s.sql()
-        .await
-        .execute(
-            "UPDATE email_queue SET next_attempt_at = now() WHERE status = 'pending'",
-            &[],
-        )
-        .await
-        .unwrap();
+    retry_now(&s).await;
     let trusted = format!("smtps://127.0.0.1:{tls_port}?ca={ca_query}");
     let done = deliver_once(&s, &trusted).await;
     assert_eq!(done.sent, 1, "{done:?}");
