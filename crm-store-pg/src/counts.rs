@@ -1,4 +1,4 @@
-//! The lists' maintained counts (migrations 0010 to 0012): each write appends one delta row
+//! The lists' maintained counts (migrations 0010 to 0013): each write appends one delta row
 //! per sign (its keys, +1 or -1), which
 //! [`Store::fold_list_counts`] moves into the folded counts. A total read by a list is exact
 //! whether or not the deltas are folded; folding keeps the deltas a list sums few.

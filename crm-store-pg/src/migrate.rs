@@ -84,6 +84,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "one_delta_per_write",
         sql: include_str!("../migrations/0012_one_delta_per_write.sql"),
     },
+    Migration {
+        version: 13,
+        name: "count_keys_in_sql",
+        sql: include_str!("../migrations/0013_count_keys_in_sql.sql"),
+    },
 ];
 
 impl Migration {

@@ -164,7 +164,7 @@ pub(crate) struct PageRows {
 ///
 /// - the total is `total` when given (an expression over the filtered select's parameters
 ///   that reads maintained counts: the `list_counts` rows and the pending deltas of
-///   migrations 0010 to 0012), else
+///   migrations 0010 to 0013), else
 ///   `count(*)` of the filtered rows;
 /// - page 1 is one statement (total and rows, same snapshot); without maintained counts,
 ///   few matches are found once for both ([`first_page_of_matches`]);
@@ -704,7 +704,7 @@ pub(crate) fn dated_range(
     }
 }
 
-/// The total of a list from its maintained counts (migrations 0010 to 0012): a scalar subquery over
+/// The total of a list from its maintained counts (migrations 0010 to 0013): a scalar subquery over
 /// `sql`'s parameters summing, for `keys`, the folded counts and the deltas not yet folded
 /// (one statement, so one snapshot: a concurrent fold moves a delta from one side to the
 /// other without changing the sum).

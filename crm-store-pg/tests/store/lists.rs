@@ -159,6 +159,19 @@ async fn note_totals_stay_exact_through_inserts_updates_deletes_and_visibility_c
     .await;
     assert_note_totals_exact(&s, "after bulk writes").await;
 
+    // A note that becomes sticky leaves the lists, one that stops being sticky joins them,
+    // and a sticky note deleted changes nothing (sticky rows fire no insert or delete
+    // trigger: migration 0013's conditions).
+    s.exec(&format!(
+        "INSERT INTO notes (title, description, sticky, creator_id, resource_type, client_id) \
+         VALUES ('Sticky 2', 'd', TRUE, {one}, 'client', {client}), ('Sticky 3', 'd', TRUE, {two}, NULL, NULL);
+         UPDATE notes SET sticky = FALSE WHERE title = 'Sticky 2';
+         UPDATE notes SET sticky = TRUE WHERE title IN ('Bulk 3', 'Bulk 4');
+         DELETE FROM notes WHERE title = 'Sticky 3';"
+    ))
+    .await;
+    assert_note_totals_exact(&s, "after sticky flips").await;
+
     let private = NoteUpdate::parse(&raw(&[
         ("note_title", "Now private"),
         ("note_description", "d"),
@@ -470,6 +483,7 @@ async fn totals_of_a_status_within_a_client_project_or_category_are_exact() {
          UPDATE contracts SET client_id = {a}, category_id = {c2}, published_at = now() WHERE id % 4 = 1;
          UPDATE contracts SET date_end = NULL, client_signed_at = NULL WHERE id % 9 = 2;
          DELETE FROM estimates WHERE id % 11 = 3 AND NOT is_document;
+         UPDATE estimates SET is_document = TRUE WHERE id % 13 = 4 AND NOT is_document;
          DELETE FROM invoices WHERE id % 11 = 3;
          DELETE FROM contracts WHERE id % 11 = 3;"
     ))
