@@ -102,8 +102,18 @@ impl Reply {
         data: &T,
         message: &str,
     ) -> Result<Reply, ApiError> {
-        let mut reply = Reply::json(status, encode(&One { data, message })?);
-        let etag = crm_store_pg::etag(data)?;
+        // `data` is serialised once: its bytes are the envelope's `data` member and what the
+        // ETag digests (the same bytes as `encode(&One { data, message })` writes).
+        let data = encode(data)?;
+        let etag = crm_store_pg::etag_of_json(&data);
+        let message = encode(&message)?;
+        let mut body = Vec::with_capacity(data.len() + message.len() + 20);
+        body.extend_from_slice(b"{\"data\":");
+        body.extend_from_slice(&data);
+        body.extend_from_slice(b",\"message\":");
+        body.extend_from_slice(&message);
+        body.push(b'}');
+        let mut reply = Reply::json(status, body);
         if let Ok(value) = HeaderValue::from_str(&etag) {
             reply.headers.insert(header::ETAG, value);
         }
@@ -166,6 +176,36 @@ mod tests {
             json,
             serde_json::json!({"data": [1, 2], "meta": {"current_page": 2, "per_page": 25, "total": 52, "last_page": 3, "next_cursor": null, "prev_cursor": null}, "message": "Things retrieved successfully."})
         );
+    }
+
+    #[test]
+    fn a_record_answer_is_the_envelope_serde_writes_with_the_etag_of_its_data() {
+        #[derive(Serialize)]
+        struct Thing {
+            id: i64,
+            title: &'static str,
+            tags: Vec<&'static str>,
+        }
+        let thing = Thing {
+            id: 3,
+            title: "Caf\u{e9} \"quoted\" \\ \n line",
+            tags: vec!["a", "b"],
+        };
+        let message = "Thing \"created\" successfully.";
+        let reply = Reply::created(&thing, message).unwrap();
+        assert_eq!(
+            reply.body,
+            serde_json::to_vec(&One {
+                data: &thing,
+                message
+            })
+            .unwrap()
+        );
+        assert_eq!(
+            reply.headers[header::ETAG].to_str().unwrap(),
+            crm_store_pg::etag(&thing).unwrap()
+        );
+        assert_eq!(reply.status, StatusCode::CREATED);
     }
 
     #[test]

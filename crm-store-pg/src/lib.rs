@@ -49,7 +49,9 @@ use crm_core::conflict::Resource;
 use crm_core::ids::UserId;
 use crm_core::validation::{FieldErrors, References};
 
-pub use crate::conditions::{Answer, Claim, Conditions, IfMatch, Pending, Recorded, etag};
+pub use crate::conditions::{
+    Answer, Claim, Conditions, IfMatch, Pending, Recorded, etag, etag_of_json,
+};
 use crate::db::Db;
 pub use crate::error::StoreError;
 use crate::pool::Readers;
