@@ -38,23 +38,27 @@ impl Timestamp {
 impl fmt::Display for Timestamp {
     /// `2026-06-15T09:30:00.000000Z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(text) = self.text() {
+        match self.text() {
             // The buffer holds ASCII digits and separators only.
-            return f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?);
+            Some(text) => f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?),
+            None => write_fields(&self.0, f),
         }
-        let t = &self.0;
-        write!(
-            f,
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z",
-            t.year(),
-            t.month(),
-            t.day(),
-            t.hour(),
-            t.minute(),
-            t.second(),
-            t.timestamp_subsec_micros().min(999_999)
-        )
     }
+}
+
+/// The same text as [`Timestamp::text`], through a formatter (any year).
+fn write_fields(t: &DateTime<Utc>, out: &mut impl fmt::Write) -> fmt::Result {
+    write!(
+        out,
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z",
+        t.year(),
+        t.month(),
+        t.day(),
+        t.hour(),
+        t.minute(),
+        t.second(),
+        t.timestamp_subsec_micros().min(999_999)
+    )
 }
 
 impl Serialize for Timestamp {
@@ -101,16 +105,9 @@ mod tests {
     #[test]
     fn the_digit_writer_agrees_with_the_formatter_and_other_years_fall_back() {
         let formatted = |t: DateTime<Utc>| {
-            format!(
-                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z",
-                t.year(),
-                t.month(),
-                t.day(),
-                t.hour(),
-                t.minute(),
-                t.second(),
-                t.timestamp_subsec_micros().min(999_999)
-            )
+            let mut text = String::new();
+            write_fields(&t, &mut text).unwrap();
+            text
         };
         let mut t = Utc.with_ymd_and_hms(0, 1, 1, 0, 0, 0).unwrap();
         let end = Utc.with_ymd_and_hms(9999, 12, 31, 23, 59, 59).unwrap();
