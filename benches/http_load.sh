@@ -12,7 +12,8 @@
 #   cost of compression), POST a note, PUT 10 line items; and beside POST a note, pgbench
 #   running the minimal single INSERT … RETURNING with the same effect (64 clients), and
 #   both again with the notes count trigger disabled (what keeping exact totals costs),
-#   alternating for WRITE_ROUNDS rounds (default 3); and
+#   and pgbench at 16 clients (the service's pool size), for WRITE_ROUNDS rounds (default 6)
+#   in a rotating order, each ratio also per round; and
 #   the rate limiter's cost: GET one note from a second service started with
 #   `--rate-limit 1000000/s` (never reached), measured alternately with the unlimited one
 #   for RATE_ROUNDS rounds (default 3: ABABAB), the ratio taken on the sums.
@@ -110,25 +111,50 @@ measure "GET 100 notes" -H "$AUTH" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "GET 100 notes, gzip" -H "$AUTH" -H "Accept-Encoding: gzip" "http://127.0.0.1:$PORT/api/notes?limit=100"
 measure "GET 100 notes, br" -H "$AUTH" -H "Accept-Encoding: br" "http://127.0.0.1:$PORT/api/notes?limit=100"
 # The same write as pgbench runs it: the minimal single statement with the same effect
-# (insert the note on client 1, return the record), 64 clients, same database, same run.
-# What keeping the list counts costs writers: the same two measurements with the count
+# (insert the note on client 1, return the record), 64 clients, same database, same run;
+# and pgbench again with as many clients as the service has pooled connections (16, its
+# default --pool-size): PostgreSQL runs fewer backends then, as it does behind the service.
+# What keeping the list counts costs writers: the same three measurements with the count
 # trigger of note inserts disabled (the counts of crm_bench drift meanwhile; it is
-# dropped). WRITE_ROUNDS rounds (default 3), each counts on then off; ratios on the sums.
+# dropped). WRITE_ROUNDS rounds (default 6) of the six measurements; each round starts
+# one place further in their order (so each holds each position equally often, whatever
+# drifts over a run: the table's growth, autovacuum, neighbours), and each measurement
+# starts right after a CHECKPOINT (so none pays another's full-page writes). Ratios are
+# given per round (the two sides of a ratio measured within a minute of each other), as
+# their median, and on the sums.
 INSERT_SQL=$(mktemp /tmp/crm-bench-insert.XXXXXX.sql)
 echo "INSERT INTO notes (title, description, visibility, resource_type, client_id, creator_id) VALUES ('Load test note', 'Posted by pgbench', 'public', 'client', 1, 1) RETURNING id, title, description, visibility, resource_type, resource_id, creator_id, created_at, updated_at;" >"$INSERT_SQL"
-pgbench_insert() {
-  pgbench -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" -f "$INSERT_SQL" crm_bench 2>/dev/null | awk '/^tps/ {print $3}'
+counts() { # on | off
+  local verb=ENABLE
+  [ "$1" = off ] && verb=DISABLE
+  psql -q -d crm_bench -c "ALTER TABLE notes $verb TRIGGER notes_count_insert" -c 'CHECKPOINT'
 }
-WRITE_ROUNDS=${WRITE_ROUNDS:-3}
+POOL_CLIENTS=16
+pgbench_insert() { # clients
+  pgbench -n -M prepared -c "$1" -j 2 -T "$DURATION" -f "$INSERT_SQL" crm_bench 2>/dev/null | awk '/^tps/ {print $3}'
+}
+write_run() { # POST|pgbench|pool, on|off, round
+  counts "$2"
+  case $1 in
+    POST)
+      local name="POST a note ($3)"
+      [ "$2" = off ] && name="POST a note, counts off ($3)"
+      measure "$name" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
+      ;;
+    pgbench) TPS[$2 $3]=$(pgbench_insert "$CONNECTIONS") ;;
+    pool) TPS[pool $2 $3]=$(pgbench_insert "$POOL_CLIENTS") ;;
+  esac
+}
+WRITE_ROUNDS=${WRITE_ROUNDS:-6}
+WRITE_RUNS=("POST on" "pgbench on" "pool on" "POST off" "pgbench off" "pool off")
 declare -A TPS
 for round in $(seq 1 "$WRITE_ROUNDS"); do
-  measure "POST a note ($round)" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
-  TPS[on $round]=$(pgbench_insert)
-  psql -q -d crm_bench -c 'ALTER TABLE notes DISABLE TRIGGER notes_count_insert'
-  measure "POST a note, counts off ($round)" -s benches/load/post_note.lua "http://127.0.0.1:$PORT"
-  TPS[off $round]=$(pgbench_insert)
-  psql -q -d crm_bench -c 'ALTER TABLE notes ENABLE TRIGGER notes_count_insert'
+  for i in "${!WRITE_RUNS[@]}"; do
+    # shellcheck disable=SC2086 # two words: the side and the counts
+    write_run ${WRITE_RUNS[$(((round - 1 + i) % ${#WRITE_RUNS[@]}))]} "$round"
+  done
 done
+counts on
 rm -f "$INSERT_SQL"
 for name in "POST a note" "POST a note, counts off"; do
   RPS[$name]=$(for r in $(seq 1 "$WRITE_ROUNDS"); do echo "${RPS[$name ($r)]}"; done | awk '{s += $1} END {printf "%.2f", s / NR}')
@@ -157,22 +183,31 @@ for name in "GET one note" "GET 25 notes" "GET 100 notes" "GET 100 notes, gzip" 
 done
 echo
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-echo "writes: POST a note (wrk) and pgbench's single INSERT … RETURNING ($CONNECTIONS clients), counts kept and not ($WRITE_ROUNDS rounds, alternating; POST rows above are the means, p50/p99 of round 1):"
+echo "writes: POST a note (wrk) and pgbench's single INSERT … RETURNING at $CONNECTIONS clients and at $POOL_CLIENTS (the service's pool), counts kept and not ($WRITE_ROUNDS rounds, each starting one place further in the order ${WRITE_RUNS[*]}; a CHECKPOINT before each; POST rows above are the means, p50/p99 of round 1):"
 echo
-echo "| round | POST rps | pgbench tps | POST rps, counts off | pgbench tps, counts off |"
-echo "|---|---|---|---|---|"
+echo "| round | POST rps | pgbench tps | pgbench tps, $POOL_CLIENTS clients | POST rps, counts off | pgbench tps, counts off | pgbench, $POOL_CLIENTS, counts off | POST / pgbench, kept | off | POST / pgbench $POOL_CLIENTS, kept | off | kept / off, service | pgbench | pgbench $POOL_CLIENTS |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+# Columns of $RATIOS, one line per round: the four ratios above.
+RATIOS=""
 SUM_ON=0; SUM_OFF=0; SUM_PG_ON=0; SUM_PG_OFF=0
 for round in $(seq 1 "$WRITE_ROUNDS"); do
   on=${RPS["POST a note ($round)"]}; off=${RPS["POST a note, counts off ($round)"]}
-  echo "| $round | $on | ${TPS[on $round]} | $off | ${TPS[off $round]} |"
+  pg_on=${TPS[on $round]}; pg_off=${TPS[off $round]}; pool_on=${TPS[pool on $round]}; pool_off=${TPS[pool off $round]}
+  line="$(ratio "$on" "$pg_on") $(ratio "$off" "$pg_off") $(ratio "$on" "$pool_on") $(ratio "$off" "$pool_off") $(ratio "$on" "$off") $(ratio "$pg_on" "$pg_off") $(ratio "$pool_on" "$pool_off")"
+  RATIOS+="$line"$'\n'
+  echo "| $round | $on | $pg_on | $pool_on | $off | $pg_off | $pool_off | ${line// / | } |"
   SUM_ON=$(awk -v a="$SUM_ON" -v b="$on" 'BEGIN {print a + b}')
   SUM_OFF=$(awk -v a="$SUM_OFF" -v b="$off" 'BEGIN {print a + b}')
-  SUM_PG_ON=$(awk -v a="$SUM_PG_ON" -v b="${TPS[on $round]}" 'BEGIN {print a + b}')
-  SUM_PG_OFF=$(awk -v a="$SUM_PG_OFF" -v b="${TPS[off $round]}" 'BEGIN {print a + b}')
+  SUM_PG_ON=$(awk -v a="$SUM_PG_ON" -v b="$pg_on" 'BEGIN {print a + b}')
+  SUM_PG_OFF=$(awk -v a="$SUM_PG_OFF" -v b="$pg_off" 'BEGIN {print a + b}')
 done
+median() { # column of $RATIOS
+  printf '%s' "$RATIOS" | awk -v c="$1" '{print $c}' | sort -n | awk '{v[NR] = $1} END {printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
 echo
-echo "POST a note / pgbench's INSERT: counts kept $(ratio "$SUM_ON" "$SUM_PG_ON"), counts off $(ratio "$SUM_OFF" "$SUM_PG_OFF")"
-echo "counts kept / counts off: service $(ratio "$SUM_ON" "$SUM_OFF"), pgbench $(ratio "$SUM_PG_ON" "$SUM_PG_OFF")"
+echo "POST a note / pgbench's INSERT at $CONNECTIONS clients: counts kept $(median 1) (median of rounds; $(ratio "$SUM_ON" "$SUM_PG_ON") on the sums), counts off $(median 2) ($(ratio "$SUM_OFF" "$SUM_PG_OFF"))"
+echo "POST a note / pgbench's INSERT at $POOL_CLIENTS clients: counts kept $(median 3), counts off $(median 4) (medians of rounds)"
+echo "counts kept / counts off: service $(median 5) (median of rounds; $(ratio "$SUM_ON" "$SUM_OFF") on the sums), pgbench $(median 6) ($(ratio "$SUM_PG_ON" "$SUM_PG_OFF")), pgbench at $POOL_CLIENTS clients $(median 7)"
 echo
 echo "the rate limiter's cost (GET one note; --rate-limit 1000000/s, never reached; $RATE_ROUNDS rounds, alternating):"
 echo
