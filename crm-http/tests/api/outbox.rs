@@ -838,8 +838,21 @@ async fn a_stop_during_a_send_lets_that_send_finish_and_leaves_the_rest_pending(
 }
 
 /// A private authority and a certificate it signed for 127.0.0.1, made with the openssl
-/// command in `dir`: (the authority's PEM, the server's certificate, its key).
-fn private_authority(dir: &std::path::Path) -> (PathBuf, PathBuf, PathBuf) {
+/// command in a directory of the test's own (`name`, this process's id).
+struct Authority {
+    /// The directory holding the files (the test removes it).
+    dir: PathBuf,
+    /// The server's certificate and its key.
+    cert: PathBuf,
+    key: PathBuf,
+    /// The authority's PEM as the mail URL's `ca=` value.
+    ca_query: String,
+}
+
+fn private_authority(name: &str) -> Authority {
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let dir = dir.as_path();
     std::fs::create_dir_all(dir).unwrap();
     let run = |args: &[&str]| {
         let out = std::process::Command::new("openssl")
@@ -902,19 +915,23 @@ fn private_authority(dir: &std::path::Path) -> (PathBuf, PathBuf, PathBuf) {
         "-extfile",
         "leaf.ext",
     ]);
-    (
-        dir.join("ca.pem"),
-        dir.join("leaf.pem"),
-        dir.join("leaf.key"),
-    )
+    Authority {
+        dir: dir.to_owned(),
+        cert: dir.join("leaf.pem"),
+        key: dir.join("leaf.key"),
+        ca_query: dir.join("ca.pem").display().to_string().replace(' ', "%20"),
+    }
 }
 
 #[tokio::test]
 async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_authority() {
     let s = TestServer::start().await;
-    let dir =
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("smtp-tls-{}", std::process::id()));
-    let (ca, cert, key) = private_authority(&dir);
+    let Authority {
+        dir,
+        cert,
+        key,
+        ca_query,
+    } = private_authority("smtp-tls");
     let smtp = SmtpServer::start_tls(&cert, &key);
     let (_, email_id) = published(&s).await;
 
@@ -927,7 +944,6 @@ async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_autho
     // A wrong password is the server's 535: permanent.
     let (_, refused_id) = published(&s).await;
     retry_now(&s).await;
-    let ca_query = ca.display().to_string().replace(' ', "%20");
     let wrong = format!(
         "smtp://crm:wrong@127.0.0.1:{}?tls=required&ca={ca_query}",
         smtp.port
@@ -971,11 +987,13 @@ async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_autho
 #[tokio::test]
 async fn smtps_speaks_tls_from_the_first_byte_and_never_falls_back_to_plain_text() {
     let s = TestServer::start().await;
-    let dir =
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("smtps-{}", std::process::id()));
-    let (ca, cert, key) = private_authority(&dir);
+    let Authority {
+        dir,
+        cert,
+        key,
+        ca_query,
+    } = private_authority("smtps");
     let (smtp, tls_port) = start_implicit_tls(&cert, &key).await;
-    let ca_query = ca.display().to_string().replace(' ', "%20");
 
     // A server that greets in plain text (no TLS at all): smtps does not talk to it. The
     // attempt is a temporary failure, retried later, and the server received nothing.
