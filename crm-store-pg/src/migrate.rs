@@ -89,6 +89,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "count_keys_in_sql",
         sql: include_str!("../migrations/0013_count_keys_in_sql.sql"),
     },
+    Migration {
+        version: 14,
+        name: "drop_raw_note_title_index",
+        sql: include_str!("../migrations/0014_drop_raw_note_title_index.sql"),
+    },
 ];
 
 impl Migration {

@@ -1,0 +1,12 @@
+-- 0014: drop the notes' index on the raw title (issue 12).
+--
+-- 0004 made notes_title_idx (title, id) for the title sort. Since 0008 that sort is
+-- case-insensitive, ordered by lower(title), and read from notes_lower_title_idx (and the
+-- resource and private variants); no statement orders or filters notes by the raw title
+-- (a search reads the trigram indexes), so the index only cost every note write an entry
+-- and every notes statement's planning a path to consider. Measured on the scale data (a
+-- million notes, 47 MB for this index), pgbench inserting notes at 16 clients, six
+-- rounds of 8 s with and without it (the order reversed after three): five rounds gained
+-- 4-14 % without it and one lost 22 %, a median of +5 %. The scale benchmark's 358 list
+-- variants never read it.
+DROP INDEX IF EXISTS notes_title_idx;
