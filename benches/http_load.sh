@@ -12,7 +12,7 @@
 #   cost of compression), POST a note, PUT 10 line items; and beside POST a note, pgbench
 #   running the minimal single INSERT … RETURNING with the same effect (64 clients), and
 #   both again with the notes count trigger disabled (what keeping exact totals costs),
-#   and pgbench at 16 clients (the service's pool size), for WRITE_ROUNDS rounds (default 6)
+#   and pgbench with as many clients as the service's pool (16 by default), for WRITE_ROUNDS rounds (default 6)
 #   in a rotating order, each ratio also per round; and
 #   the rate limiter's cost: GET one note from a second service started with
 #   `--rate-limit 1000000/s` (never reached), measured alternately with the unlimited one
@@ -112,8 +112,9 @@ measure "GET 100 notes, gzip" -H "$AUTH" -H "Accept-Encoding: gzip" "http://127.
 measure "GET 100 notes, br" -H "$AUTH" -H "Accept-Encoding: br" "http://127.0.0.1:$PORT/api/notes?limit=100"
 # The same write as pgbench runs it: the minimal single statement with the same effect
 # (insert the note on client 1, return the record), 64 clients, same database, same run;
-# and pgbench again with as many clients as the service has pooled connections (16, its
-# default --pool-size): PostgreSQL runs fewer backends then, as it does behind the service.
+# and pgbench again with as many clients as the service has pooled connections
+# (CRM_POOL_SIZE, else the --pool-size default that `crm serve --help` states): PostgreSQL
+# runs fewer backends then, as it does behind the service.
 # What keeping the list counts costs writers: the same three measurements with the count
 # trigger of note inserts disabled (the counts of crm_bench drift meanwhile; it is
 # dropped). WRITE_ROUNDS rounds (default 6) of the six measurements; each round starts
@@ -129,7 +130,8 @@ counts() { # on | off
   [ "$1" = off ] && verb=DISABLE
   psql -q -d crm_bench -c "ALTER TABLE notes $verb TRIGGER notes_count_insert" -c 'CHECKPOINT'
 }
-POOL_CLIENTS=16
+POOL_CLIENTS=${CRM_POOL_SIZE:-$("$BIN" serve --help | grep -A1 -- '--pool-size' | sed -n 's/.*\[default: \([0-9][0-9]*\)\].*/\1/p')}
+[ -n "$POOL_CLIENTS" ] || { echo "cannot read the service's pool size from crm serve --help" >&2; exit 1; }
 pgbench_insert() { # clients
   pgbench -n -M prepared -c "$1" -j 2 -T "$DURATION" -f "$INSERT_SQL" crm_bench 2>/dev/null | awk '/^tps/ {print $3}'
 }
