@@ -1,12 +1,13 @@
 //! The periodic work `crm serve` runs beside the server: folding the lists' count deltas
-//! into their counts (every second, with a vacuum of the deltas table at the first fold and
-//! after every 2,000 folded deltas) and deleting the idempotency records past their 24
+//! into their counts (every second; beside it, a vacuum of the deltas table at the first
+//! tick and after every 2,000 folded deltas, which gives the table's empty tail back in a
+//! quiet second) and deleting the idempotency records past their 24
 //! hours (every 15 minutes). Neither is needed for correct answers: a list's total sums
 //! the deltas not yet folded, and a request that meets an expired record deletes it.
 
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crm_store_pg::counts::{FOLD_EVERY, VACUUM_AFTER_FOLDED};
@@ -26,24 +27,41 @@ impl Upkeep {
     /// Starts the periodic tasks on `store`.
     pub fn start(store: &Store) -> Upkeep {
         let fold = store.clone();
+        let vacuum = store.clone();
         let purge = store.clone();
-        // Deltas folded since the deltas table was last vacuumed; starting at the threshold,
-        // the first fold vacuums (a table left large by writes while no server folded).
-        let unvacuumed = Arc::new(AtomicU64::new(VACUUM_AFTER_FOLDED));
+        // The vacuum is a task of its own: one that waits for the table's lock to give back
+        // its empty tail must not hold up the fold.
+        let folds = Arc::new(Folds::default());
+        let seen = Arc::clone(&folds);
         Upkeep {
             tasks: vec![
                 tokio::spawn(every(FOLD_EVERY, "fold list counts", move || {
                     let store = fold.clone();
-                    let unvacuumed = Arc::clone(&unvacuumed);
+                    let folds = Arc::clone(&folds);
                     async move {
-                        let folded = store.fold_list_counts().await?.unsigned_abs();
-                        let since = unvacuumed.fetch_add(folded, Ordering::Relaxed) + folded;
-                        if since >= VACUUM_AFTER_FOLDED {
-                            unvacuumed.store(0, Ordering::Relaxed);
-                            store.vacuum_list_count_deltas().await?;
-                            tracing::debug!(task = "vacuum list count deltas", since, "upkeep");
-                        }
-                        Ok(folded)
+                        let n = store.fold_list_counts().await?.unsigned_abs();
+                        folds.since_vacuum.fetch_add(n, Ordering::Relaxed);
+                        folds.last.store(n, Ordering::Relaxed);
+                        Ok(n)
+                    }
+                })),
+                tokio::spawn(every(FOLD_EVERY, "vacuum list count deltas", move || {
+                    let store = vacuum.clone();
+                    let folds = Arc::clone(&seen);
+                    async move {
+                        let since = folds.since_vacuum.load(Ordering::Relaxed);
+                        let untrimmed = folds.untrimmed.load(Ordering::Relaxed);
+                        let step =
+                            vacuum_step(since, folds.last.load(Ordering::Relaxed), untrimmed);
+                        let give_back = match step {
+                            VacuumStep::Wait => return Ok(0),
+                            VacuumStep::Reuse => false,
+                            VacuumStep::GiveBack => true,
+                        };
+                        folds.since_vacuum.fetch_sub(since, Ordering::Relaxed);
+                        folds.untrimmed.store(!give_back, Ordering::Relaxed);
+                        store.vacuum_list_count_deltas(give_back).await?;
+                        Ok(since)
                     }
                 })),
                 tokio::spawn(every(
@@ -67,6 +85,53 @@ impl Drop for Upkeep {
     }
 }
 
+/// What the fold task tells the vacuum task.
+#[derive(Debug)]
+struct Folds {
+    /// Deltas folded since the deltas table was last vacuumed.
+    since_vacuum: AtomicU64,
+    /// Deltas the latest fold moved.
+    last: AtomicU64,
+    /// Whether a vacuum has run since the table's empty tail was last given back.
+    untrimmed: AtomicBool,
+}
+
+impl Default for Folds {
+    /// As if much had been folded and nothing given back: the first tick gives back what
+    /// writes made while no server folded.
+    fn default() -> Folds {
+        Folds {
+            since_vacuum: AtomicU64::new(VACUUM_AFTER_FOLDED),
+            last: AtomicU64::new(0),
+            untrimmed: AtomicBool::new(true),
+        }
+    }
+}
+
+/// One tick's vacuum of the deltas table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum VacuumStep {
+    /// Too few deltas folded since the last vacuum to be worth one.
+    Wait,
+    /// Make the dead rows' space reusable (writes are busy: the table's lock is rarely free).
+    Reuse,
+    /// Also give back the table's empty tail (writes are quiet).
+    GiveBack,
+}
+
+/// The vacuum a tick runs, from the deltas folded since the last vacuum, those of the
+/// latest fold, and whether the tail was left after the last vacuum: a quiet second (a fold
+/// of fewer than [`VACUUM_AFTER_FOLDED`]) gives back what busy ones only made reusable.
+fn vacuum_step(since_vacuum: u64, last_fold: u64, untrimmed: bool) -> VacuumStep {
+    let quiet = last_fold < VACUUM_AFTER_FOLDED;
+    let due = since_vacuum >= VACUUM_AFTER_FOLDED;
+    match (due, quiet, untrimmed) {
+        (_, true, true) | (true, true, false) => VacuumStep::GiveBack,
+        (true, false, _) => VacuumStep::Reuse,
+        _ => VacuumStep::Wait,
+    }
+}
+
 /// Runs `task` every `period` (the first time one period after the start, so that a
 /// starting server's pool is its requests'), forever, logging what it did (how many rows)
 /// and any error (the next tick tries again).
@@ -84,5 +149,46 @@ where
             Ok(rows) => tracing::debug!(task = what, rows, "upkeep"),
             Err(e) => tracing::warn!(task = what, error = %e, "upkeep failed"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_tick_gives_back_what_writes_left_before_the_server() {
+        let first = Folds::default();
+        assert_eq!(
+            vacuum_step(
+                first.since_vacuum.into_inner(),
+                first.last.into_inner(),
+                first.untrimmed.into_inner()
+            ),
+            VacuumStep::GiveBack
+        );
+    }
+
+    #[test]
+    fn busy_seconds_only_reuse_and_the_next_quiet_one_gives_back() {
+        let busy = 5 * VACUUM_AFTER_FOLDED;
+        assert_eq!(vacuum_step(busy, busy, false), VacuumStep::Reuse);
+        assert_eq!(vacuum_step(busy, busy, true), VacuumStep::Reuse);
+        // Quiet after busy ones: given back even with few folded since.
+        assert_eq!(vacuum_step(10, 10, true), VacuumStep::GiveBack);
+        assert_eq!(vacuum_step(0, 0, true), VacuumStep::GiveBack);
+    }
+
+    #[test]
+    fn quiet_seconds_vacuum_only_after_enough_folds() {
+        assert_eq!(vacuum_step(0, 0, false), VacuumStep::Wait);
+        assert_eq!(
+            vacuum_step(VACUUM_AFTER_FOLDED - 1, 300, false),
+            VacuumStep::Wait
+        );
+        assert_eq!(
+            vacuum_step(VACUUM_AFTER_FOLDED, 300, false),
+            VacuumStep::GiveBack
+        );
     }
 }

@@ -10,8 +10,9 @@ use crate::{Store, StoreError};
 /// How often `crm serve` folds the deltas.
 pub const FOLD_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// How many deltas folded since the last vacuum make `crm serve` vacuum the deltas table:
-/// the table's own autovacuum threshold (migration 0012).
+/// How many deltas folded since the last vacuum make `crm serve` vacuum the deltas table
+/// (the table's own autovacuum threshold, migration 0012); a fold of fewer is a quiet
+/// second, when the table's empty tail is given back.
 pub const VACUUM_AFTER_FOLDED: u64 = 2_000;
 
 impl Store {
@@ -26,15 +27,21 @@ impl Store {
 
     /// Vacuums the deltas table: the fold deletes every delta it moves, and a total scans
     /// the whole table, dead rows' pages and all, so the table must be vacuumed for totals
-    /// to stay fast (the space reused, its empty tail given back). Autovacuum does it at
-    /// 2,000 dead rows, unless it is off, behind, or busy with another table; `crm serve`
-    /// also does it itself after [`VACUUM_AFTER_FOLDED`] folded deltas. Skips the table
-    /// while another vacuum holds it, and does nothing (with a warning from the server)
-    /// for a role that does not own it.
-    pub async fn vacuum_list_count_deltas(&self) -> Result<(), StoreError> {
+    /// to stay fast. Autovacuum does it at 2,000 dead rows, unless it is off, behind, or
+    /// busy with another table; `crm serve` also does it itself (`crm_http::upkeep`).
+    /// The dead rows' space is always made reusable; with `give_back` the table's empty
+    /// tail is also returned (the size a burst of writes left), which needs the table's
+    /// lock for a moment: PostgreSQL tries for up to 5 s while writers hold it, so ask for
+    /// it when writes are quiet. Skips the table while another vacuum holds it, and does
+    /// nothing (the server warns) for a role that does not own it.
+    pub async fn vacuum_list_count_deltas(&self, give_back: bool) -> Result<(), StoreError> {
         let conn = self.writer().await?;
-        conn.batch_execute("VACUUM (SKIP_LOCKED) list_count_deltas")
-            .await?;
+        conn.batch_execute(if give_back {
+            "VACUUM (SKIP_LOCKED, TRUNCATE) list_count_deltas"
+        } else {
+            "VACUUM (SKIP_LOCKED, TRUNCATE false) list_count_deltas"
+        })
+        .await?;
         Ok(())
     }
 }
