@@ -909,3 +909,52 @@ async fn a_search_page_is_the_same_below_and_past_the_matches_kept() {
         );
     }
 }
+
+/// The deltas table's vacuum (`Store::vacuum_list_count_deltas`): without giving back, the
+/// folded deltas' pages stay in the table and later deltas reuse them; giving back returns
+/// the empty ones, so a total scans only what is pending. Totals are unchanged throughout.
+#[tokio::test]
+async fn vacuuming_the_deltas_reuses_their_pages_and_gives_them_back_when_asked() {
+    let s = seeded().await;
+    let writer = s.ids.admins[0];
+    let pages = "SELECT pg_relation_size('list_count_deltas') \
+                 / current_setting('block_size')::BIGINT";
+    let insert = format!(
+        "INSERT INTO notes (title, description, creator_id) \
+         SELECT 'Vacuumed ' || g, 'd', {writer} FROM generate_series(1, 3000) g"
+    );
+    let total = |s: &Seeded| {
+        let store = s.store.clone();
+        async move {
+            store
+                .list_notes(as_user(writer), &note_query(&[]))
+                .await
+                .unwrap()
+                .total
+        }
+    };
+    // Only this test vacuums the table, wherever it runs.
+    s.exec("ALTER TABLE list_count_deltas SET (autovacuum_enabled = false)")
+        .await;
+    s.exec(&insert).await;
+    let filled = s.scalar(pages).await;
+    assert!(filled >= 10, "3,000 deltas fill {filled} pages");
+    let before = total(&s).await;
+
+    assert!(s.store.fold_list_counts().await.unwrap() >= 3000);
+    s.store.vacuum_list_count_deltas(false).await.unwrap();
+    assert_eq!(s.scalar(pages).await, filled, "kept without give_back");
+    assert_eq!(total(&s).await, before);
+    s.exec(&insert).await;
+    assert_eq!(
+        s.scalar(pages).await,
+        filled,
+        "3,000 more deltas reused the vacuumed pages"
+    );
+    assert_eq!(total(&s).await, before + 3000);
+
+    assert!(s.store.fold_list_counts().await.unwrap() >= 3000);
+    s.store.vacuum_list_count_deltas(true).await.unwrap();
+    assert!(s.scalar(pages).await <= 1, "the empty pages given back");
+    assert_eq!(total(&s).await, before + 3000);
+}
