@@ -97,11 +97,11 @@ struct Folds {
 }
 
 impl Default for Folds {
-    /// As if much had been folded and nothing given back: the first tick gives back what
-    /// writes made while no server folded.
+    /// As if nothing had been given back: the first quiet tick gives back what writes made
+    /// while no server folded.
     fn default() -> Folds {
         Folds {
-            since_vacuum: AtomicU64::new(VACUUM_AFTER_FOLDED),
+            since_vacuum: AtomicU64::new(0),
             last: AtomicU64::new(0),
             untrimmed: AtomicBool::new(true),
         }
@@ -125,10 +125,12 @@ enum VacuumStep {
 fn vacuum_step(since_vacuum: u64, last_fold: u64, untrimmed: bool) -> VacuumStep {
     let quiet = last_fold < VACUUM_AFTER_FOLDED;
     let due = since_vacuum >= VACUUM_AFTER_FOLDED;
-    match (due, quiet, untrimmed) {
-        (_, true, true) | (true, true, false) => VacuumStep::GiveBack,
-        (true, false, _) => VacuumStep::Reuse,
-        _ => VacuumStep::Wait,
+    if quiet && (due || untrimmed) {
+        VacuumStep::GiveBack
+    } else if due {
+        VacuumStep::Reuse
+    } else {
+        VacuumStep::Wait
     }
 }
 
