@@ -36,6 +36,7 @@ pub struct App {
     in_flight: InFlight,
     rate_limiter: Option<RateLimiter>,
     body_timeout: Duration,
+    handler_timeout: Duration,
     cors: Cors,
     metrics: Metrics,
     /// Whether `GET /metrics` is served by the API listener (not with `--metrics-listen`).
@@ -53,13 +54,17 @@ pub enum AppError {
     Metrics(#[from] crate::metrics::MetricsError),
 }
 
-/// Per-request bounds (`crm serve --body-timeout`, `--max-in-flight-per-key`,
-/// `--rate-limit`).
+/// Per-request bounds (`crm serve --body-timeout`, `--request-timeout`,
+/// `--max-in-flight-per-key`, `--rate-limit`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RequestLimits {
     /// Time a request's whole body may take to arrive, counted from its headers; past it
     /// the answer is 408 and the connection is closed.
     pub body_timeout: Duration,
+    /// Time the service may take to check a request's key, and then to answer it once its
+    /// body has arrived; past either, the answer is 503 with `Retry-After` (a database that
+    /// holds its connections without answering must not hold the clients too).
+    pub handler_timeout: Duration,
     /// Requests one API key may have in progress at once; one more is a 429.
     pub max_in_flight_per_key: usize,
     /// Requests one API key may send per second or minute (a token bucket per key, in this
@@ -71,6 +76,7 @@ impl Default for RequestLimits {
     fn default() -> Self {
         RequestLimits {
             body_timeout: Duration::from_secs(30),
+            handler_timeout: Duration::from_secs(30),
             max_in_flight_per_key: 64,
             rate_limit: None,
         }
@@ -129,6 +135,7 @@ impl App {
             in_flight: InFlight::new(limits.max_in_flight_per_key),
             rate_limiter: limits.rate_limit.map(RateLimiter::new),
             body_timeout: limits.body_timeout,
+            handler_timeout: limits.handler_timeout,
             cors: Cors::off(),
             metrics: Metrics::new()?,
             metrics_on_api: true,
@@ -344,17 +351,37 @@ impl App {
         let outcome = async {
             // The guard counts the request against its key until the handler is done.
             match route.access {
-                Access::Public => router::dispatch(route.endpoint, self, None).await,
+                Access::Public => {
+                    self.bounded(router::dispatch(route.endpoint, self, None))
+                        .await
+                }
                 Access::Key => {
                     let (req, api_key, _in_flight) = self
                         .authenticated(&parts, body, id.as_deref(), body_deadline, quota)
                         .await?;
-                    conditional::run(self, route, req, &parts.headers, api_key).await
+                    self.bounded(conditional::run(self, route, req, &parts.headers, api_key))
+                        .await
                 }
             }
         }
         .await;
         (outcome, route.path)
+    }
+
+    /// `work`, or a 503 when it takes longer than the handler timeout. Dropping `work`
+    /// drops what it held: a write's transaction rolls back on its own (see the store's
+    /// `Tx`), and the rest of the service goes on.
+    async fn bounded<T>(
+        &self,
+        work: impl std::future::Future<Output = Result<T, ApiError>>,
+    ) -> Result<T, ApiError> {
+        let limit = self.handler_timeout;
+        tokio::time::timeout(limit, work).await.unwrap_or_else(|_| {
+            Err(ApiError::Unavailable(format!(
+                "no answer within the request timeout ({} s)",
+                limit.as_secs_f64()
+            )))
+        })
     }
 
     /// The request of a `Key` route: the acting user (from the key), the query and the body;
@@ -374,12 +401,13 @@ impl App {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let verified = self
-            .keys
-            .authenticate(
-                parts
-                    .headers
-                    .get(header::AUTHORIZATION)
-                    .map(HeaderValue::as_bytes),
+            .bounded(
+                self.keys.authenticate(
+                    parts
+                        .headers
+                        .get(header::AUTHORIZATION)
+                        .map(HeaderValue::as_bytes),
+                ),
             )
             .await?;
         if let Some(limiter) = &self.rate_limiter {

@@ -128,6 +128,10 @@ struct ServeArgs {
     /// Seconds a request's whole body may take to arrive after its headers (then 408).
     #[arg(long, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     body_timeout: u64,
+    /// Seconds the service may take to check a request's key, and then to answer it once
+    /// its body has arrived (then 503 with Retry-After).
+    #[arg(long, env = "CRM_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    request_timeout: u64,
     /// Connections served at once (more are answered 503 and closed) [default: the
     /// open-file limit, raised to its hard limit at start, less pool + readers + 64].
     #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..))]
@@ -401,6 +405,7 @@ async fn serve_api(
     }
     let request_limits = RequestLimits {
         body_timeout: std::time::Duration::from_secs(args.body_timeout),
+        handler_timeout: std::time::Duration::from_secs(args.request_timeout),
         max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
         rate_limit: args.rate_limit,
     };

@@ -129,6 +129,8 @@ struct Inner {
     pool: deadpool_postgres::Pool,
     readers: Readers,
     policy: crm_core::totals::Policy,
+    /// The time a health or readiness check gives the database to answer.
+    check_timeout: std::time::Duration,
 }
 
 impl Store {
@@ -142,12 +144,18 @@ impl Store {
                 pool,
                 readers,
                 policy: config.totals_policy,
+                check_timeout: config.connect_timeout,
             }),
         })
     }
 
-    /// Checks that the database answers.
+    /// Checks that the database answers, within the connect timeout (a database that
+    /// holds the connection without answering is `Unavailable` then, not a wait).
     pub async fn ping(&self) -> Result<(), StoreError> {
+        self.checked(self.ping_now()).await
+    }
+
+    async fn ping_now(&self) -> Result<(), StoreError> {
         let reader = self.inner.readers.get().await?;
         reader.rows("SELECT 1", &[]).await?;
         Ok(())
@@ -156,8 +164,30 @@ impl Store {
     /// Checks that the service can take writes now: a pooled connection is free at once
     /// (no wait: an exhausted pool is "not ready", where a write would wait up to the pool's
     /// wait timeout and then fail) and the database answers on it and on a read
-    /// connection. `Unavailable` otherwise.
+    /// connection, within the connect timeout. `Unavailable` otherwise.
     pub async fn ready(&self) -> Result<(), StoreError> {
+        self.checked(self.ready_now()).await
+    }
+
+    /// `check`, or `Unavailable` when it takes longer than the check timeout (for the
+    /// health, readiness and monitoring reads, which must answer while the database
+    /// does not).
+    pub(crate) async fn checked<T>(
+        &self,
+        check: impl std::future::Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let limit = self.inner.check_timeout;
+        tokio::time::timeout(limit, check)
+            .await
+            .unwrap_or_else(|_| {
+                Err(StoreError::Unavailable(format!(
+                    "the database did not answer within {} s",
+                    limit.as_secs_f64()
+                )))
+            })
+    }
+
+    async fn ready_now(&self) -> Result<(), StoreError> {
         let no_wait = deadpool_postgres::Timeouts {
             wait: Some(std::time::Duration::ZERO),
             ..self.inner.pool.timeouts()
@@ -175,7 +205,7 @@ impl Store {
             })?;
         writer.rows("SELECT 1", &[]).await?;
         drop(writer);
-        self.ping().await
+        self.ping_now().await
     }
 
     /// Checks the references of a rejected request, so that a 422 lists every failing

@@ -16,7 +16,7 @@ use chrono::{DateTime, Utc};
 use crm_core::conflict::Resource;
 use crm_core::ids::EmailId;
 use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort};
-use tokio_postgres::{AsyncMessage, Client, NoTls, Row, Transaction};
+use tokio_postgres::{AsyncMessage, Client, Row, Transaction};
 
 use crate::db::Db;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
@@ -90,8 +90,11 @@ impl Store {
 
     /// The outbox's backlog now, for the metrics: each count reads only the rows of its
     /// status through an index (sent rows, the bulk of the table, are never counted).
+    /// `Unavailable` when the database does not answer within the connect timeout.
     pub async fn outbox_backlog(&self) -> Result<OutboxBacklog, StoreError> {
-        let row = self.reader().await?.row(BACKLOG_SQL, &[]).await?;
+        let row = self
+            .checked(async { self.reader().await?.row(BACKLOG_SQL, &[]).await })
+            .await?;
         let count = |name: &str| -> Result<u64, StoreError> {
             let n: i64 = rows::get(&row, name)?;
             Ok(u64::try_from(n).unwrap_or(0))
@@ -184,10 +187,7 @@ impl std::fmt::Debug for Outbox {
 }
 
 async fn open(config: &tokio_postgres::Config) -> Result<Client, StoreError> {
-    let (client, connection) = config
-        .connect(NoTls)
-        .await
-        .map_err(|e| StoreError::Unavailable(crate::error::describe(&e)))?;
+    let (client, connection) = crate::pool::handshake(config).await?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::debug!(error = %e, "outbox connection closed");
@@ -298,10 +298,7 @@ pub async fn listen(
 ) -> Result<tokio::task::JoinHandle<()>, StoreError> {
     let mut pg = config.pg_config()?;
     pg.application_name("crm-outbox-listen");
-    let (client, mut connection) = pg
-        .connect(NoTls)
-        .await
-        .map_err(|e| StoreError::Unavailable(crate::error::describe(&e)))?;
+    let (client, mut connection) = crate::pool::handshake(&pg).await?;
     let driver = tokio::spawn(async move {
         loop {
             match std::future::poll_fn(|cx| connection.poll_message(cx)).await {

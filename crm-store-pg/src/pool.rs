@@ -149,12 +149,38 @@ pub(crate) fn build_pool(config: &StoreConfig) -> Result<Pool, StoreError> {
         .map_err(|e| StoreError::Internal(format!("cannot build the connection pool: {e}")))
 }
 
-/// Opens one connection and spawns its driver task.
+/// The time allowed to open a connection when the configuration sets none.
+const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Opens a connection: the socket, the startup and the authentication, all within the
+/// configuration's connect timeout. (tokio-postgres applies that timeout to the socket
+/// alone, so a server that accepts the socket and never answers — a hung database, a
+/// proxy whose database is gone — would otherwise hold the caller forever.)
+pub(crate) async fn handshake(
+    config: &tokio_postgres::Config,
+) -> Result<
+    (
+        tokio_postgres::Client,
+        tokio_postgres::Connection<tokio_postgres::Socket, tokio_postgres::tls::NoTlsStream>,
+    ),
+    StoreError,
+> {
+    let limit = config
+        .get_connect_timeout()
+        .copied()
+        .unwrap_or(DEFAULT_CONNECT_TIMEOUT);
+    match tokio::time::timeout(limit, config.connect(NoTls)).await {
+        Ok(connected) => connected.map_err(|e| StoreError::Unavailable(crate::error::describe(&e))),
+        Err(_) => Err(StoreError::Unavailable(format!(
+            "the database did not complete a connection within {} s",
+            limit.as_secs_f64()
+        ))),
+    }
+}
+
+/// Opens one connection ([`handshake`]) and spawns its driver task.
 pub(crate) async fn connect(config: &tokio_postgres::Config) -> Result<ClientWrapper, StoreError> {
-    let (client, connection) = config
-        .connect(NoTls)
-        .await
-        .map_err(|e| StoreError::Unavailable(crate::error::describe(&e)))?;
+    let (client, connection) = handshake(config).await?;
     let task = tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::debug!(error = %e, "database connection closed");

@@ -50,7 +50,19 @@ impl Server {
         let store = db.store().expect("store");
         let ids = store.seed().await.expect("seed");
         let key = create_key(&store, 1).await;
-        Server::start_on(db, store, ids, key, "", args)
+        let url = db.config().database_url.clone();
+        Server::start_on(db, store, ids, key, &url, "", args)
+    }
+
+    /// As [`Server::start`], with the server given the database URL `through` makes of the
+    /// fresh database (a relay in front of it, say); the test's own store connects directly.
+    pub async fn start_through(through: impl FnOnce(&TestDb) -> String, args: &[&str]) -> Server {
+        let db = TestDb::new().await.expect("test database");
+        let store = db.store().expect("store");
+        let ids = store.seed().await.expect("seed");
+        let key = create_key(&store, 1).await;
+        let url = through(&db);
+        Server::start_on(db, store, ids, key, &url, "", args)
     }
 
     /// As [`Server::start`], run through `sh -c "<shell_prefix> exec crm …"` (to lower a
@@ -60,7 +72,8 @@ impl Server {
         let store = db.store().expect("store");
         let ids = store.seed().await.expect("seed");
         let key = create_key(&store, 1).await;
-        Server::start_on(db, store, ids, key, shell_prefix, args)
+        let url = db.config().database_url.clone();
+        Server::start_on(db, store, ids, key, &url, shell_prefix, args)
     }
 
     fn start_on(
@@ -68,6 +81,7 @@ impl Server {
         store: Store,
         ids: SeedIds,
         key: String,
+        database_url: &str,
         shell_prefix: &str,
         args: &[&str],
     ) -> Server {
@@ -92,7 +106,7 @@ impl Server {
             c
         };
         command
-            .env("DATABASE_URL", &db.config().database_url)
+            .env("DATABASE_URL", database_url)
             .env("RUST_LOG", "warn,crm=info,crm::access=off")
             .stdout(Stdio::null())
             .stderr(Stdio::piped());

@@ -7,6 +7,7 @@
 
 mod common;
 mod connections;
+mod database;
 mod keys;
 mod memory;
 mod protocol;
