@@ -7,7 +7,9 @@
 //!   the request is digested ([`fingerprint`]), an answer stored for the key is given again
 //!   (`Idempotent-Replayed: true`) or refused (422, another request); otherwise the handler
 //!   runs inside [`crm_store_pg::Store::within`] with the claim, and its answer (unless
-//!   5xx) is stored in the transaction of its effect, which commits only then.
+//!   5xx) is stored in the transaction of its effect, which commits only then; a refusal
+//!   ([`ApiError::is_refusal`]: 422, 404, 409), which has no effect, is stored after its
+//!   transaction rolled back ([`crm_store_pg::Store::record_refusal`]).
 //! - `If-Match`: parsed here (a malformed list is a 400 naming the header) and compared by
 //!   the write under its row lock (412).
 //! - `If-None-Match`: a single-record answer whose `ETag` it names becomes a 304 with no
@@ -82,7 +84,7 @@ pub(crate) async fn run(
         }
     }
     let wants_check = if_match.is_some();
-    let claimed = claim.is_some();
+    let claimed = claim.clone();
     let (outcome, pending) = app
         .store
         .within(
@@ -104,7 +106,7 @@ pub(crate) async fn run(
             )))
         }
         Ok(reply) => {
-            if claimed && !pending.is_open() {
+            if claimed.is_some() && !pending.is_open() {
                 // Every POST writes through `Store::begin`; one that did not has no record.
                 tracing::error!(
                     route = route.path,
@@ -129,6 +131,18 @@ pub(crate) async fn run(
         }
         Err(error) => {
             pending.rollback().await;
+            if let Some(claim) = claimed.filter(|_| error.is_refusal()) {
+                let answer = Answer {
+                    status: error.status().as_u16(),
+                    body: error.body(),
+                    etag: None,
+                };
+                // The refusal is the answer either way; failing to store it only means
+                // the retry is decided again.
+                if let Err(e) = app.store.record_refusal(&claim, &answer).await {
+                    tracing::warn!(error = %e, route = route.path, "cannot store a refusal under its idempotency key");
+                }
+            }
             Err(error)
         }
     }

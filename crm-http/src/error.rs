@@ -153,6 +153,17 @@ impl ApiError {
         }
     }
 
+    /// Whether this is a handler's refusal of the request itself — validation (422), an
+    /// unknown record (404), a business conflict (409) — as opposed to the service's own
+    /// condition (a key in progress or reused, a replay, the database, a bug). A refusal
+    /// is stored under the request's idempotency key like any answer.
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            ApiError::Invalid(_) | ApiError::NotFound(_) | ApiError::Conflict(_)
+        )
+    }
+
     /// The `message` shown to the client.
     pub fn message(&self) -> String {
         match self {

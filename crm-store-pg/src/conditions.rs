@@ -265,6 +265,40 @@ impl Store {
         find(&*self.reader().await?, claim).await
     }
 
+    /// Stores `answer`, a refusal (4xx) that had no effect, as the answer to `claim`, so
+    /// that the key gives it again like any answer (API.md §11: only 5xx answers are not
+    /// stored). One statement, taken only while no other request holds the key's lock;
+    /// when one does, or an unexpired answer is stored already, nothing is stored (that
+    /// request's answer is the key's). An expired answer is replaced.
+    pub async fn record_refusal(&self, claim: &Claim, answer: &Answer) -> Result<(), StoreError> {
+        const SQL: &str = "INSERT INTO idempotency_keys \
+             (api_key_id, idempotency_key, fingerprint, status, body, etag) \
+             SELECT $1, $2, $3, $4, $5, $6 WHERE pg_try_advisory_xact_lock($7) \
+             ON CONFLICT (api_key_id, idempotency_key) DO UPDATE \
+             SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, \
+                 body = EXCLUDED.body, etag = EXCLUDED.etag, created_at = now() \
+             WHERE idempotency_keys.created_at <= now() - make_interval(hours => $8)";
+        let status = i16::try_from(answer.status)
+            .map_err(|_| StoreError::Internal(format!("status {}", answer.status)))?;
+        self.writer()
+            .await?
+            .run(
+                SQL,
+                &[
+                    &claim.api_key,
+                    &claim.key,
+                    &claim.fingerprint,
+                    &status,
+                    &answer.body,
+                    &answer.etag,
+                    &lock_key(claim),
+                    &RETENTION_HOURS,
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
     /// Deletes the stored answers older than [`RETENTION_HOURS`]; returns how many.
     pub async fn purge_expired_idempotency_keys(&self) -> Result<u64, StoreError> {
         const SQL: &str = "DELETE FROM idempotency_keys \

@@ -220,19 +220,25 @@ async fn keys_are_scoped_to_the_api_key() {
 }
 
 #[tokio::test]
-async fn answers_without_effect_are_not_stored_and_expired_keys_are_forgotten() {
+async fn refusals_are_stored_like_any_answer_and_expired_keys_are_forgotten() {
     let s = TestServer::start().await;
-    // A 422 is not stored: the corrected request with the same key runs.
+    // A 422 is the key's answer: the same request gets it again, replayed; a corrected
+    // request needs a new key (only 5xx answers are not stored).
     let refused = post_note(&s, "fix-me", form(&[("note_description", "no title")])).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!replayed(&refused));
+    let again = post_note(&s, "fix-me", form(&[("note_description", "no title")])).await;
+    assert_eq!((again.status, &again.json), (refused.status, &refused.json));
+    assert!(replayed(&again));
     let fixed = post_note(
         &s,
         "fix-me",
         form(&[("note_title", "Fixed"), ("note_description", "d")]),
     )
     .await;
-    assert_eq!(fixed.status, StatusCode::CREATED);
-    assert!(!replayed(&fixed));
+    assert_eq!(fixed.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(fixed.json["message"], REUSED);
+    assert_eq!(notes_titled(&s, "Fixed").await, 0);
     assert_eq!(
         s.scalar(
             "SELECT count(*) FROM idempotency_keys WHERE $1::bigint > 0",
@@ -258,7 +264,7 @@ async fn answers_without_effect_are_not_stored_and_expired_keys_are_forgotten() 
     .await;
     assert_eq!(later.status, StatusCode::CREATED);
     assert!(!replayed(&later));
-    assert_eq!(notes_titled(&s, "Fixed").await, 2);
+    assert_eq!(notes_titled(&s, "Fixed").await, 1);
     assert_eq!(
         s.scalar(
             "SELECT count(*) FROM idempotency_keys WHERE $1::bigint > 0",
@@ -291,6 +297,58 @@ async fn answers_without_effect_are_not_stored_and_expired_keys_are_forgotten() 
         .await,
         1
     );
+}
+
+/// A business conflict is the key's answer too: once the draft is published, the retried
+/// send-email still gets its 409 and queues nothing (a retry never does what the first
+/// attempt was refused).
+#[tokio::test]
+async fn a_refused_action_retried_after_the_state_changed_gets_its_refusal_again() {
+    let s = TestServer::start().await;
+    let category = s.default_category("estimate").await.to_string();
+    let client = s.ids.clients[0].id.to_string();
+    let estimate = s
+        .post(
+            "/api/estimates",
+            form(&[
+                ("bill_clientid", &client),
+                ("bill_categoryid", &category),
+                ("bill_date", "2026-11-01"),
+            ]),
+        )
+        .await;
+    let id = id_of(estimate.data());
+    let send = format!("/api/estimates/{id}/send-email");
+    let headers = [("idempotency-key", "send-1")];
+    let first = s
+        .call_with(&s.key, Method::POST, &send, Body::None, &headers)
+        .await;
+    assert_eq!(first.status, StatusCode::CONFLICT, "{}", first.json);
+    let published = s
+        .put(&format!("/api/estimates/{id}/publish"), Body::None)
+        .await;
+    assert_eq!(published.status, StatusCode::OK, "{}", published.json);
+    let queued =
+        "SELECT count(*) FROM email_queue WHERE resource_type = 'estimate' AND resource_id = $1";
+    assert_eq!(s.scalar(queued, id).await, 1, "publishing queued one");
+    let retried = s
+        .call_with(&s.key, Method::POST, &send, Body::None, &headers)
+        .await;
+    assert_eq!((retried.status, &retried.json), (first.status, &first.json));
+    assert!(replayed(&retried));
+    assert_eq!(s.scalar(queued, id).await, 1, "the retry queued nothing");
+    // A new key is a new request.
+    let fresh = s
+        .call_with(
+            &s.key,
+            Method::POST,
+            &send,
+            Body::None,
+            &[("idempotency-key", "send-2")],
+        )
+        .await;
+    assert_eq!(fresh.status, StatusCode::OK, "{}", fresh.json);
+    assert_eq!(s.scalar(queued, id).await, 2);
 }
 
 #[tokio::test]
