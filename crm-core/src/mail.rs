@@ -167,7 +167,11 @@ impl<'a> Bill<'a> {
     }
 
     /// The totals to show, labelled, in order: those that are not zero (subtotal,
-    /// discount, each tax, adjustment); the final amount is separate.
+    /// discount, each tax, adjustment); the final amount is separate. In summary mode the
+    /// discount (negative) and the taxes apply to the subtotal; in inline mode the lines'
+    /// totals, and so the subtotal, already include their discounts and taxes (TOTALS.md),
+    /// so those rows say "included" and the discount is shown as the positive amount it
+    /// was, and the rows still add up to the total.
     pub fn total_rows(&self) -> Vec<(String, Money)> {
         let t = self.totals;
         let mut rows = Vec::new();
@@ -175,8 +179,13 @@ impl<'a> Bill<'a> {
             rows.push(("Subtotal".to_owned(), t.subtotal));
         }
         if !t.discount_amount.get().is_zero() {
-            let negated = Money::new(-t.discount_amount.get()).unwrap_or(t.discount_amount);
-            rows.push(("Discount".to_owned(), negated));
+            rows.push(match self.tax_type {
+                TaxMode::Summary => (
+                    "Discount".to_owned(),
+                    Money::new(-t.discount_amount.get()).unwrap_or(t.discount_amount),
+                ),
+                TaxMode::Inline => ("Discounts included".to_owned(), t.discount_amount),
+            });
         }
         for (label, amount) in self.tax_rows() {
             if !amount.get().is_zero() {
@@ -194,10 +203,14 @@ impl<'a> Bill<'a> {
     }
 
     /// One row per tax: summary taxes apply to the amount before tax; inline taxes are the
-    /// tax part of the lines that carry them (their totals include it), grouped by rate.
+    /// tax part of the lines that carry them (their totals include it, and the label says
+    /// so), grouped by rate.
     fn tax_rows(&self) -> Vec<(String, Money)> {
         let hundred = Decimal::ONE_HUNDRED;
-        let label = |t: &TaxRecord| format!("{} ({}%)", t.name, t.rate);
+        let label = |t: &TaxRecord| match self.tax_type {
+            TaxMode::Summary => format!("{} ({}%)", t.name, t.rate),
+            TaxMode::Inline => format!("{} ({}%) included", t.name, t.rate),
+        };
         match self.tax_type {
             TaxMode::Summary => self
                 .taxes

@@ -187,11 +187,21 @@ fn inline_taxes_are_the_tax_part_of_their_lines_grouped_by_rate() {
             lineitem_id: LineItemId::new(2),
         },
     ];
+    e.totals.subtotal = m("330.00");
+    e.totals.discount_amount = m("5.00");
+    e.totals.adjustment_amount = m("0.00");
+    e.totals.final_amount = m("330.00");
     let mut dates = Vec::new();
     let rows = Bill::estimate(&e, &mut dates).total_rows();
-    assert!(
-        rows.contains(&("VAT (10.00%)".to_owned(), m("30.00"))),
-        "{rows:?}"
+    // The lines' totals hold their discounts and taxes: shown as included, not as if
+    // taken off or added on top of the subtotal, which is the total here.
+    assert_eq!(
+        rows,
+        vec![
+            ("Subtotal".to_owned(), m("330.00")),
+            ("Discounts included".to_owned(), m("5.00")),
+            ("VAT (10.00%) included".to_owned(), m("30.00")),
+        ]
     );
 }
 
