@@ -61,9 +61,10 @@ pub struct RequestLimits {
     /// Time a request's whole body may take to arrive, counted from its headers; past it
     /// the answer is 408 and the connection is closed.
     pub body_timeout: Duration,
-    /// Time the service may take to check a request's key, and then to answer it once its
-    /// body has arrived; past either, the answer is 503 with `Retry-After` (a database that
-    /// holds its connections without answering must not hold the clients too).
+    /// Time the service may take to answer a request once its body has arrived; past it,
+    /// the answer is 503 with `Retry-After` (a database that holds its connections without
+    /// answering must not hold the clients too). A key the cache does not hold is looked up
+    /// within the store's connect timeout.
     pub handler_timeout: Duration,
     /// Requests one API key may have in progress at once; one more is a 429.
     pub max_in_flight_per_key: usize,
@@ -401,13 +402,12 @@ impl App {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let verified = self
-            .bounded(
-                self.keys.authenticate(
-                    parts
-                        .headers
-                        .get(header::AUTHORIZATION)
-                        .map(HeaderValue::as_bytes),
-                ),
+            .keys
+            .authenticate(
+                parts
+                    .headers
+                    .get(header::AUTHORIZATION)
+                    .map(HeaderValue::as_bytes),
             )
             .await?;
         if let Some(limiter) = &self.rate_limiter {

@@ -128,8 +128,8 @@ struct ServeArgs {
     /// Seconds a request's whole body may take to arrive after its headers (then 408).
     #[arg(long, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     body_timeout: u64,
-    /// Seconds the service may take to check a request's key, and then to answer it once
-    /// its body has arrived (then 503 with Retry-After).
+    /// Seconds the service may take to answer a request once its body has arrived (then 503
+    /// with Retry-After).
     #[arg(long, env = "CRM_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     request_timeout: u64,
     /// Connections served at once (more are answered 503 and closed) [default: the

@@ -100,8 +100,16 @@ impl Store {
     /// The stored digest and user of a key, and whether that user is still an
     /// administrator (one read on the shared connections).
     pub async fn api_key(&self, key: ApiKeyId) -> Result<Option<StoredKey>, StoreError> {
-        let db = self.reader().await?;
-        let Some(row) = db.row_opt(LOOKUP_SQL, &[&key.get()]).await? else {
+        let row = self
+            .checked(async {
+                Ok(self
+                    .reader()
+                    .await?
+                    .row_opt(LOOKUP_SQL, &[&key.get()])
+                    .await?)
+            })
+            .await?;
+        let Some(row) = row else {
             return Ok(None);
         };
         let revoked: Option<DateTime<Utc>> = get(&row, "revoked_at")?;

@@ -125,6 +125,9 @@ async fn a_database_that_stops_answering_gets_503s_in_bounded_time_and_the_servi
     let listed = s.get("/api/notes", Some(&s.key));
     assert_eq!(listed.status, 200, "{}", listed.body);
 
+    // A key the service has not seen yet, stored directly (not through the relay).
+    let unseen = s.raw_key_for(1).await;
+
     relay.freeze(true);
     for path in ["/healthz", "/readyz"] {
         let answer = s.get(path, None);
@@ -139,6 +142,9 @@ async fn a_database_that_stops_answering_gets_503s_in_bounded_time_and_the_servi
         "{}",
         read.body
     );
+    // Looking up a key the cache does not hold is bounded by the store's 5 s check.
+    let lookup = s.get("/api/notes", Some(&unseen));
+    assert_eq!(lookup.status, 503, "{}", lookup.body);
     // A write with an idempotency key runs in a transaction: the one the timeout
     // abandoned rolls back once the database answers, so the retry makes the one effect.
     let create = || {
@@ -164,6 +170,8 @@ async fn a_database_that_stops_answering_gets_503s_in_bounded_time_and_the_servi
     assert!(s.eventually(|| s.get("/readyz", None).status == 200));
     let listed = s.get("/api/notes", Some(&s.key));
     assert_eq!(listed.status, 200, "{}", listed.body);
+    let seen = s.get("/api/notes", Some(&unseen));
+    assert_eq!(seen.status, 200, "{}", seen.body);
     let retried = create();
     assert_eq!(retried.status, 201, "{}", retried.body);
     assert_eq!(retried.header("idempotent-replayed"), None);
