@@ -33,7 +33,7 @@ pub struct WorkerOptions {
     pub poll: Duration,
     /// Longest time one send may take (then it is a temporary failure).
     pub send_timeout: Duration,
-    /// Send what is due, then return (`crm deliver --once`).
+    /// Send what is due when called, each row once, then return (`crm deliver --once`).
     pub once: bool,
 }
 
@@ -47,7 +47,7 @@ impl Default for WorkerOptions {
     }
 }
 
-/// What a worker did.
+/// What a worker did, one count per attempt (with `once`, per row).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Delivered {
     /// Rows sent.
@@ -104,10 +104,13 @@ pub async fn run(
                 }
             };
         }
-        // Send everything due.
+        // Send everything due when the pass starts: a row retried during the pass waits
+        // for the next one, so a pass (all of `--once`) tries each row at most once and
+        // ends even when every attempt takes longer than the retry delays.
+        let due_by = Utc::now();
         let mut db_failed = false;
         while !*stop.borrow() {
-            match deliver_one(&mut outbox, mailer, options).await {
+            match deliver_one(&mut outbox, mailer, options, due_by).await {
                 Ok(Some(outcome)) => match outcome {
                     Outcome::Sent => done.sent += 1,
                     Outcome::Temporary(_) => done.retried += 1,
@@ -149,13 +152,14 @@ pub async fn run(
     done
 }
 
-/// Claims one due row and delivers it; `None` when nothing is due.
+/// Claims one row due by `due_by` and delivers it; `None` when nothing is due.
 async fn deliver_one(
     outbox: &mut Outbox,
     mailer: &Mailer,
     options: WorkerOptions,
+    due_by: chrono::DateTime<Utc>,
 ) -> Result<Option<Outcome>, crm_store_pg::StoreError> {
-    let Some(claim) = outbox.claim(Utc::now()).await? else {
+    let Some(claim) = outbox.claim(due_by).await? else {
         return Ok(None);
     };
     let row = &claim.message;

@@ -26,7 +26,8 @@ use percent_encoding::percent_decode_str;
 pub const DEFAULT_OUTBOX_DIR: &str = ".crm/outbox";
 /// The sender when none is configured.
 pub const DEFAULT_FROM: &str = "CRM <crm@localhost>";
-/// How long one SMTP command may take before the attempt counts as a timeout.
+/// How long connecting to the SMTP server may take (lettre's async transport bounds the
+/// connection with it; the worker's send timeout bounds the whole attempt).
 pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// TLS use over `smtp://`.

@@ -73,8 +73,10 @@ Environment:
   CRM_POOL_SIZE              serve: pooled connections for writes
   CRM_READERS                serve: shared read connections
   CRM_BODY_TIMEOUT           serve: seconds a request body may take to arrive
+  CRM_REQUEST_TIMEOUT        serve: seconds a request may take once its body has arrived
   CRM_MAX_CONNECTIONS        serve: connections served at once
   CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
+  CRM_RATE_LIMIT             serve: requests each API key may send, N/s or N/min [default: no limit]
   CRM_CORS_ORIGINS           serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
   CRM_METRICS_LISTEN         serve: a separate address for GET /metrics [default: the API's]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
@@ -89,7 +91,7 @@ enum Command {
     Serve(ServeArgs),
     /// Deliver queued emails (the worker `serve` also runs), until SIGINT/SIGTERM.
     Deliver {
-        /// Send what is due now, then exit.
+        /// Send what is due now (each email once), then exit.
         #[arg(long)]
         once: bool,
     },
@@ -324,16 +326,17 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
                 once: *once,
                 ..WorkerOptions::default()
             };
-            let worker =
+            let mut worker =
                 tokio::spawn(
                     async move { delivery::run(&config, &mailer, options, stop_rx).await },
                 );
-            let signal = tokio::spawn(async move {
-                shutdown_signal().await;
-                let _ = stop_tx.send(true);
-            });
-            let done = worker.await?;
-            signal.abort();
+            let done = tokio::select! {
+                done = &mut worker => done?,
+                () = shutdown_signal() => {
+                    let _ = stop_tx.send(true);
+                    finish(worker).await?
+                }
+            };
             println!(
                 "{} sent, {} to retry, {} failed",
                 done.sent, done.retried, done.failed
@@ -443,12 +446,29 @@ async fn serve_api(
     serve(listener, app, options, shutdown).await?;
     drop(upkeep);
     let _ = stop.send(true);
-    // The send in progress finishes (bounded by the worker's send timeout).
-    let _ = worker.await;
+    let _ = finish(worker).await;
     if let Some(task) = metrics_task {
         task.await??;
     }
     Ok(())
+}
+
+/// Waits for a delivery worker that was told to stop: a send in progress finishes first,
+/// bounded by the worker's send timeout, and the log says so rather than leaving a
+/// stopping process silent for up to that long.
+async fn finish(
+    mut worker: tokio::task::JoinHandle<delivery::Delivered>,
+) -> Result<delivery::Delivered, tokio::task::JoinError> {
+    match tokio::time::timeout(std::time::Duration::from_millis(200), &mut worker).await {
+        Ok(done) => done,
+        Err(_) => {
+            tracing::info!(
+                "waiting for the email being sent (at most {} s)",
+                WorkerOptions::default().send_timeout.as_secs()
+            );
+            worker.await
+        }
+    }
 }
 
 async fn local_postgres(
@@ -476,8 +496,11 @@ async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Failure> {
         KeysCommand::Create { name, user } => {
             let user = UserId::new(*user).ok_or("--user must be a positive id")?;
             let name = name.trim();
-            if name.is_empty() || name.chars().count() > 250 {
-                return Err("--name must have 1 to 250 characters".into());
+            // `keys list` prints one line per key: a control character would break the
+            // line, or send a terminal an escape sequence.
+            if name.is_empty() || name.chars().count() > 250 || name.chars().any(char::is_control) {
+                let rule = "--name must have 1 to 250 characters, none of them a control character";
+                return Err(rule.into());
             }
             let secret = auth::new_secret()?;
             let id = store
@@ -508,4 +531,37 @@ async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every variable an option reads, in `command` and its subcommands.
+    fn variables(command: &clap::Command, found: &mut Vec<String>) {
+        for arg in command.get_arguments() {
+            if let Some(name) = arg.get_env() {
+                found.push(name.to_string_lossy().into_owned());
+            }
+        }
+        for sub in command.get_subcommands() {
+            variables(sub, found);
+        }
+    }
+
+    #[test]
+    fn the_help_lists_every_variable_an_option_reads() {
+        let mut found = Vec::new();
+        variables(&Cli::command(), &mut found);
+        assert!(found.len() >= 10, "{found:?}");
+        for name in found {
+            assert!(
+                ENVIRONMENT_HELP
+                    .lines()
+                    .any(|line| line.split_whitespace().next() == Some(name.as_str())),
+                "{name} is read but not listed in ENVIRONMENT_HELP"
+            );
+        }
+    }
 }

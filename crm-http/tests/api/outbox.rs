@@ -795,6 +795,43 @@ async fn the_file_transport_writes_one_eml_file_per_message() {
 }
 
 #[tokio::test]
+async fn deliver_once_tries_each_due_row_once_even_when_attempts_outlast_the_retry_delays() {
+    let s = TestServer::start().await;
+    let (_, first) = published(&s).await;
+    let (_, second) = published(&s).await;
+    // A server that accepts connections and never greets: each attempt lasts the whole
+    // send timeout (2 s), longer than the first retry delays (0.5-1 s, then 1-2 s).
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!(
+        "smtp://127.0.0.1:{}?tls=none",
+        silent.local_addr().unwrap().port()
+    );
+    let mailer = Mailer::new(Some(&url), "CRM <crm@localhost>").unwrap();
+    let (_stop, stopped) = delivery::stop_channel();
+    let short = WorkerOptions {
+        send_timeout: Duration::from_secs(2),
+        ..options(true)
+    };
+    let done = delivery::run(s.db.config(), &mailer, short, stopped).await;
+    assert_eq!(
+        done,
+        Delivered {
+            sent: 0,
+            retried: 2,
+            failed: 0
+        }
+    );
+    for id in [first, second] {
+        let a = s.get(&format!("/api/emails/{id}")).await;
+        let email = a.data();
+        assert_eq!(email["status"], "pending", "{email}");
+        assert_eq!(email["attempts"], 1, "{email}");
+        assert_eq!(email["last_error"], "timed out after 2 s", "{email}");
+    }
+    drop(silent);
+}
+
+#[tokio::test]
 async fn a_stopped_worker_sends_nothing_and_leaves_the_rows_pending() {
     let s = TestServer::start().await;
     let smtp = SmtpServer::start(&[]);

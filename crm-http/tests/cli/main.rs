@@ -196,6 +196,20 @@ async fn keys_are_created_listed_and_revoked() {
     let unnamed = crm(&["keys", "create", "--name", "  "], &env);
     assert_eq!(unnamed.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unnamed.stderr).contains("--name must have 1 to 250"));
+    for name in ["two\nlines", "tab\there", "\u{1b}[31mred"] {
+        let refused = crm(&["keys", "create", "--name", name], &env);
+        assert_eq!(refused.status.code(), Some(1), "{name:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&refused.stderr).trim(),
+            "error: --name must have 1 to 250 characters, none of them a control character",
+            "{name:?}"
+        );
+    }
+    let listed = stdout(&crm(&["keys", "list"], &env));
+    assert!(
+        !listed.contains("lines") && !listed.contains("red"),
+        "{listed}"
+    );
 }
 
 #[tokio::test]
