@@ -80,6 +80,14 @@ pub struct Answer {
     pub etag: Option<String>,
 }
 
+impl Answer {
+    /// The status as the `idempotency_keys.status` column (`smallint`) holds it.
+    fn stored_status(&self) -> Result<i16, StoreError> {
+        i16::try_from(self.status)
+            .map_err(|_| StoreError::Internal(format!("status {}", self.status)))
+    }
+}
+
 /// An `If-Match` precondition (RFC 9110 §13.1.1; strong comparison).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IfMatch {
@@ -172,8 +180,7 @@ impl Pending {
             const INSERT_SQL: &str = "INSERT INTO idempotency_keys \
                  (api_key_id, idempotency_key, fingerprint, status, body, etag) \
                  VALUES ($1, $2, $3, $4, $5, $6)";
-            let status = i16::try_from(answer.status)
-                .map_err(|_| StoreError::Internal(format!("status {}", answer.status)))?;
+            let status = answer.stored_status()?;
             tx.run(
                 INSERT_SQL,
                 &[
@@ -278,8 +285,7 @@ impl Store {
              SET fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, \
                  body = EXCLUDED.body, etag = EXCLUDED.etag, created_at = now() \
              WHERE idempotency_keys.created_at <= now() - make_interval(hours => $8)";
-        let status = i16::try_from(answer.status)
-            .map_err(|_| StoreError::Internal(format!("status {}", answer.status)))?;
+        let status = answer.stored_status()?;
         self.writer()
             .await?
             .run(

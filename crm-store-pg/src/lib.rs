@@ -129,7 +129,8 @@ struct Inner {
     pool: deadpool_postgres::Pool,
     readers: Readers,
     policy: crm_core::totals::Policy,
-    /// The time a health or readiness check gives the database to answer.
+    /// The time a health, readiness or monitoring check, or the lookup of a key, gives the
+    /// database to answer ([`Store::checked`]).
     check_timeout: std::time::Duration,
 }
 
@@ -171,7 +172,7 @@ impl Store {
 
     /// `check`, or `Unavailable` when it takes longer than the check timeout (for the
     /// health, readiness and monitoring reads, which must answer while the database
-    /// does not).
+    /// does not, and for key lookups, which run before a request's own timeout).
     pub(crate) async fn checked<T>(
         &self,
         check: impl std::future::Future<Output = Result<T, StoreError>>,

@@ -41,6 +41,24 @@ async fn post_note(s: &TestServer, key: &str, body: Body) -> Answer {
     .await
 }
 
+/// Creates a draft estimate of the first seeded client (no lines); returns its id.
+async fn draft_estimate(s: &TestServer) -> i64 {
+    let category = s.default_category("estimate").await.to_string();
+    let client = s.ids.clients[0].id.to_string();
+    let estimate = s
+        .post(
+            "/api/estimates",
+            form(&[
+                ("bill_clientid", &client),
+                ("bill_categoryid", &category),
+                ("bill_date", "2026-11-01"),
+            ]),
+        )
+        .await;
+    assert_eq!(estimate.status, StatusCode::CREATED, "{}", estimate.json);
+    id_of(estimate.data())
+}
+
 async fn notes_titled(s: &TestServer, title: &str) -> i64 {
     s.sql()
         .await
@@ -109,22 +127,8 @@ async fn a_retried_post_has_one_effect_and_gets_its_first_answer_again() {
 #[tokio::test]
 async fn a_retried_conversion_gets_its_201_again_not_a_409() {
     let s = TestServer::start().await;
-    let category = s.default_category("estimate").await.to_string();
-    let client = s.ids.clients[0].id.to_string();
-    let estimate = s
-        .post(
-            "/api/estimates",
-            form(&[
-                ("bill_clientid", &client),
-                ("bill_categoryid", &category),
-                ("bill_date", "2026-11-01"),
-            ]),
-        )
-        .await;
-    let path = format!(
-        "/api/estimates/{}/convert-to-invoice",
-        id_of(estimate.data())
-    );
+    let estimate = draft_estimate(&s).await;
+    let path = format!("/api/estimates/{estimate}/convert-to-invoice");
     let headers = [("idempotency-key", "convert-7")];
     let first = s
         .call_with(&s.key, Method::POST, &path, Body::None, &headers)
@@ -305,19 +309,7 @@ async fn refusals_are_stored_like_any_answer_and_expired_keys_are_forgotten() {
 #[tokio::test]
 async fn a_refused_action_retried_after_the_state_changed_gets_its_refusal_again() {
     let s = TestServer::start().await;
-    let category = s.default_category("estimate").await.to_string();
-    let client = s.ids.clients[0].id.to_string();
-    let estimate = s
-        .post(
-            "/api/estimates",
-            form(&[
-                ("bill_clientid", &client),
-                ("bill_categoryid", &category),
-                ("bill_date", "2026-11-01"),
-            ]),
-        )
-        .await;
-    let id = id_of(estimate.data());
+    let id = draft_estimate(&s).await;
     let send = format!("/api/estimates/{id}/send-email");
     let headers = [("idempotency-key", "send-1")];
     let first = s
