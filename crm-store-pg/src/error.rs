@@ -31,6 +31,10 @@ pub enum StoreError {
     /// Stored data that breaks an invariant of the domain types, or another internal fault.
     #[error("internal: {0}")]
     Internal(String),
+    /// A configuration the store cannot use (a malformed database URL). Its text names the
+    /// setting at fault, never a value that may hold a password.
+    #[error("{0}")]
+    Config(String),
     /// A migration problem (edited or unknown migration).
     #[error("migration: {0}")]
     Migration(String),

@@ -120,8 +120,13 @@ impl StoreConfig {
 
     /// The parsed connection settings, with the connect timeout applied.
     pub fn pg_config(&self) -> Result<tokio_postgres::Config, StoreError> {
-        let mut config = tokio_postgres::Config::from_str(&self.database_url)
-            .map_err(|e| StoreError::Internal(format!("invalid database URL: {e}")))?;
+        let mut config = tokio_postgres::Config::from_str(&self.database_url).map_err(|e| {
+            // tokio-postgres names the option at fault, never its value.
+            StoreError::Config(format!(
+                "invalid database URL: {}",
+                crate::error::describe(&e)
+            ))
+        })?;
         config.connect_timeout(self.connect_timeout);
         if config.get_application_name().is_none() {
             config.application_name("crm");

@@ -508,6 +508,25 @@ fn errors_about_the_database_never_show_its_password() {
     }
 }
 
+#[test]
+fn a_malformed_database_url_is_named_as_such_not_as_an_internal_fault() {
+    for (url, option) in [
+        ("postgres://app:s3cr3t@127.0.0.1:notaport/crm", "port"),
+        (
+            "postgres://app:s3cr3t@127.0.0.1/crm?sslmode=sometimes",
+            "sslmode",
+        ),
+    ] {
+        let output = crm(&["migrate"], &[("DATABASE_URL", url)]);
+        assert_eq!(output.status.code(), Some(1), "{url}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("error: invalid database URL"), "{stderr}");
+        assert!(stderr.contains(option), "{url}: {stderr}");
+        assert!(!stderr.contains("internal"), "{stderr}");
+        assert!(!stderr.contains("s3cr3t"), "{url}: {stderr}");
+    }
+}
+
 /// `crm local-postgres status` for a data folder.
 fn cluster_status(data: &Path) -> String {
     let data = data.display().to_string();
