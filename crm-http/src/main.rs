@@ -121,11 +121,11 @@ struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "CRM_LISTEN", default_value = "127.0.0.1:8080")]
     listen: String,
-    /// Pooled connections for writes.
-    #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16)]
+    /// Pooled connections for writes (1 to 1000).
+    #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
     pool_size: usize,
-    /// Shared read connections (pipelined).
-    #[arg(long, env = "CRM_READERS", default_value_t = 4)]
+    /// Shared read connections, pipelined (1 to 64).
+    #[arg(long, env = "CRM_READERS", default_value_t = 4, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     readers: usize,
     /// Seconds a request's whole body may take to arrive after its headers (then 408).
     #[arg(long, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -135,11 +135,12 @@ struct ServeArgs {
     #[arg(long, env = "CRM_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     request_timeout: u64,
     /// Connections served at once (more are answered 503 and closed) [default: the
-    /// open-file limit, raised to its hard limit at start, less pool + readers + 64].
-    #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// open-file limit, raised to its hard limit at start, less pool + readers + 64; at most
+    /// 1000000].
+    #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: Option<u64>,
-    /// Requests one API key may have in progress at once (more are answered 429).
-    #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Requests one API key may have in progress at once, 1 to 100000 (more are answered 429).
+    #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_in_flight_per_key: u64,
     /// Requests each API key may send, `N/s` or `N/min` (a token bucket of N per key,
     /// refilled over the second or minute, kept by this instance); over it the answer is 429
@@ -380,10 +381,15 @@ async fn serve_api(
     if let Some(files) = file_limit
         && max_connections as u64 + reserved > files
     {
+        // The reserve is the database connections (--pool-size + --readers) and 64 more
+        // files; the sum, not --max-connections alone, is what may not fit.
         tracing::warn!(
             max_connections,
+            reserved,
             open_file_limit = files,
-            "--max-connections exceeds the open-file limit; accepts may fail"
+            "connections served at once plus the database connections and a reserve of 64 \
+             exceed the open-file limit; accepts may fail (lower --max-connections, \
+             --pool-size or --readers, or raise the limit)"
         );
     }
     let cors = Cors::new(&args.cors_origins)?;

@@ -489,6 +489,34 @@ fn a_malformed_rate_limit_stops_serve_before_it_touches_a_database() {
 }
 
 #[test]
+fn serve_refuses_sizes_out_of_range_before_it_touches_a_database() {
+    for (args, env, range) in [
+        (&["serve", "--pool-size", "0"][..], &[][..], "1..=1000"),
+        (&["serve"][..], &[("CRM_POOL_SIZE", "1001")][..], "1..=1000"),
+        (&["serve", "--readers", "0"][..], &[][..], "1..=64"),
+        (&["serve"][..], &[("CRM_READERS", "65")][..], "1..=64"),
+        (
+            &["serve", "--max-connections", "0"][..],
+            &[][..],
+            "1..=1000000",
+        ),
+        (
+            &["serve", "--max-in-flight-per-key", "0"][..],
+            &[][..],
+            "1..=100000",
+        ),
+    ] {
+        let mut env = env.to_vec();
+        env.push(("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm"));
+        let output = crm(args, &env);
+        assert_eq!(output.status.code(), Some(2), "{args:?} {env:?}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(&format!("is not in {range}")), "{error}");
+        assert!(!error.contains("database"), "{error}");
+    }
+}
+
+#[test]
 fn errors_about_the_database_never_show_its_password() {
     for url in [
         // Nothing listens on port 1: a connection error.
