@@ -1,14 +1,18 @@
 //! Mail transports (API.md §10), configured by `--mail-url` / `CRM_MAIL_URL`:
 //!
 //! - `smtp://[user:pass@]host[:port]`: STARTTLS when the server offers it; `?tls=required`
-//!   insists on it, `?tls=none` never uses it. Port 587 by default. `&ca=/path/ca.pem`
-//!   (smtp and smtps) trusts the certificates of that PEM file besides the public roots.
+//!   insists on it, `?tls=none` never uses it. With a user and password, `tls=required` is
+//!   the default and `tls=opportunistic` is refused: a connection whose STARTTLS offer was
+//!   stripped would otherwise send the password in plain text; `tls=none` sends it so on
+//!   purpose. Port 587 by default. `&ca=/path/ca.pem` (smtp and smtps) trusts the
+//!   certificates of that PEM file besides the public roots.
 //! - `smtps://[user:pass@]host[:port]`: implicit TLS, port 465 by default.
 //! - `file:///absolute/dir`: one `.eml` file per message in that folder.
 //!
 //! Without a URL, messages are written under `.crm/outbox/` ([`DEFAULT_OUTBOX_DIR`]).
-//! User name and password are percent-decoded; the password is never printed
-//! ([`MailUrl::redacted`], and `Debug` hides it).
+//! User name, password and `ca` are percent-decoded (a `%` must start `%XX`; a `#` is
+//! written `%23`, since a URL fragment means nothing here); each parameter may be given
+//! once. The password is never printed ([`MailUrl::redacted`], and `Debug` hides it).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,7 +24,7 @@ use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use percent_encoding::percent_decode_str;
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 
 /// Where messages go when no mail URL is configured.
 pub const DEFAULT_OUTBOX_DIR: &str = ".crm/outbox";
@@ -33,9 +37,9 @@ pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 /// TLS use over `smtp://`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmtpTls {
-    /// STARTTLS when the server offers it (the default).
+    /// STARTTLS when the server offers it (the default without credentials).
     Opportunistic,
-    /// STARTTLS or fail (`?tls=required`).
+    /// STARTTLS or fail (`?tls=required`, the default with credentials).
     Required,
     /// Plain text (`?tls=none`).
     None,
@@ -79,7 +83,19 @@ fn bad(reason: impl Into<String>) -> MailUrlError {
     MailUrlError(reason.into())
 }
 
+/// Percent-decodes a part of the URL; a `%` that does not start `%XX` is refused rather
+/// than kept as it is, so that what was meant is never guessed.
 fn decode(text: &str, what: &str) -> Result<String, MailUrlError> {
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices('%') {
+        if !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+        {
+            return Err(bad(format!(
+                "the {what} has a % that is not followed by two hex digits (write a % as %25)"
+            )));
+        }
+    }
     percent_decode_str(text)
         .decode_utf8()
         .map(|s| s.into_owned())
@@ -100,6 +116,11 @@ impl MailUrl {
                 "expected smtp://[user:pass@]host[:port], smtps://… or file:///absolute/dir",
             ));
         };
+        if rest.contains('#') {
+            return Err(bad(
+                "a mail URL has no fragment (#); write a # in a user name, password or path as %23",
+            ));
+        }
         match scheme.to_ascii_lowercase().as_str() {
             "file" => {
                 let path = decode(rest, "path")?;
@@ -135,26 +156,28 @@ impl MailUrl {
                     }
                 };
                 let (host, port) = split_host_port(hostport)?;
-                let mut tls = if scheme == "smtps" {
-                    SmtpTls::Implicit
-                } else {
-                    SmtpTls::Opportunistic
-                };
+                let mut tls = None;
                 let mut ca = None;
                 for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
                     match pair.split_once('=') {
+                        Some(("tls", _)) if tls.is_some() => {
+                            return Err(bad("tls is given twice"));
+                        }
                         Some(("tls", value)) if scheme == "smtp" => {
-                            tls = match value {
+                            tls = Some(match value {
                                 "required" => SmtpTls::Required,
                                 "none" => SmtpTls::None,
                                 "opportunistic" => SmtpTls::Opportunistic,
                                 _ => {
                                     return Err(bad("tls must be required, none or opportunistic"));
                                 }
-                            }
+                            })
                         }
                         Some(("tls", _)) => {
                             return Err(bad("smtps:// always uses TLS; ?tls= is for smtp://"));
+                        }
+                        Some(("ca", _)) if ca.is_some() => {
+                            return Err(bad("ca is given twice"));
                         }
                         Some(("ca", value)) => {
                             let path = decode(value, "ca path")?;
@@ -166,6 +189,20 @@ impl MailUrl {
                         _ => return Err(bad("the query parameters are tls and ca")),
                     }
                 }
+                let tls = match (scheme, tls, &credentials) {
+                    ("smtps", _, _) => SmtpTls::Implicit,
+                    (_, Some(SmtpTls::Opportunistic), Some(_)) => {
+                        return Err(bad(
+                            "with a user and password, tls=opportunistic would send the \
+                             password in plain text to a server that does not offer STARTTLS: \
+                             use tls=required (the default with credentials), smtps://, or \
+                             tls=none to send it in plain text on purpose",
+                        ));
+                    }
+                    (_, Some(tls), _) => tls,
+                    (_, None, Some(_)) => SmtpTls::Required,
+                    (_, None, None) => SmtpTls::Opportunistic,
+                };
                 let port = match port {
                     Some(p) => p,
                     None if tls == SmtpTls::Implicit => 465,
@@ -204,17 +241,26 @@ impl MailUrl {
                 } else {
                     "smtp"
                 };
+                // Encoded as in the URL, so that a user name holding `:` or `@` reads
+                // unambiguously.
                 let user = credentials
                     .as_ref()
-                    .map(|(u, _)| format!("{u}:***@"))
+                    .map(|(u, _)| format!("{}:***@", utf8_percent_encode(u, UNRESERVED)))
                     .unwrap_or_default();
-                let mut query: Vec<String> = match tls {
-                    SmtpTls::Required => vec!["tls=required".to_owned()],
-                    SmtpTls::None => vec!["tls=none".to_owned()],
+                let host = if host.contains(':') {
+                    format!("[{host}]")
+                } else {
+                    host.clone()
+                };
+                let mut query: Vec<String> = match (tls, credentials) {
+                    (SmtpTls::Required, _) => vec!["tls=required".to_owned()],
+                    (SmtpTls::Opportunistic, Some(_)) => vec!["tls=opportunistic".to_owned()],
+                    (SmtpTls::None, _) => vec!["tls=none".to_owned()],
                     _ => Vec::new(),
                 };
                 if let Some(ca) = ca {
-                    query.push(format!("ca={}", ca.display()));
+                    let ca = ca.to_string_lossy();
+                    query.push(format!("ca={}", utf8_percent_encode(&ca, PATH)));
                 }
                 let query = if query.is_empty() {
                     String::new()
@@ -227,17 +273,41 @@ impl MailUrl {
     }
 }
 
+/// RFC 3986's unreserved characters stay as they are; everything else is `%XX`.
+const UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// A path: unreserved characters and `/`.
+const PATH: &AsciiSet = &UNRESERVED.remove(b'/');
+
 fn split_host_port(hostport: &str) -> Result<(String, Option<u16>), MailUrlError> {
     let (host, port) = if let Some(rest) = hostport.strip_prefix('[') {
         let (host, after) = rest
             .split_once(']')
             .ok_or_else(|| bad("an IPv6 host needs its closing ]"))?;
-        (host, after.strip_prefix(':'))
+        let port = match after {
+            "" => None,
+            _ => Some(
+                after
+                    .strip_prefix(':')
+                    .ok_or_else(|| bad("after an IPv6 host's closing ] comes nothing or :port"))?,
+            ),
+        };
+        (host, port)
     } else {
-        match hostport.rsplit_once(':') {
+        let (host, port) = match hostport.rsplit_once(':') {
             Some((h, p)) => (h, Some(p)),
             None => (hostport, None),
+        };
+        if host.contains(':') {
+            return Err(bad(
+                "the host has a colon: an IPv6 address goes in brackets, as [::1]:25",
+            ));
         }
+        (host, port)
     };
     if host.is_empty() {
         return Err(bad("the host is missing"));
@@ -470,6 +540,16 @@ mod tests {
                 ca: Some("/etc/ssl/private ca.pem".into()),
             }
         );
+        assert_eq!(
+            MailUrl::parse("smtp://[::1]:2525?tls=none").unwrap(),
+            MailUrl::Smtp {
+                host: "::1".into(),
+                port: 2525,
+                tls: SmtpTls::None,
+                credentials: None,
+                ca: None,
+            }
+        );
         assert!(matches!(
             MailUrl::parse("smtp://127.0.0.1:25?tls=none").unwrap(),
             MailUrl::Smtp {
@@ -506,6 +586,53 @@ mod tests {
         }
     }
 
+    /// Each refusal and the words that say why.
+    #[test]
+    fn ambiguous_urls_are_refused_rather_than_guessed() {
+        for (bad, why) in [
+            ("smtp://host:1:2", "IPv6 address goes in brackets"),
+            ("smtp://::1", "IPv6 address goes in brackets"),
+            ("smtp://[::1]25", "nothing or :port"),
+            ("smtp://host?tls=none&tls=required", "tls is given twice"),
+            ("smtp://host?ca=/a.pem&ca=/b.pem", "ca is given twice"),
+            ("smtp://u:50%@host", "password has a % that is not followed"),
+            (
+                "smtp://u%zz:secret@host",
+                "user name has a % that is not followed",
+            ),
+            ("smtp://u:secret%4@host", "password has a %"),
+            ("smtp://host?ca=/ca%.pem", "ca path has a %"),
+            ("smtp://u:se#cret@host:25", "no fragment (#)"),
+            ("smtp://host:25#top", "no fragment (#)"),
+            ("file:///var/mail#x", "no fragment (#)"),
+        ] {
+            let e = MailUrl::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(why), "{bad}: {e}");
+            assert!(!e.contains("secret"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn credentials_over_smtp_require_tls_unless_plain_text_is_chosen() {
+        let tls = |url: &str| match MailUrl::parse(url) {
+            Ok(MailUrl::Smtp { tls, .. }) => Ok(tls),
+            Ok(other) => panic!("{other:?}"),
+            Err(e) => Err(e.to_string()),
+        };
+        assert_eq!(tls("smtp://u:p@relay"), Ok(SmtpTls::Required));
+        assert_eq!(tls("smtp://u@relay:25"), Ok(SmtpTls::Required));
+        assert_eq!(tls("smtp://u:p@relay?tls=required"), Ok(SmtpTls::Required));
+        assert_eq!(tls("smtp://u:p@relay?tls=none"), Ok(SmtpTls::None));
+        assert_eq!(tls("smtp://relay"), Ok(SmtpTls::Opportunistic));
+        assert_eq!(
+            tls("smtp://relay?tls=opportunistic"),
+            Ok(SmtpTls::Opportunistic)
+        );
+        let refused = tls("smtp://u:secret@relay?tls=opportunistic").unwrap_err();
+        assert!(refused.contains("use tls=required"), "{refused}");
+        assert!(!refused.contains("secret"), "{refused}");
+    }
+
     #[test]
     fn the_printed_form_hides_the_password() {
         let url = MailUrl::parse("smtps://user:hunter2@mail.example:465").unwrap();
@@ -515,6 +642,17 @@ mod tests {
         assert_eq!(
             url.redacted(),
             "smtp://u:***@relay:25?tls=required&ca=/ca.pem"
+        );
+        // The user name is shown encoded, as in the URL: a decoded `@` or `:` would make
+        // the printed form ambiguous. The same goes for an IPv6 host and the ca path.
+        let url = MailUrl::parse("smtp://me%40x.example%3A1:pw@[::1]?ca=/a%26b%20c.pem").unwrap();
+        assert_eq!(
+            url.redacted(),
+            "smtp://me%40x.example%3A1:***@[::1]:587?tls=required&ca=/a%26b%20c.pem"
+        );
+        assert_eq!(
+            MailUrl::parse(&url.redacted().replace("***", "pw")),
+            Ok(url)
         );
     }
 

@@ -29,6 +29,8 @@ fn the_mail_urls_password_is_never_printed_and_a_malformed_url_is_a_clear_error(
     for bad in [
         "smtp://user:hunter2@mail.example:99999",
         "smtp://user:hunter2@mail.example?tls=sometimes",
+        "smtp://user:hunter2@mail.example?tls=opportunistic",
+        "smtp://user:hunter2@mail.example:1:2",
         "ftp://user:hunter2@mail.example",
         "file://relative",
     ] {
