@@ -378,9 +378,15 @@ impl Mailer {
             Some(u) => MailUrl::parse(u)?,
             None => MailUrl::File(PathBuf::from(DEFAULT_OUTBOX_DIR)),
         };
-        let from: Mailbox = from
-            .parse()
-            .map_err(|e| MailConfigError::From(format!("{e}")))?;
+        let from: Mailbox = from.trim().parse().map_err(|e| {
+            // lettre's text ("Invalid input") does not say what is expected; the value is
+            // shown (debug-quoted: it holds no secret, and a control character stays
+            // visible).
+            MailConfigError::From(format!(
+                "{from:?} is not one address ({e}); expected crm@example.com or \
+                 CRM <crm@example.com>"
+            ))
+        })?;
         Self::from_url(&url, from)
     }
 
@@ -654,6 +660,29 @@ mod tests {
             MailUrl::parse(&url.redacted().replace("***", "pw")),
             Ok(url)
         );
+    }
+
+    #[test]
+    fn a_bad_sender_is_refused_with_an_example_of_a_good_one() {
+        for bad in [
+            "not an address",
+            "",
+            "CRM <crm@>",
+            "a@b.example, c@d.example",
+        ] {
+            let Err(e) = Mailer::new(Some("file:///tmp"), bad) else {
+                panic!("{bad:?} was accepted as a sender");
+            };
+            let e = e.to_string();
+            assert!(
+                e.starts_with("invalid --mail-from / CRM_MAIL_FROM: "),
+                "{e}"
+            );
+            assert!(e.contains(&format!("{bad:?}")), "{e}");
+            assert!(e.contains("CRM <crm@example.com>"), "{e}");
+        }
+        let ok = Mailer::new(Some("file:///tmp"), " Sales <sales@example.com> ").unwrap();
+        assert_eq!(ok.from.to_string(), "Sales <sales@example.com>");
     }
 
     #[test]
