@@ -91,7 +91,8 @@ enum Command {
     Serve(ServeArgs),
     /// Deliver queued emails (the worker `serve` also runs), until SIGINT/SIGTERM.
     Deliver {
-        /// Send what is due now (each email once), then exit.
+        /// Send what is due now (each email once), then exit: 0 when every email tried was
+        /// sent (or none was due), 3 when one was left for a retry or failed.
         #[arg(long)]
         once: bool,
     },
@@ -226,7 +227,7 @@ fn main() -> ExitCode {
         }
     };
     match runtime.block_on(run(cli)) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
@@ -293,9 +294,14 @@ fn mailer(cli: &Cli) -> Result<Mailer, Failure> {
     Ok(mailer)
 }
 
-async fn run(cli: Cli) -> Result<(), Failure> {
+/// The exit status of `crm deliver --once` when an email it tried was not sent (left for a
+/// retry or failed): distinct from 1 (the command could not run) and 2 (a usage error).
+const NOT_ALL_SENT: u8 = 3;
+
+async fn run(cli: Cli) -> Result<ExitCode, Failure> {
     if let Command::LocalPostgres { command } = &cli.command {
-        return local_postgres(&cli.data_dir, command).await;
+        local_postgres(&cli.data_dir, command).await?;
+        return Ok(ExitCode::SUCCESS);
     }
     let (url, cluster) = database(&cli).await?;
     let outcome = command(&cli, &url).await;
@@ -305,7 +311,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
     outcome
 }
 
-async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
+async fn command(cli: &Cli, url: &str) -> Result<ExitCode, Failure> {
     // A bad mail configuration is reported before anything else happens.
     let mail = match &cli.command {
         Command::Serve { .. } | Command::Deliver { .. } => Some(mailer(cli)?),
@@ -320,7 +326,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         }
         Command::Deliver { once } => {
             let Some(mailer) = mail else {
-                return Ok(());
+                return Ok(ExitCode::SUCCESS);
             };
             let (stop_tx, stop_rx) = delivery::stop_channel();
             let options = WorkerOptions {
@@ -342,6 +348,12 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
                 "{} sent, {} to retry, {} failed",
                 done.sent, done.retried, done.failed
             );
+            // Only `--once` reports through its status: a worker stopped by a signal has
+            // done its job whatever it met on the way (a service manager would call 3 a
+            // crash).
+            if *once && done.retried + done.failed > 0 {
+                return Ok(ExitCode::from(NOT_ALL_SENT));
+            }
         }
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {
@@ -361,7 +373,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         Command::Keys { command } => keys(&store, command).await?,
         Command::LocalPostgres { .. } => {}
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `crm serve`: the open-file limit raised, the listeners bound, the delivery worker

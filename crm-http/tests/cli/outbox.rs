@@ -207,5 +207,102 @@ async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
         ],
     );
     assert_eq!(stdout(&output), "0 sent, 0 to retry, 0 failed");
+    assert!(output.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
+    let db = TestDb::new().await.unwrap();
+    let database_url = url(&db);
+    let env = [("DATABASE_URL", database_url.as_str())];
+    assert!(crm(&["migrate"], &env).status.success());
+    let client = db.client().await.unwrap();
+    let queue = |recipient: &'static str| {
+        let client = &client;
+        async move {
+            client
+                .execute(
+                    "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
+                     VALUES ($1, 'Estimate #1', 'estimate', 'estimate', 1, 'Hello', '<p>Hello</p>')",
+                    &[&recipient],
+                )
+                .await
+                .unwrap();
+        }
+    };
+    // Nothing listens on port 1: the email is left for a retry.
+    queue("a@example.test").await;
+    let refused = [
+        ("DATABASE_URL", database_url.as_str()),
+        ("CRM_MAIL_URL", "smtp://127.0.0.1:1?tls=none"),
+    ];
+    let output = crm(&["deliver", "--once"], &refused);
+    assert_eq!(stdout(&output), "0 sent, 1 to retry, 0 failed");
+    assert_eq!(output.status.code(), Some(3));
+    // A recipient that is not an address fails at once; the other email waits for its retry.
+    client
+        .execute(
+            "UPDATE email_queue SET next_attempt_at = now() + interval '1 hour'",
+            &[],
+        )
+        .await
+        .unwrap();
+    queue("not an address").await;
+    let dir = scratch_dir("deliver-once-failed");
+    let mail_url = format!("file://{}", dir.display());
+    let output = crm(
+        &["deliver", "--once"],
+        &[
+            ("DATABASE_URL", database_url.as_str()),
+            ("CRM_MAIL_URL", &mail_url),
+        ],
+    );
+    assert_eq!(stdout(&output), "0 sent, 0 to retry, 1 failed");
+    assert_eq!(output.status.code(), Some(3));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn deliver_stopped_by_sigterm_exits_0_whatever_it_met() {
+    let db = TestDb::new().await.unwrap();
+    let database_url = url(&db);
+    let env = [("DATABASE_URL", database_url.as_str())];
+    assert!(crm(&["migrate"], &env).status.success());
+    let client = db.client().await.unwrap();
+    client
+        .batch_execute(
+            "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
+             VALUES ('a@example.test', 'Estimate #1', 'estimate', 'estimate', 1, 'Hello', '<p>Hello</p>')",
+        )
+        .await
+        .unwrap();
+    let mut worker = Server(
+        Command::new(CRM)
+            .arg("deliver")
+            .env("DATABASE_URL", &database_url)
+            .env("CRM_MAIL_URL", "smtp://127.0.0.1:1?tls=none")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let output = worker.0.stdout.take().unwrap();
+    // Nothing listens on port 1: the worker's first attempt leaves the email for a retry.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let row = client
+            .query_one("SELECT attempts FROM email_queue", &[])
+            .await
+            .unwrap();
+        if row.get::<_, i32>(0) > 0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the worker made no attempt");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(terminate(worker), Some(0));
+    let printed = std::io::read_to_string(output).unwrap();
+    assert_eq!(printed.trim(), "0 sent, 1 to retry, 0 failed");
 }
