@@ -19,7 +19,8 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue};
+use clap::{CommandFactory, Parser, Subcommand};
 use crm_core::ids::{ApiKeyId, UserId};
 use crm_http::cors::Cors;
 use crm_http::delivery::{self, WorkerOptions};
@@ -215,7 +216,7 @@ fn main() -> ExitCode {
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(writer)
         .init();
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -233,6 +234,48 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The command line and environment, parsed; a refused value is reported by clap (exit
+/// status 2), with a tip naming the environment variable when the value came from one (clap
+/// names only the flag).
+fn parse_command_line() -> Cli {
+    Cli::try_parse().unwrap_or_else(|mut error| {
+        let args: Vec<String> = std::env::args_os()
+            .skip(1)
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        if let Some(variable) = environment_source(&error, &args) {
+            let tip = format!("the value came from the environment variable {variable}");
+            error.insert(
+                ContextKind::Suggested,
+                ContextValue::StyledStrs(vec![tip.into()]),
+            );
+        }
+        error.exit()
+    })
+}
+
+/// The environment variable that gave the value `error` refuses: the flag's variable, when
+/// it is set and the flag is not on the command line.
+fn environment_source(error: &clap::Error, args: &[String]) -> Option<String> {
+    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let long = arg.split_whitespace().next()?.strip_prefix("--")?;
+    let command = Cli::command();
+    let variable = std::iter::once(&command)
+        .chain(command.get_subcommands())
+        .flat_map(|c| c.get_arguments())
+        .find(|a| a.get_long() == Some(long))?
+        .get_env()?
+        .to_str()?
+        .to_owned();
+    let flag = format!("--{long}");
+    let given = args
+        .iter()
+        .any(|a| *a == flag || a.starts_with(&format!("{flag}=")));
+    (!given && std::env::var_os(&variable).is_some()).then_some(variable)
 }
 
 /// `RUST_LOG` (default `info`), except that tokio-postgres's statement log stays off at

@@ -506,6 +506,10 @@ fn serve_refuses_sizes_out_of_range_before_it_touches_a_database() {
             "1..=100000",
         ),
     ] {
+        // clap names the flag; the tip names the variable when the value came from one.
+        let tip = env.first().map(|(variable, _)| {
+            format!("tip: the value came from the environment variable {variable}")
+        });
         let mut env = env.to_vec();
         env.push(("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm"));
         let output = crm(args, &env);
@@ -513,7 +517,23 @@ fn serve_refuses_sizes_out_of_range_before_it_touches_a_database() {
         let error = String::from_utf8_lossy(&output.stderr);
         assert!(error.contains(&format!("is not in {range}")), "{error}");
         assert!(!error.contains("database"), "{error}");
+        match tip {
+            Some(tip) => assert!(error.contains(&tip), "{error}"),
+            None => assert!(!error.contains("environment variable"), "{error}"),
+        }
     }
+    // A flag on the command line wins over its variable, and is the one named.
+    let output = crm(
+        &["serve", "--readers=0"],
+        &[
+            ("CRM_READERS", "2"),
+            ("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm"),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("'0' for '--readers"), "{error}");
+    assert!(!error.contains("environment variable"), "{error}");
 }
 
 #[test]
