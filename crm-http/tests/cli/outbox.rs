@@ -159,23 +159,35 @@ async fn serve_writes_eml_files_under_crm_outbox_by_default_and_says_so() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[tokio::test]
-async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
+/// A fresh database migrated by `crm migrate`, and its URL.
+async fn migrated_db() -> (TestDb, String) {
     let db = TestDb::new().await.unwrap();
-    let dir = scratch_dir("deliver-once");
     let database_url = url(&db);
-    let env = [("DATABASE_URL", database_url.as_str())];
-    assert!(crm(&["migrate"], &env).status.success());
+    let migrate = crm(&["migrate"], &[("DATABASE_URL", database_url.as_str())]);
+    assert!(migrate.status.success());
+    (db, database_url)
+}
+
+/// Queues an email to `recipient`, due now.
+async fn queue_email(db: &TestDb, recipient: &str) {
     db.client()
         .await
         .unwrap()
-        .batch_execute(
+        .execute(
             "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
-             VALUES ('a@example.test', 'Estimate #1', 'estimate', 'estimate', 1, 'Hello', '<p>Hello</p>'), \
-                    ('b@example.test', 'Estimate #2', 'estimate', 'estimate', 2, 'Hello', '<p>Hello</p>')",
+             VALUES ($1, 'Estimate #1', 'estimate', 'estimate', 1, 'Hello', '<p>Hello</p>')",
+            &[&recipient],
         )
         .await
         .unwrap();
+}
+
+#[tokio::test]
+async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
+    let (db, database_url) = migrated_db().await;
+    let dir = scratch_dir("deliver-once");
+    queue_email(&db, "a@example.test").await;
+    queue_email(&db, "b@example.test").await;
     let mail_url = format!("file://{}", dir.join("sent").display());
     let output = crm(
         &[
@@ -213,26 +225,9 @@ async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
 
 #[tokio::test]
 async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
-    let db = TestDb::new().await.unwrap();
-    let database_url = url(&db);
-    let env = [("DATABASE_URL", database_url.as_str())];
-    assert!(crm(&["migrate"], &env).status.success());
-    let client = db.client().await.unwrap();
-    let queue = |recipient: &'static str| {
-        let client = &client;
-        async move {
-            client
-                .execute(
-                    "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
-                     VALUES ($1, 'Estimate #1', 'estimate', 'estimate', 1, 'Hello', '<p>Hello</p>')",
-                    &[&recipient],
-                )
-                .await
-                .unwrap();
-        }
-    };
+    let (db, database_url) = migrated_db().await;
     // Nothing listens on port 1: the email is left for a retry.
-    queue("a@example.test").await;
+    queue_email(&db, "a@example.test").await;
     let refused = [
         ("DATABASE_URL", database_url.as_str()),
         ("CRM_MAIL_URL", "smtp://127.0.0.1:1?tls=none"),
@@ -241,14 +236,16 @@ async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
     assert_eq!(stdout(&output), "0 sent, 1 to retry, 0 failed");
     assert_eq!(output.status.code(), Some(3));
     // A recipient that is not an address fails at once; the other email waits for its retry.
-    client
+    db.client()
+        .await
+        .unwrap()
         .execute(
             "UPDATE email_queue SET next_attempt_at = now() + interval '1 hour'",
             &[],
         )
         .await
         .unwrap();
-    queue("not an address").await;
+    queue_email(&db, "not an address").await;
     let dir = scratch_dir("deliver-once-failed");
     let mail_url = format!("file://{}", dir.display());
     let output = crm(
@@ -265,18 +262,9 @@ async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
 
 #[tokio::test]
 async fn deliver_stopped_by_sigterm_exits_0_whatever_it_met() {
-    let db = TestDb::new().await.unwrap();
-    let database_url = url(&db);
-    let env = [("DATABASE_URL", database_url.as_str())];
-    assert!(crm(&["migrate"], &env).status.success());
+    let (db, database_url) = migrated_db().await;
+    queue_email(&db, "a@example.test").await;
     let client = db.client().await.unwrap();
-    client
-        .batch_execute(
-            "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
-             VALUES ('a@example.test', 'Estimate #1', 'estimate', 'estimate', 1, 'Hello', '<p>Hello</p>')",
-        )
-        .await
-        .unwrap();
     let mut worker = Server(
         Command::new(CRM)
             .arg("deliver")
