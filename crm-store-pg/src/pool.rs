@@ -24,9 +24,9 @@ pub struct StoreConfig {
     /// A libpq-style URL or key-value string (`postgres://user@host:5432/db`,
     /// `host=/run/postgresql dbname=crm`).
     pub database_url: String,
-    /// Largest number of pooled connections (writes and transactions).
+    /// Largest number of pooled connections (writes and transactions); 0 counts as 1.
     pub pool_size: usize,
-    /// Number of shared read connections.
+    /// Number of shared read connections; 0 counts as 1.
     pub readers: usize,
     /// Time allowed to open a connection.
     pub connect_timeout: Duration,
