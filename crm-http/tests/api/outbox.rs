@@ -1,6 +1,7 @@
 //! The outbox (API.md §10): messages rendered at publish / send-email, delivered by the
 //! worker to a real SMTP server over TCP (mailin-embedded, started by each test on
-//! 127.0.0.1; in plain text, with STARTTLS, or behind a TLS terminator for `smtps://`),
+//! 127.0.0.1; in plain text, with STARTTLS, or behind a TLS terminator for `smtps://`; and a
+//! scripted server offering AUTH without STARTTLS, as a man in the middle would show it),
 //! retries, failures, two workers on one database, the file transport, and the read-only
 //! `GET /api/emails` endpoints.
 //!
@@ -1019,6 +1020,88 @@ async fn starttls_and_auth_deliver_to_a_server_signed_by_a_trusted_private_autho
     );
     let _ = email_id;
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A server that offers AUTH but not STARTTLS, as one seen through a man in the middle who
+/// strips the STARTTLS offer: it records every command line it receives and accepts
+/// whatever it is sent.
+async fn start_stripping_server() -> (u16, Arc<Mutex<Vec<String>>>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let seen = lines.clone();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let seen = seen.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = tcp.into_split();
+                let mut read = BufReader::new(read);
+                let _ = write.write_all(b"220 strip.test ESMTP\r\n").await;
+                let mut in_data = false;
+                let mut line = String::new();
+                while read.read_line(&mut line).await.is_ok_and(|n| n > 0) {
+                    let command = line.trim_end().to_owned();
+                    line.clear();
+                    if in_data {
+                        in_data = command != ".";
+                        if !in_data {
+                            let _ = write.write_all(b"250 2.0.0 queued\r\n").await;
+                        }
+                        continue;
+                    }
+                    seen.lock().unwrap().push(command.clone());
+                    let verb = command.split(' ').next().unwrap_or("").to_ascii_uppercase();
+                    let reply: &[u8] = match verb.as_str() {
+                        "EHLO" => b"250-strip.test\r\n250 AUTH PLAIN LOGIN\r\n",
+                        "AUTH" => b"235 2.7.0 Authentication succeeded\r\n",
+                        "DATA" => {
+                            in_data = true;
+                            b"354 go ahead\r\n"
+                        }
+                        "QUIT" => b"221 bye\r\n",
+                        _ => b"250 ok\r\n",
+                    };
+                    if write.write_all(reply).await.is_err() || verb == "QUIT" {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    (port, lines)
+}
+
+#[tokio::test]
+async fn credentials_are_never_sent_to_a_server_that_offers_no_starttls() {
+    let s = TestServer::start().await;
+    let (port, lines) = start_stripping_server().await;
+    let (_, email_id) = published(&s).await;
+    // With a user and password, smtp:// means tls=required: the send stops after EHLO,
+    // before AUTH (opportunistic STARTTLS would have sent the password in plain text).
+    let with_password = format!("smtp://crm:hunter2@127.0.0.1:{port}");
+    let done = deliver_once(&s, &with_password).await;
+    assert_eq!(done.retried, 1, "{done:?}");
+    let commands = lines.lock().unwrap().clone();
+    assert!(
+        commands.iter().any(|c| c.starts_with("EHLO")),
+        "{commands:?}"
+    );
+    assert!(
+        commands.iter().all(|c| !c.starts_with("AUTH")),
+        "{commands:?}"
+    );
+    let row = s.get(&format!("/api/emails/{email_id}")).await;
+    assert_eq!(row.data()["status"], "pending");
+    // tls=none is the explicit choice of plain text: then the password is sent.
+    retry_now(&s).await;
+    let done = deliver_once(&s, &format!("{with_password}?tls=none")).await;
+    assert_eq!(done.sent, 1, "{done:?}");
+    let commands = lines.lock().unwrap().clone();
+    assert!(
+        commands.iter().any(|c| c.starts_with("AUTH")),
+        "{commands:?}"
+    );
 }
 
 #[tokio::test]
