@@ -1,6 +1,6 @@
 //! Business conflicts (requests that are well-formed but not allowed by the records'
 //! current state; the HTTP layer answers each with 409 and the message below), and the
-//! resources whose absence is reported as "<Resource> not found.".
+//! resources whose absence is reported as `"<Resource> not found."`.
 
 /// A kind of record the API serves by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

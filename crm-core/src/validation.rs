@@ -219,7 +219,7 @@ impl fmt::Display for FieldErrors {
 impl std::error::Error for FieldErrors {}
 
 /// An id taken from a request that must still be checked against the database. When the
-/// check fails, `field` gets "The selected <field> is invalid.".
+/// check fails, `field` gets `"The selected <field> is invalid."`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Reference {
     /// The field key the id came from (`doc_client_id`, `users.1`).

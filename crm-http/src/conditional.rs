@@ -4,7 +4,7 @@
 //!
 //! - A request with none of these headers runs its handler as before.
 //! - `Idempotency-Key`: the key is checked (1 to 255 visible ASCII characters, else 422),
-//!   the request is digested ([`fingerprint`]), an answer stored for the key is given again
+//!   the request is digested (`fingerprint`), an answer stored for the key is given again
 //!   (`Idempotent-Replayed: true`) or refused (422, another request); otherwise the handler
 //!   runs inside [`crm_store_pg::Store::within`] with the claim, and its answer (unless
 //!   5xx) is stored in the transaction of its effect, which commits only then; a refusal

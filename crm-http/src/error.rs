@@ -6,7 +6,7 @@
 //! | HTTP/1.1 without one `Host` | 400 | "The Host header is required." |
 //! | missing or bad key | 401 | "Unauthorized. A valid API key is required." |
 //! | CORS preflight from an origin not allowed | 403 | "This origin is not allowed." |
-//! | unknown record / id | 404 | "<Resource> not found." |
+//! | unknown record / id | 404 | `"<Resource> not found."` |
 //! | unknown path | 404 | "Route not found." |
 //! | wrong method | 405 + `Allow` | "Method not allowed." |
 //! | body not received in time | 408 + `Connection: close` | "The request body was not received in time." |

@@ -16,6 +16,10 @@
 //! default `./.crm/pgdata`) for the duration of the command (see `crm_http::local_pg`);
 //! `crm local-postgres status|stop` inspects or stops it.
 
+// The doc comments of the flags below are clap's `--help` text, written for a terminal
+// (`smtp://[user:pass@]host[:port]`), not rustdoc's Markdown.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use std::process::ExitCode;
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
-//! The route table: every endpoint of the service is one row of [`route_table!`]: method,
+//! The route table: every endpoint of the service is one row of `route_table!`: method,
 //! path template, the [`Endpoint`] it names, its OpenAPI operation id, who may call it, and
 //! its handler. Everything else is derived from the table: the [`Endpoint`] enum,
-//! [`ROUTES`], [`dispatch`], the lookup that gives 404 "Route not found." for unknown paths
+//! [`ROUTES`], `dispatch`, the lookup that gives 404 "Route not found." for unknown paths
 //! and 405 with `Allow` (HEAD wherever GET is) for a known path with another method, and, in
 //! the tests, the OpenAPI path check and the malformed-input sweep's targets.
 //!

@@ -1,10 +1,10 @@
 //! What a request may ask of the writes it causes: an idempotency claim (`Idempotency-Key`)
-//! and a precondition (`If-Match`), and the one seam every write goes through, [`Tx`].
+//! and a precondition (`If-Match`), and the one seam every write goes through, `Tx`.
 //!
 //! The HTTP layer runs a handler inside [`Store::within`] with the request's
 //! [`Conditions`]; they are kept in a task-local scope, so no store method's signature
-//! carries them. Every write opens its transaction with [`Store::begin`] and ends it with
-//! [`Tx::commit`]:
+//! carries them. Every write opens its transaction with `Store::begin` and ends it with
+//! `Tx::commit`:
 //!
 //! - **Idempotency.** The first transaction begun inside a scope with a [`Claim`] takes a
 //!   transaction-scoped advisory lock on (API key, idempotency key) — held by someone else:
@@ -14,7 +14,7 @@
 //!   in the scope, and [`Pending::commit`] stores the answer the handler built in it and
 //!   commits both at once, or rolls both back. A crash at any point leaves the effect and its
 //!   record together or neither.
-//! - **Preconditions.** A write calls [`if_match`] with the record's current
+//! - **Preconditions.** A write calls `if_match` with the record's current
 //!   representation read inside its transaction, after it has locked the row: when the
 //!   request has an `If-Match` that does not name that representation's [`etag`], the write
 //!   stops with [`StoreError::PreconditionFailed`] and its transaction rolls back. Without

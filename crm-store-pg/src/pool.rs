@@ -4,7 +4,7 @@
 //! tokio-postgres pipelines the queries that several tasks issue on one client: they are
 //! written back to back and answered in order, so many requests share a few connections
 //! without a pool checkout each. Reads that are one statement (get one, list a page) use
-//! [`Readers`]; everything that writes or needs a transaction uses the pool. A reader whose
+//! `Readers`; everything that writes or needs a transaction uses the pool. A reader whose
 //! connection was lost is reconnected by the next request that picks it.
 
 use std::str::FromStr;

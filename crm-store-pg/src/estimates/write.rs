@@ -29,7 +29,7 @@ impl Store {
         Ok(tx)
     }
     /// `POST /estimates`: a `draft` with no lines, created by `ctx.actor`, its totals
-    /// computed by crm-core for zero lines; one statement ([`header::create`]). Client,
+    /// computed by crm-core for zero lines; one statement (`header::create`). Client,
     /// category (of type estimate) and project are checked in it.
     pub async fn create_estimate(
         &self,
@@ -44,7 +44,7 @@ impl Store {
     }
 
     /// `PATCH /estimates/{id}`: sets the header and recomputes the totals from the stored
-    /// lines; the status is kept ([`header::update`]: every failing field at once; a changed
+    /// lines; the status is kept (`header::update`: every failing field at once; a changed
     /// tax mode clears the taxes and the lines' mode-specific fields).
     pub async fn update_estimate(
         &self,
@@ -59,7 +59,7 @@ impl Store {
         Ok(estimate)
     }
 
-    /// `PUT /estimates/{id}/items`: the complete bill ([`items::replace_items`]).
+    /// `PUT /estimates/{id}/items`: the complete bill (`items::replace_items`).
     pub async fn replace_estimate_items(
         &self,
         ctx: Ctx,

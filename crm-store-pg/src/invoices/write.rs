@@ -43,7 +43,7 @@ impl Store {
     }
     /// `POST /invoices`: a Draft with no lines, due on the request's `bill_due_date` (by
     /// default `bill_date` + 30 days), created by `ctx.actor`. Client, category (of type
-    /// invoice) and project are checked in its one statement ([`header::create`]).
+    /// invoice) and project are checked in its one statement (`header::create`).
     pub async fn create_invoice(&self, ctx: Ctx, cmd: &NewInvoice) -> Result<Invoice, StoreError> {
         let tx = self.begin_single().await?;
         let row = header::create(&tx, &SQL, cmd, ctx.actor, self.policy()).await?;
@@ -52,7 +52,7 @@ impl Store {
         Ok(invoice)
     }
 
-    /// `PATCH /invoices/{id}`: as for estimates ([`header::update`]); the status is kept.
+    /// `PATCH /invoices/{id}`: as for estimates (`header::update`); the status is kept.
     pub async fn update_invoice(
         &self,
         ctx: Ctx,
@@ -66,7 +66,7 @@ impl Store {
         Ok(invoice)
     }
 
-    /// `PUT /invoices/{id}/items`: the complete bill ([`items::replace_items`]).
+    /// `PUT /invoices/{id}/items`: the complete bill (`items::replace_items`).
     pub async fn replace_invoice_items(
         &self,
         ctx: Ctx,
