@@ -228,7 +228,10 @@ impl MailUrl {
     /// A description fit to print: the password becomes `***`.
     pub fn redacted(&self) -> String {
         match self {
-            MailUrl::File(dir) => format!("file://{}", dir.display()),
+            MailUrl::File(dir) => {
+                let dir = dir.to_string_lossy();
+                format!("file://{}", utf8_percent_encode(&dir, PATH))
+            }
             MailUrl::Smtp {
                 host,
                 port,
@@ -660,6 +663,10 @@ mod tests {
             MailUrl::parse(&url.redacted().replace("***", "pw")),
             Ok(url)
         );
+        let url = MailUrl::parse("file:///var/mail/out%20box%23%251").unwrap();
+        assert_eq!(url, MailUrl::File("/var/mail/out box#%1".into()));
+        assert_eq!(url.redacted(), "file:///var/mail/out%20box%23%251");
+        assert_eq!(MailUrl::parse(&url.redacted()), Ok(url));
     }
 
     #[test]
