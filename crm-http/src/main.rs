@@ -96,8 +96,8 @@ enum Command {
     Serve(ServeArgs),
     /// Deliver queued emails (the worker `serve` also runs), until SIGINT/SIGTERM.
     Deliver {
-        /// Send what is due now (each email once), then exit: 0 when every email tried was
-        /// sent (or none was due), 3 when one was left for a retry or failed.
+        /// Send what is due now (each email once), then exit; the exit status is 3 when an
+        /// email was left for a retry or failed.
         #[arg(long)]
         once: bool,
     },
