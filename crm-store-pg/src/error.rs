@@ -32,7 +32,7 @@ pub enum StoreError {
     #[error("internal: {0}")]
     Internal(String),
     /// A configuration the store cannot use (a malformed database URL). Its text names the
-    /// setting at fault, never a value that may hold a password.
+    /// setting at fault, never any of the URL's text (which may hold a password).
     #[error("{0}")]
     Config(String),
     /// A migration problem (edited or unknown migration).

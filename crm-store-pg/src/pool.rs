@@ -121,17 +121,43 @@ impl StoreConfig {
     /// The parsed connection settings, with the connect timeout applied.
     pub fn pg_config(&self) -> Result<tokio_postgres::Config, StoreError> {
         let mut config = tokio_postgres::Config::from_str(&self.database_url).map_err(|e| {
-            // tokio-postgres names the option at fault, never its value.
-            StoreError::Config(format!(
-                "invalid database URL: {}",
-                crate::error::describe(&e)
-            ))
+            StoreError::Config(format!("invalid database URL: {}", parse_error(&e)))
         })?;
         config.connect_timeout(self.connect_timeout);
         if config.get_application_name().is_none() {
             config.application_name("crm");
         }
         Ok(config)
+    }
+}
+
+/// Why a database URL could not be parsed, in words that never repeat the URL's text.
+///
+/// tokio-postgres names a known option whose value is invalid (`port`, `sslmode`: names of
+/// its own), but an unknown option's name and an unexpected character are the input's own
+/// text, which a password holding a space turns into a piece of the password
+/// (`password=my secret=…`). Only the messages known to hold no input pass through.
+fn parse_error(error: &tokio_postgres::Error) -> String {
+    let mut cause: &dyn std::error::Error = error;
+    while let Some(inner) = cause.source() {
+        cause = inner;
+    }
+    let cause = cause.to_string();
+    const SAFE: [&str; 4] = [
+        "invalid value for option `",
+        "unexpected EOF",
+        "unterminated",
+        "invalid utf-8",
+    ];
+    if SAFE.iter().any(|prefix| cause.starts_with(prefix)) {
+        return cause;
+    }
+    let hint = "a value holding a space or a quote goes in single quotes, as password='a b' \
+                (or use the postgres:// form, percent-encoded)";
+    if cause.starts_with("unknown option") {
+        format!("an unknown option; {hint}")
+    } else {
+        format!("malformed; {hint}")
     }
 }
 
@@ -257,6 +283,33 @@ impl Readers {
 #[cfg(test)]
 mod redaction_tests {
     use super::*;
+
+    #[test]
+    fn a_malformed_url_is_described_without_its_text() {
+        for (url, says) in [
+            (
+                "postgres://app:pw@127.0.0.1:notaport/crm",
+                "invalid value for option `port`",
+            ),
+            (
+                "host=h password=top secretword=x",
+                "an unknown option; a value holding",
+            ),
+            (
+                "host=h password=top secret word",
+                "malformed; a value holding",
+            ),
+            ("host=h password='top secret", "unterminated quoted"),
+        ] {
+            let Err(StoreError::Config(e)) = StoreConfig::new(url).pg_config() else {
+                panic!("{url} was accepted");
+            };
+            assert!(e.starts_with("invalid database URL: "), "{e}");
+            assert!(e.contains(says), "{url}: {e}");
+            assert!(!e.contains("secret"), "{url}: {e}");
+            assert!(!e.contains("pw"), "{url}: {e}");
+        }
+    }
 
     #[test]
     fn passwords_are_redacted_in_every_url_form() {

@@ -564,6 +564,11 @@ fn a_malformed_database_url_is_named_as_such_not_as_an_internal_fault() {
             "postgres://app:s3cr3t@127.0.0.1/crm?sslmode=sometimes",
             "sslmode",
         ),
+        // An unquoted password with a space: its second word reads as an option's name.
+        (
+            "host=127.0.0.1 user=app password=pass s3cr3t=x",
+            "unknown option",
+        ),
     ] {
         let output = crm(&["migrate"], &[("DATABASE_URL", url)]);
         assert_eq!(output.status.code(), Some(1), "{url}");
