@@ -263,12 +263,16 @@ pub fn raise_file_limit() -> Option<u64> {
     None
 }
 
-/// The default connection limit: the open-file limit less [`reserved_files`], and at
-/// least 16; 10,000 when the file limit is unknown or unlimited.
+/// The largest connection limit `--max-connections` accepts, and the default's ceiling.
+pub const MAX_CONNECTIONS: u64 = 1_000_000;
+
+/// The default connection limit: the open-file limit less [`reserved_files`], at least 16
+/// and at most [`MAX_CONNECTIONS`]; 10,000 when the file limit is unknown or unlimited.
 pub fn default_max_connections(file_limit: Option<u64>, reserved: u64) -> usize {
     match file_limit {
         Some(limit) if limit < u64::from(u32::MAX) => {
-            usize::try_from(limit.saturating_sub(reserved).max(16)).unwrap_or(usize::MAX)
+            let connections = limit.saturating_sub(reserved).clamp(16, MAX_CONNECTIONS);
+            usize::try_from(connections).unwrap_or(usize::MAX)
         }
         _ => 10_000,
     }
@@ -410,6 +414,8 @@ mod tests {
         assert_eq!(default_max_connections(Some(50), 84), 16);
         assert_eq!(default_max_connections(None, 84), 10_000);
         assert_eq!(default_max_connections(Some(u64::MAX), 84), 10_000);
+        // Docker's usual limit: the default stays within what the flag accepts.
+        assert_eq!(default_max_connections(Some(1_048_576), 84), 1_000_000);
     }
 
     #[cfg(unix)]

@@ -143,7 +143,7 @@ struct ServeArgs {
     /// Connections served at once (more are answered 503 and closed) [default: the
     /// open-file limit, raised to its hard limit at start, less pool + readers + 64; at most
     /// 1000000].
-    #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=limits::MAX_CONNECTIONS))]
     max_connections: Option<u64>,
     /// Requests one API key may have in progress at once, 1 to 100000 (more are answered 429).
     #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
