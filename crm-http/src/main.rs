@@ -241,45 +241,60 @@ fn main() -> ExitCode {
 }
 
 /// The command line and environment, parsed; a refused value is reported by clap (exit
-/// status 2), with a tip naming the environment variable when the value came from one (clap
-/// names only the flag).
+/// status 2), with a tip naming the environment variable when a flag it names came from
+/// one (clap names only the flag: a refused `CRM_POOL_SIZE` reads as `--pool-size`, and
+/// `DATABASE_URL` with `--local-postgres` as a conflict with `--database-url`).
 fn parse_command_line() -> Cli {
     Cli::try_parse().unwrap_or_else(|mut error| {
         let args: Vec<String> = std::env::args_os()
             .skip(1)
             .map(|a| a.to_string_lossy().into_owned())
             .collect();
-        if let Some(variable) = environment_source(&error, &args) {
-            let tip = format!("the value came from the environment variable {variable}");
-            error.insert(
-                ContextKind::Suggested,
-                ContextValue::StyledStrs(vec![tip.into()]),
-            );
+        let tips: Vec<_> = environment_sources(&error, &args)
+            .into_iter()
+            .map(|(flag, variable)| {
+                format!("{flag} came from the environment variable {variable}").into()
+            })
+            .collect();
+        if !tips.is_empty() {
+            error.insert(ContextKind::Suggested, ContextValue::StyledStrs(tips));
         }
         error.exit()
     })
 }
 
-/// The environment variable that gave the value `error` refuses: the flag's variable, when
-/// it is set and the flag is not on the command line.
-fn environment_source(error: &clap::Error, args: &[String]) -> Option<String> {
-    let Some(ContextValue::String(arg)) = error.get(ContextKind::InvalidArg) else {
-        return None;
-    };
-    let long = arg.split_whitespace().next()?.strip_prefix("--")?;
+/// The flags named by `error` (the refused one, and the one it conflicts with) that came
+/// from an environment variable, with that variable: set, and the flag not on the command
+/// line.
+fn environment_sources(error: &clap::Error, args: &[String]) -> Vec<(String, String)> {
+    let mut named = Vec::new();
+    for kind in [ContextKind::InvalidArg, ContextKind::PriorArg] {
+        match error.get(kind) {
+            Some(ContextValue::String(arg)) => named.push(arg.clone()),
+            Some(ContextValue::Strings(args)) => named.extend(args.iter().cloned()),
+            _ => {}
+        }
+    }
     let command = Cli::command();
-    let variable = std::iter::once(&command)
-        .chain(command.get_subcommands())
-        .flat_map(|c| c.get_arguments())
-        .find(|a| a.get_long() == Some(long))?
-        .get_env()?
-        .to_str()?
-        .to_owned();
-    let flag = format!("--{long}");
-    let given = args
+    named
         .iter()
-        .any(|a| *a == flag || a.starts_with(&format!("{flag}=")));
-    (!given && std::env::var_os(&variable).is_some()).then_some(variable)
+        .filter_map(|arg| {
+            let flag = arg.split_whitespace().next()?;
+            let long = flag.strip_prefix("--")?;
+            let variable = std::iter::once(&command)
+                .chain(command.get_subcommands())
+                .flat_map(|c| c.get_arguments())
+                .find(|a| a.get_long() == Some(long))?
+                .get_env()?
+                .to_str()?
+                .to_owned();
+            let given = args
+                .iter()
+                .any(|a| a == flag || a.starts_with(&format!("{flag}=")));
+            let from_environment = !given && std::env::var_os(&variable).is_some();
+            from_environment.then(|| (flag.to_owned(), variable))
+        })
+        .collect()
 }
 
 /// `RUST_LOG` (default `info`), except that tokio-postgres's statement log stays off at

@@ -507,9 +507,9 @@ fn serve_refuses_sizes_out_of_range_before_it_touches_a_database() {
         ),
     ] {
         // clap names the flag; the tip names the variable when the value came from one.
-        let tip = env.first().map(|(variable, _)| {
-            format!("tip: the value came from the environment variable {variable}")
-        });
+        let tip = env
+            .first()
+            .map(|(variable, _)| format!("came from the environment variable {variable}"));
         let mut env = env.to_vec();
         env.push(("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm"));
         let output = crm(args, &env);
@@ -534,6 +534,24 @@ fn serve_refuses_sizes_out_of_range_before_it_touches_a_database() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("'0' for '--readers"), "{error}");
     assert!(!error.contains("environment variable"), "{error}");
+}
+
+#[test]
+fn a_conflict_with_a_flag_set_by_the_environment_names_the_variable() {
+    let output = crm(
+        &["--local-postgres", "migrate"],
+        &[("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm")],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("'--local-postgres' cannot be used with"),
+        "{error}"
+    );
+    assert!(
+        error.contains("tip: --database-url came from the environment variable DATABASE_URL"),
+        "{error}"
+    );
 }
 
 #[test]
