@@ -1,10 +1,10 @@
 //! Mail transports (API.md §10), configured by `--mail-url` / `CRM_MAIL_URL`:
 //!
 //! - `smtp://[user:pass@]host[:port]`: STARTTLS when the server offers it; `?tls=required`
-//!   insists on it, `?tls=none` never uses it. With a user and password, `tls=required` is
-//!   the default and `tls=opportunistic` is refused: a connection whose STARTTLS offer was
-//!   stripped would otherwise send the password in plain text; `tls=none` sends it so on
-//!   purpose. Port 587 by default. `&ca=/path/ca.pem` (smtp and smtps) trusts the
+//!   insists on it, `?tls=none` never uses it. With a user name (and password),
+//!   `tls=required` is the default and `tls=opportunistic` is refused: a connection whose
+//!   STARTTLS offer was stripped would otherwise send the password in plain text;
+//!   `tls=none` sends it so on purpose. Port 587 by default. `&ca=/path/ca.pem` (smtp and smtps) trusts the
 //!   certificates of that PEM file besides the public roots.
 //! - `smtps://[user:pass@]host[:port]`: implicit TLS, port 465 by default.
 //! - `file:///absolute/dir`: one `.eml` file per message in that folder.
@@ -193,7 +193,7 @@ impl MailUrl {
                     ("smtps", _, _) => SmtpTls::Implicit,
                     (_, Some(SmtpTls::Opportunistic), Some(_)) => {
                         return Err(bad(
-                            "with a user and password, tls=opportunistic would send the \
+                            "with a user name and password, tls=opportunistic would send the \
                              password in plain text to a server that does not offer STARTTLS: \
                              use tls=required (the default with credentials), smtps://, or \
                              tls=none to send it in plain text on purpose",
@@ -317,8 +317,10 @@ fn split_host_port(hostport: &str) -> Result<(String, Option<u16>), MailUrlError
     }
     if host
         .chars()
-        .any(|c| c.is_whitespace() || matches!(c, '/' | '@' | '?' | '#'))
+        .any(|c| c.is_whitespace() || matches!(c, '/' | '@' | '?' | '#' | '%'))
     {
+        // A host is written as it is: nothing in it is percent-decoded (and an IPv6 zone,
+        // `%25eth0`, is not supported).
         return Err(bad("the host is not a valid host name"));
     }
     let port = match port {
@@ -611,6 +613,8 @@ mod tests {
             ),
             ("smtp://u:secret%4@host", "password has a %"),
             ("smtp://host?ca=/ca%.pem", "ca path has a %"),
+            ("smtp://ex%61mple.com", "not a valid host name"),
+            ("smtp://[fe80::1%25eth0]:25", "not a valid host name"),
             ("smtp://u:se#cret@host:25", "no fragment (#)"),
             ("smtp://host:25#top", "no fragment (#)"),
             ("file:///var/mail#x", "no fragment (#)"),

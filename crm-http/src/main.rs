@@ -57,7 +57,7 @@ struct Cli {
     #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
     data_dir: std::path::PathBuf,
     /// Where emails go (serve, deliver): smtp://[user:pass@]host[:port][?tls=required|none]
-    /// (tls=required by default with a user and password), smtps://[user:pass@]host[:port]
+    /// (tls=required by default with a user name), smtps://[user:pass@]host[:port]
     /// or file:///absolute/dir [default: .eml files under .crm/outbox/].
     // Its value is never shown in the help: it may hold a password.
     #[arg(long, env = "CRM_MAIL_URL", hide_env_values = true, global = true)]
