@@ -1,10 +1,10 @@
 //! Mail transports (API.md §10), configured by `--mail-url` / `CRM_MAIL_URL`:
 //!
-//! - `smtp://[user:pass@]host[:port]`: STARTTLS when the server offers it; `?tls=required`
-//!   insists on it, `?tls=none` never uses it. With a user name (and password),
-//!   `tls=required` is the default and `tls=opportunistic` is refused: a connection whose
-//!   STARTTLS offer was stripped would otherwise send the password in plain text;
-//!   `tls=none` sends it so on purpose. Port 587 by default. `&ca=/path/ca.pem` (smtp and smtps) trusts the
+//! - `smtp://[user:pass@]host[:port]`: STARTTLS when the server offers it (API.md §10's
+//!   default); `?tls=required` insists on it, `?tls=none` never uses it. With a user name and
+//!   the default, a server that does not offer STARTTLS (or a man in the middle who strips
+//!   the offer) receives the password in plain text: [`Mailer::warning`] says so, and the
+//!   command logs it at start. Port 587 by default. `&ca=/path/ca.pem` (smtp and smtps) trusts the
 //!   certificates of that PEM file besides the public roots.
 //! - `smtps://[user:pass@]host[:port]`: implicit TLS, port 465 by default.
 //! - `file:///absolute/dir`: one `.eml` file per message in that folder.
@@ -37,9 +37,9 @@ pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 /// TLS use over `smtp://`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmtpTls {
-    /// STARTTLS when the server offers it (the default without credentials).
+    /// STARTTLS when the server offers it (the default).
     Opportunistic,
-    /// STARTTLS or fail (`?tls=required`, the default with credentials).
+    /// STARTTLS or fail (`?tls=required`).
     Required,
     /// Plain text (`?tls=none`).
     None,
@@ -189,19 +189,9 @@ impl MailUrl {
                         _ => return Err(bad("the query parameters are tls and ca")),
                     }
                 }
-                let tls = match (scheme, tls, &credentials) {
-                    ("smtps", _, _) => SmtpTls::Implicit,
-                    (_, Some(SmtpTls::Opportunistic), Some(_)) => {
-                        return Err(bad(
-                            "with a user name and password, tls=opportunistic would send the \
-                             password in plain text to a server that does not offer STARTTLS: \
-                             use tls=required (the default with credentials), smtps://, or \
-                             tls=none to send it in plain text on purpose",
-                        ));
-                    }
-                    (_, Some(tls), _) => tls,
-                    (_, None, Some(_)) => SmtpTls::Required,
-                    (_, None, None) => SmtpTls::Opportunistic,
+                let tls = match (scheme, tls) {
+                    ("smtps", _) => SmtpTls::Implicit,
+                    (_, tls) => tls.unwrap_or(SmtpTls::Opportunistic),
                 };
                 let port = match port {
                     Some(p) => p,
@@ -255,10 +245,9 @@ impl MailUrl {
                 } else {
                     host.clone()
                 };
-                let mut query: Vec<String> = match (tls, credentials) {
-                    (SmtpTls::Required, _) => vec!["tls=required".to_owned()],
-                    (SmtpTls::Opportunistic, Some(_)) => vec!["tls=opportunistic".to_owned()],
-                    (SmtpTls::None, _) => vec!["tls=none".to_owned()],
+                let mut query: Vec<String> = match tls {
+                    SmtpTls::Required => vec!["tls=required".to_owned()],
+                    SmtpTls::None => vec!["tls=none".to_owned()],
                     _ => Vec::new(),
                 };
                 if let Some(ca) = ca {
@@ -341,6 +330,8 @@ pub struct Mailer {
     transport: Transport,
     from: Mailbox,
     description: String,
+    /// A password over `smtp://` with opportunistic STARTTLS ([`Mailer::warning`]).
+    plain_text_password: bool,
 }
 
 #[derive(Clone)]
@@ -447,11 +438,31 @@ impl Mailer {
                 Transport::Smtp(builder.build())
             }
         };
+        let plain_text_password = matches!(
+            url,
+            MailUrl::Smtp {
+                tls: SmtpTls::Opportunistic,
+                credentials: Some(_),
+                ..
+            }
+        );
         Ok(Mailer {
             transport,
             from,
             description: url.redacted(),
+            plain_text_password,
         })
+    }
+
+    /// What an operator should know about this transport, fit to print: a password sent over
+    /// `smtp://` with STARTTLS only when offered reaches, in plain text, a server that does
+    /// not offer it (or whoever strips the offer on the way).
+    pub fn warning(&self) -> Option<&'static str> {
+        self.plain_text_password.then_some(
+            "the mail password is sent in plain text to a server that does not offer STARTTLS \
+             (or to a man in the middle who removes the offer); add ?tls=required to the mail \
+             URL to insist on TLS, or ?tls=none to say plain text is intended",
+        )
     }
 
     /// Where messages go, fit to print (no password).
@@ -625,25 +636,29 @@ mod tests {
         }
     }
 
-    #[test]
-    fn credentials_over_smtp_require_tls_unless_plain_text_is_chosen() {
-        let tls = |url: &str| match MailUrl::parse(url) {
-            Ok(MailUrl::Smtp { tls, .. }) => Ok(tls),
-            Ok(other) => panic!("{other:?}"),
-            Err(e) => Err(e.to_string()),
+    #[tokio::test]
+    async fn a_password_that_may_travel_in_plain_text_is_warned_about() {
+        let warning = |url: &str| {
+            Mailer::new(Some(url), DEFAULT_FROM)
+                .unwrap()
+                .warning()
+                .map(str::to_owned)
         };
-        assert_eq!(tls("smtp://u:p@relay"), Ok(SmtpTls::Required));
-        assert_eq!(tls("smtp://u@relay:25"), Ok(SmtpTls::Required));
-        assert_eq!(tls("smtp://u:p@relay?tls=required"), Ok(SmtpTls::Required));
-        assert_eq!(tls("smtp://u:p@relay?tls=none"), Ok(SmtpTls::None));
-        assert_eq!(tls("smtp://relay"), Ok(SmtpTls::Opportunistic));
-        assert_eq!(
-            tls("smtp://relay?tls=opportunistic"),
-            Ok(SmtpTls::Opportunistic)
-        );
-        let refused = tls("smtp://u:secret@relay?tls=opportunistic").unwrap_err();
-        assert!(refused.contains("use tls=required"), "{refused}");
-        assert!(!refused.contains("secret"), "{refused}");
+        // The contract's default: STARTTLS only when offered.
+        let said = warning("smtp://u:secret@relay").unwrap();
+        assert!(said.contains("?tls=required"), "{said}");
+        assert!(!said.contains("secret"), "{said}");
+        assert!(warning("smtp://u@relay?tls=opportunistic").is_some());
+        // TLS insisted on, plain text chosen, no password, or no SMTP: nothing to say.
+        for quiet in [
+            "smtp://u:p@relay?tls=required",
+            "smtp://u:p@relay?tls=none",
+            "smtps://u:p@relay",
+            "smtp://relay",
+            "file:///tmp",
+        ] {
+            assert_eq!(warning(quiet), None, "{quiet}");
+        }
     }
 
     #[test]
@@ -661,7 +676,7 @@ mod tests {
         let url = MailUrl::parse("smtp://me%40x.example%3A1:pw@[::1]?ca=/a%26b%20c.pem").unwrap();
         assert_eq!(
             url.redacted(),
-            "smtp://me%40x.example%3A1:***@[::1]:587?tls=required&ca=/a%26b%20c.pem"
+            "smtp://me%40x.example%3A1:***@[::1]:587?ca=/a%26b%20c.pem"
         );
         assert_eq!(
             MailUrl::parse(&url.redacted().replace("***", "pw")),

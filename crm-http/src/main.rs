@@ -56,9 +56,9 @@ struct Cli {
     /// The private cluster's data folder.
     #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
     data_dir: std::path::PathBuf,
-    /// Where emails go (serve, deliver): smtp://[user:pass@]host[:port][?tls=required|none]
-    /// (tls=required by default with a user name), smtps://[user:pass@]host[:port]
-    /// or file:///absolute/dir [default: .eml files under .crm/outbox/].
+    /// Where emails go (serve, deliver): smtp://[user:pass@]host[:port][?tls=required|none],
+    /// smtps://[user:pass@]host[:port] or file:///absolute/dir [default: .eml files under
+    /// .crm/outbox/].
     // Its value is never shown in the help: it may hold a password.
     #[arg(long, env = "CRM_MAIL_URL", hide_env_values = true, global = true)]
     mail_url: Option<String>,
@@ -352,6 +352,9 @@ fn mailer(cli: &Cli) -> Result<Mailer, Failure> {
         );
     } else {
         tracing::info!(transport = mailer.description(), "emails are delivered");
+    }
+    if let Some(warning) = mailer.warning() {
+        tracing::warn!(transport = mailer.description(), "{warning}");
     }
     Ok(mailer)
 }

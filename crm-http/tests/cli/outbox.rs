@@ -29,7 +29,6 @@ fn the_mail_urls_password_is_never_printed_and_a_malformed_url_is_a_clear_error(
     for bad in [
         "smtp://user:hunter2@mail.example:99999",
         "smtp://user:hunter2@mail.example?tls=sometimes",
-        "smtp://user:hunter2@mail.example?tls=opportunistic",
         "smtp://user:hunter2@mail.example:1:2",
         "ftp://user:hunter2@mail.example",
         "file://relative",
@@ -258,6 +257,32 @@ async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
     assert_eq!(stdout(&output), "0 sent, 0 to retry, 1 failed");
     assert_eq!(output.status.code(), Some(3));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[tokio::test]
+async fn a_password_that_may_travel_in_plain_text_is_warned_about_at_start() {
+    let (_db, database_url) = migrated_db().await;
+    for (mail_url, warned) in [
+        ("smtp://crm:hunter2@127.0.0.1:1", true),
+        ("smtp://crm:hunter2@127.0.0.1:1?tls=required", false),
+        ("smtp://127.0.0.1:1", false),
+    ] {
+        let output = crm(
+            &["deliver", "--once"],
+            &[
+                ("DATABASE_URL", database_url.as_str()),
+                ("CRM_MAIL_URL", mail_url),
+            ],
+        );
+        assert!(output.status.success(), "{mail_url}");
+        let log = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            log.contains("the mail password is sent in plain text"),
+            warned,
+            "{mail_url}: {log}"
+        );
+        assert!(!log.contains("hunter2"), "{log}");
+    }
 }
 
 #[tokio::test]
