@@ -223,7 +223,7 @@ async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
 }
 
 #[tokio::test]
-async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
+async fn deliver_once_counts_emails_left_for_a_retry_or_failed_and_exits_0() {
     let (db, database_url) = migrated_db().await;
     // Nothing listens on port 1: the email is left for a retry.
     queue_email(&db, "a@example.test").await;
@@ -233,7 +233,9 @@ async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
     ];
     let output = crm(&["deliver", "--once"], &refused);
     assert_eq!(stdout(&output), "0 sent, 1 to retry, 0 failed");
-    assert_eq!(output.status.code(), Some(3));
+    // A retry or a failure is what the command reports, not a failure of the command (as
+    // a mail queue runner; monitor crm_outbox_emails{status="failed"} instead).
+    assert_eq!(output.status.code(), Some(0));
     // A recipient that is not an address fails at once; the other email waits for its retry.
     db.client()
         .await
@@ -255,7 +257,7 @@ async fn deliver_once_exits_3_when_an_email_is_left_for_a_retry_or_fails() {
         ],
     );
     assert_eq!(stdout(&output), "0 sent, 0 to retry, 1 failed");
-    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(output.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
