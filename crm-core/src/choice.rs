@@ -20,7 +20,19 @@ pub trait Choice: Sized + Copy + 'static {
 }
 
 /// Declares a [`Choice`] enum with its texts, `as_str`, `Display`, `FromStr` and serde
-/// (as text).
+/// (`Serialize` and `Deserialize`, as text). It works in any crate: the crate using it needs
+/// no dependency on serde.
+///
+/// ```
+/// crm_core::choice_enum!(
+///     /// A traffic light.
+///     pub enum Light { Red = "red", Green = "green" }
+/// );
+/// assert_eq!("green".parse::<Light>(), Ok(Light::Green));
+/// assert_eq!(Light::Red.to_string(), "red");
+/// let refused = "blue".parse::<Light>().unwrap_err();
+/// assert_eq!(refused.to_string(), "unknown value; expected one of: red, green");
+/// ```
 #[macro_export]
 macro_rules! choice_enum {
     (
@@ -51,19 +63,52 @@ macro_rules! choice_enum {
         impl ::std::str::FromStr for $name {
             type Err = $crate::choice::UnknownChoice;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                <$name as $crate::choice::Choice>::from_text(s).ok_or($crate::choice::UnknownChoice)
+                <$name as $crate::choice::Choice>::from_text(s)
+                    .ok_or($crate::choice::UnknownChoice::new(&[ $( $text ),+ ]))
             }
         }
 
-        impl ::serde::Serialize for $name {
-            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl $crate::__private::serde::Serialize for $name {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> Result<S::Ok, S::Error> {
                 s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> Result<Self, D::Error> {
+                let text: ::std::string::String =
+                    $crate::__private::serde::Deserialize::deserialize(d)?;
+                <$name as $crate::choice::Choice>::from_text(&text).ok_or_else(|| {
+                    <D::Error as $crate::__private::serde::de::Error>::unknown_variant(
+                        &text,
+                        &[ $( $text ),+ ],
+                    )
+                })
             }
         }
     };
 }
 
-/// A text that is not one of a [`Choice`]'s values.
+/// A text that is not one of a [`Choice`]'s values; its `Display` lists the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("unknown value")]
-pub struct UnknownChoice;
+#[error("unknown value; expected one of: {}", .expected.join(", "))]
+pub struct UnknownChoice {
+    expected: &'static [&'static str],
+}
+
+impl UnknownChoice {
+    /// The refusal of a text for a choice whose values are `expected`.
+    pub const fn new(expected: &'static [&'static str]) -> Self {
+        UnknownChoice { expected }
+    }
+
+    /// The values the text could have been.
+    pub fn expected(&self) -> &'static [&'static str] {
+        self.expected
+    }
+}

@@ -43,6 +43,13 @@ pub mod validation;
 #[cfg(feature = "vectors")]
 pub mod vectors;
 
+/// What [`choice_enum!`] expands to needs, reachable from a crate that declares a choice
+/// enum without depending on serde itself. Not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    pub use serde;
+}
+
 /// Serialises a flag as the API's `"yes"` / `"no"`.
 pub fn serde_yes_no<S: serde::Serializer>(flag: &bool, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(if *flag { "yes" } else { "no" })

@@ -9,8 +9,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rust_decimal::{Decimal, RoundingStrategy};
-use serde::{Serialize, Serializer};
+use rust_decimal::RoundingStrategy;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The decimal type every amount wraps (re-exported, so that a caller needs no
+/// `rust_decimal` dependency of its own to build or read one).
+pub use rust_decimal::Decimal;
 
 /// Why a decimal value was refused by one of the amount types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -124,10 +128,13 @@ const fn pow10(k: u32) -> Decimal {
     Decimal::from_parts(v as u32, (v >> 32) as u32, (v >> 64) as u32, false, 0)
 }
 
-/// Writes a decimal with at least `min_dp` decimal places (more if it has them).
+/// Writes a decimal with at least `min_dp` decimal places (more if it has them); a
+/// precision (`{:.1}`) rounds half away from zero to that many places.
 fn fmt_with_min_dp(value: Decimal, min_dp: u32, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let mut v = value.normalize();
-    if v.scale() < min_dp {
+    if let Some(places) = f.precision() {
+        v = round_half_away(v, u32::try_from(places).unwrap_or(u32::MAX));
+    } else if v.scale() < min_dp {
         v.rescale(min_dp);
     }
     if v.is_zero() {
@@ -144,7 +151,7 @@ macro_rules! amount_type {
         check = $check:expr
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub struct $name(Decimal);
 
         impl $name {
@@ -217,6 +224,16 @@ macro_rules! amount_type {
                 serializer.collect_str(self)
             }
         }
+
+        impl<'de> Deserialize<'de> for $name {
+            /// Read from decimal text with [`parse`](Self::parse)'s rules and limits
+            /// (`"1250.00"`); a JSON number is refused, since a float may not be the
+            /// decimal that was written.
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                Self::parse(&text).map_err(serde::de::Error::custom)
+            }
+        }
     };
 }
 
@@ -280,6 +297,20 @@ impl Money {
             return Err(AmountError::OutOfRange);
         }
         Ok(Money(Decimal::new(cents, 2)))
+    }
+}
+
+/// Zero (`Money` and `Percent` only: a `Quantity` or `UnitRate` is never zero).
+impl Default for Money {
+    fn default() -> Self {
+        Money::ZERO
+    }
+}
+
+/// Zero percent.
+impl Default for Percent {
+    fn default() -> Self {
+        Percent::ZERO
     }
 }
 
@@ -429,5 +460,42 @@ mod tests {
         assert_eq!(pow10(13).to_string(), "10000000000000");
         assert_eq!(pow10(0), Decimal::ONE);
         assert_eq!(pow10(28).to_string(), "10000000000000000000000000000");
+    }
+
+    #[test]
+    fn amounts_read_from_json_text_with_their_limits() {
+        let money: Money = serde_json::from_str(r#""1250.5""#).unwrap();
+        assert_eq!(money.to_string(), "1250.50");
+        let rate: UnitRate = serde_json::from_str(r#""0.0125""#).unwrap();
+        assert_eq!(rate.to_string(), "0.0125");
+        for (json, why) in [
+            (r#""1.005""#, "more than 2 decimal places"),
+            (r#""1e400""#, "out of range"),
+            ("12.5", "expected a string"),
+        ] {
+            let e = serde_json::from_str::<Money>(json).unwrap_err().to_string();
+            assert!(e.contains(why), "{json}: {e}");
+        }
+        let e = serde_json::from_str::<Quantity>(r#""0""#).unwrap_err().to_string();
+        assert!(e.contains("must be greater than zero"), "{e}");
+        let e = serde_json::from_str::<Percent>(r#""-1""#).unwrap_err().to_string();
+        assert!(e.contains("must not be negative"), "{e}");
+    }
+
+    #[test]
+    fn a_precision_rounds_half_away_from_zero() {
+        let m = Money::parse("1234.56").unwrap();
+        assert_eq!(format!("{m:.0}"), "1235");
+        assert_eq!(format!("{m:.1}"), "1234.6");
+        assert_eq!(format!("{m:.3}"), "1234.560");
+        assert_eq!(format!("{:.1}", Money::parse("-0.05").unwrap()), "-0.1");
+        assert_eq!(format!("{:.0}", Money::parse("-0.4").unwrap()), "0");
+        assert_eq!(format!("{m:>10.1}"), "    1234.6");
+    }
+
+    #[test]
+    fn only_money_and_percent_have_a_default_and_it_is_zero() {
+        assert_eq!(Money::default(), Money::ZERO);
+        assert_eq!(Percent::default(), Percent::ZERO);
     }
 }

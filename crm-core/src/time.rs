@@ -4,6 +4,10 @@
 use std::fmt;
 
 use chrono::{DateTime, Datelike, Timelike, Utc};
+
+/// The date type of the API (re-exported, so that a caller needs no `chrono` dependency of
+/// its own to pass one).
+pub use chrono::NaiveDate;
 use serde::{Serialize, Serializer};
 
 /// A point in time, stored as `TIMESTAMPTZ` (microseconds) and shown in UTC.

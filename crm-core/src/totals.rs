@@ -144,6 +144,12 @@ pub enum LineDiscount {
 }
 
 /// The estimate's header discount (summary mode only; ignored in inline mode).
+///
+/// The calculator follows TOTALS.md for any value it is given: a fixed amount larger than
+/// the subtotal, or a percentage over 100, makes the final amount negative, and a negative
+/// fixed amount is not subtracted (step 4) but still enters the final sum (step 6). The
+/// API never passes a negative amount or a percentage over 100: its validation
+/// ([`crate::bill`]) takes discount amounts of zero or more and percentages from 0 to 100.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum HeaderDiscount {
     /// No discount.
