@@ -6,6 +6,35 @@
 //! later) checks everything that does not depend on the mode; [`ItemsRequest::for_mode`]
 //! then refuses the other mode's fields (naming them) and gives the [`LineItems`] command.
 //! Lines keep the request order.
+//!
+//! The input is a [`RawMap`], the shape every request body decodes to (the service builds
+//! it from form, JSON or multipart bodies); each refusal names the field with Laravel's
+//! exact message:
+//!
+//! ```
+//! use crm_core::estimate::ItemsRequest;
+//! use crm_core::input::{RawMap, RawValue};
+//! use crm_core::totals::TaxMode;
+//!
+//! let line = |quantity: &str, rate: &str| {
+//!     let mut item = RawMap::new();
+//!     item.insert("description", RawValue::text("Design"));
+//!     item.insert("quantity", RawValue::text(quantity));
+//!     item.insert("rate", RawValue::text(rate));
+//!     RawValue::Map(item)
+//! };
+//! let mut raw = RawMap::new();
+//! raw.insert("items", RawValue::List(vec![line("1.5", "1385.27"), line("2", "-3")]));
+//! let rejected = ItemsRequest::parse(&raw).unwrap_err();
+//! assert_eq!(
+//!     rejected.errors.get("items.1.rate"),
+//!     Some(&["The items.1.rate must be greater than 0.".to_owned()][..])
+//! );
+//!
+//! raw.insert("items", RawValue::List(vec![line("1.5", "1385.27")]));
+//! let items = ItemsRequest::parse(&raw).unwrap().for_mode(TaxMode::Summary).unwrap();
+//! assert_eq!(items.items[0].rate.to_string(), "1385.27");
+//! ```
 
 use crate::ids::TaxRateId;
 use crate::input::{
