@@ -476,9 +476,13 @@ mod tests {
             let e = serde_json::from_str::<Money>(json).unwrap_err().to_string();
             assert!(e.contains(why), "{json}: {e}");
         }
-        let e = serde_json::from_str::<Quantity>(r#""0""#).unwrap_err().to_string();
+        let e = serde_json::from_str::<Quantity>(r#""0""#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("must be greater than zero"), "{e}");
-        let e = serde_json::from_str::<Percent>(r#""-1""#).unwrap_err().to_string();
+        let e = serde_json::from_str::<Percent>(r#""-1""#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("must not be negative"), "{e}");
     }
 
