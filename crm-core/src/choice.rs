@@ -83,10 +83,10 @@ macro_rules! choice_enum {
             ) -> Result<Self, D::Error> {
                 let text: ::std::string::String =
                     $crate::__private::serde::Deserialize::deserialize(d)?;
-                <$name as $crate::choice::Choice>::from_text(&text).ok_or_else(|| {
+                text.parse().map_err(|refused: $crate::choice::UnknownChoice| {
                     <D::Error as $crate::__private::serde::de::Error>::unknown_variant(
                         &text,
-                        &[ $( $text ),+ ],
+                        refused.expected(),
                     )
                 })
             }
@@ -110,5 +110,36 @@ impl UnknownChoice {
     /// The values the text could have been.
     pub fn expected(&self) -> &'static [&'static str] {
         self.expected
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    crate::choice_enum!(
+        /// A test choice.
+        enum Light {
+            Red = "red",
+            Green = "green",
+        }
+    );
+
+    #[test]
+    fn a_choice_reads_from_its_json_text_and_an_unknown_one_names_the_values() {
+        assert_eq!(
+            serde_json::from_str::<Light>(r#""green""#).unwrap(),
+            Light::Green
+        );
+        assert_eq!(serde_json::to_string(&Light::Red).unwrap(), r#""red""#);
+        let e = serde_json::from_str::<Light>(r#""blue""#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown variant `blue`, expected `red` or `green`"),
+            "{e}"
+        );
+        assert_eq!(
+            "blue".parse::<Light>().unwrap_err().expected(),
+            ["red", "green"]
+        );
     }
 }

@@ -4,11 +4,11 @@
 use std::fmt;
 
 use chrono::{DateTime, Datelike, Timelike, Utc};
+use serde::{Serialize, Serializer};
 
 /// The date type of the API (re-exported, so that a caller needs no `chrono` dependency of
 /// its own to pass one).
 pub use chrono::NaiveDate;
-use serde::{Serialize, Serializer};
 
 /// A point in time, stored as `TIMESTAMPTZ` (microseconds) and shown in UTC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,11 +1,11 @@
 //! Mail transports (API.md §10), configured by `--mail-url` / `CRM_MAIL_URL`:
 //!
 //! - `smtp://[user:pass@]host[:port]`: STARTTLS when the server offers it (API.md §10's
-//!   default); `?tls=required` insists on it, `?tls=none` never uses it. With a user name and
-//!   the default, a server that does not offer STARTTLS (or a man in the middle who strips
-//!   the offer) receives the password in plain text: [`Mailer::warning`] says so, and the
-//!   command logs it at start. Port 587 by default. `&ca=/path/ca.pem` (smtp and smtps) trusts the
-//!   certificates of that PEM file besides the public roots.
+//!   default); `?tls=required` insists on it, `?tls=none` never uses it. With a user name
+//!   and the default, a server that does not offer STARTTLS (or a man in the middle who
+//!   strips the offer) receives the password in plain text: [`Mailer::warning`] says so,
+//!   and the command logs it at start. Port 587 by default. `&ca=/path/ca.pem` (smtp and
+//!   smtps) trusts the certificates of that PEM file besides the public roots.
 //! - `smtps://[user:pass@]host[:port]`: implicit TLS, port 465 by default.
 //! - `file:///absolute/dir`: one `.eml` file per message in that folder.
 //!
@@ -13,7 +13,8 @@
 //! User name, password and `ca` are percent-decoded (`%XX`; any other `%`, and a `#` in the
 //! user name or password, are taken as they are, so a password written without encoding
 //! keeps working); a `#` after the host is refused (a fragment means nothing here); each
-//! parameter may be given once. The password is never printed ([`MailUrl::redacted`], and `Debug` hides it).
+//! parameter may be given once. The password is never printed ([`MailUrl::redacted`], and
+//! `Debug` hides it).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -84,11 +85,9 @@ fn bad(reason: impl Into<String>) -> MailUrlError {
     MailUrlError(reason.into())
 }
 
-/// Percent-decodes a part of the URL; a `%` that does not start `%XX` is refused rather
-/// than kept as it is, so that what was meant is never guessed.
+/// Percent-decodes a part of the URL: `%XX` is always decoded, and a `%` that does not
+/// start `%XX` stays as it is (a password written without encoding keeps working).
 fn decode(text: &str, what: &str) -> Result<String, MailUrlError> {
-    // A `%` that does not start `%XX` stays as it is (a password written without encoding
-    // keeps working); `%XX` is always decoded.
     percent_decode_str(text)
         .decode_utf8()
         .map(|s| s.into_owned())
