@@ -94,6 +94,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "drop_raw_note_title_index",
         sql: include_str!("../migrations/0014_drop_raw_note_title_index.sql"),
     },
+    Migration {
+        version: 15,
+        name: "note_search_text",
+        sql: include_str!("../migrations/0015_note_search_text.sql"),
+    },
 ];
 
 impl Migration {

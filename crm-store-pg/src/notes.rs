@@ -121,10 +121,17 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
         filtered.push_with(" AND n.resource_id = {}", resource_id);
     }
     if let Some(search) = &q.params.search {
-        let pattern = filtered.param(like_pattern(search));
-        filtered.push(&format!(
-            " AND (n.title ILIKE {pattern} OR n.description ILIKE {pattern})"
-        ));
+        // `search_text` is the lowercased title and description joined by U+0001
+        // (migration 0015), and ILIKE is LIKE on the lowercased text and pattern, so this
+        // is ILIKE on either text with a byte-wise recheck, as long as the search holds no
+        // U+0001: no stored text holds one (the API refuses control characters), so such a
+        // search matches nothing, and saying so keeps a match from spanning the two.
+        if search.contains('\u{1}') {
+            filtered.push(" AND FALSE");
+        } else {
+            let pattern = filtered.param(like_pattern(search));
+            filtered.push(&format!(" AND n.search_text LIKE lower({pattern})"));
+        }
     }
     filtered
 }

@@ -2,12 +2,13 @@
 
 use crm_core::category::CategoryType;
 use crm_core::ids::{ApiKeyId, UserId};
+use crm_core::note::NoteListQuery;
 use crm_core::validation::{RefKind, References};
 use crm_store_pg::migrate::{MIGRATIONS, create_database_if_missing, migrate};
 use crm_store_pg::testing::TestDb;
 use crm_store_pg::{StoreConfig, StoreError};
 
-use crate::common::seeded;
+use crate::common::{ctx, raw, seeded};
 
 #[tokio::test]
 async fn migrating_a_migrated_database_applies_nothing() {
@@ -48,6 +49,33 @@ async fn a_fresh_database_gets_every_migration_once_even_when_two_runners_start_
         .batch_execute(&format!("DROP DATABASE \"{name}\" WITH (FORCE)"))
         .await
         .unwrap();
+}
+
+/// Migration 0015 on a database that already holds notes (as an upgrade runs it): their
+/// search text is filled in, so searches find the notes written before it.
+#[tokio::test]
+async fn the_search_text_migration_covers_notes_written_before_it() {
+    let s = seeded().await;
+    // Back to the schema before 0015, then notes written there.
+    s.exec(
+        "DROP INDEX notes_search_trgm_idx;
+         ALTER TABLE notes DROP COLUMN search_text;
+         CREATE INDEX notes_title_trgm_idx ON notes USING gin (title gin_trgm_ops);
+         CREATE INDEX notes_description_trgm_idx ON notes USING gin (description gin_trgm_ops);
+         DELETE FROM schema_migrations WHERE version = 15;
+         INSERT INTO notes (title, description, creator_id)
+         VALUES ('Upgrade WALKTHROUGH', 'd', 1), ('t', 'Before the Walkthrough', 1);",
+    )
+    .await;
+    assert_eq!(migrate(s.db.config()).await.unwrap(), vec![15]);
+    let q = NoteListQuery::parse(&raw(&[("search", "walkthrough")])).unwrap();
+    let found = s.store.list_notes(ctx(), &q).await.unwrap();
+    assert_eq!(found.total, 2);
+    assert_eq!(
+        s.scalar("SELECT count(*) FROM notes WHERE search_text IS DISTINCT FROM lower(title) || chr(1) || lower(description)")
+            .await,
+        0
+    );
 }
 
 #[tokio::test]
