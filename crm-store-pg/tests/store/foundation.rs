@@ -68,6 +68,10 @@ async fn the_search_text_migration_covers_notes_written_before_it() {
     )
     .await;
     assert_eq!(migrate(s.db.config()).await.unwrap(), vec![15]);
+    let indexes = "SELECT string_agg(indexname, ' ' ORDER BY indexname) FROM pg_indexes \
+                   WHERE tablename = 'notes' AND indexname LIKE '%trgm%'";
+    let row = s.sql().await.query_one(indexes, &[]).await.unwrap();
+    assert_eq!(row.get::<_, String>(0), "notes_search_trgm_idx");
     let q = NoteListQuery::parse(&raw(&[("search", "walkthrough")])).unwrap();
     let found = s.store.list_notes(ctx(), &q).await.unwrap();
     assert_eq!(found.total, 2);
