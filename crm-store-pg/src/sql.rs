@@ -310,9 +310,10 @@ pub(crate) async fn page_with(
 
 /// How many matches [`first_page_of_matches`] keeps: a list with fewer is counted and paged
 /// from them; a larger one is counted and walked as any other, and the kept matches were
-/// wasted work. 2,000 (it was 10,000): a search of 2,000–10,000 matches now finds them
-/// twice (a few ms more, far within its target), and a common word wastes a fifth of what
-/// it did (docs/decisions.md, "Page 1 of a list counted row by row").
+/// wasted work. 2,000 (it was 10,000): a search or a combination of filters counted row by
+/// row with 2,000–10,000 matches now finds them twice (a few ms more, far within its
+/// target), and a common word wastes a fifth of what it did (docs/decisions.md, "Page 1 of
+/// a list counted row by row").
 const MATCHES_KEPT: i64 = 2_000;
 
 /// Page 1 of a list without maintained counts (a search, filters counted together), in
