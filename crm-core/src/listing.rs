@@ -339,8 +339,10 @@ fn bounded(
     u32::try_from(n).ok()
 }
 
-/// Escapes `%`, `_` and `\` so that `search` matches literally inside `ILIKE '%' || … || '%'`
-/// (with the default escape character `\`).
+/// The `LIKE` / `ILIKE` pattern that finds `search` anywhere in a text, literally: `%`, `_`
+/// and `\` escaped (with the default escape character `\`), between two `%`. Lowercasing
+/// it with PostgreSQL's `lower()` keeps every escape (no character lowercases to one of
+/// the three), which the notes' `LIKE` on lowercased text relies on.
 pub fn like_pattern(search: &str) -> String {
     let mut out = String::with_capacity(search.len() + 2);
     out.push('%');
