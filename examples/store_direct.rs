@@ -15,8 +15,9 @@
 
 use std::error::Error;
 
+use crm_core::bill::ItemsRequest;
 use crm_core::category::CategoryListQuery;
-use crm_core::estimate::{ItemsRequest, NewEstimate};
+use crm_core::estimate::NewEstimate;
 use crm_core::ids::UserId;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::note::NewNote;
@@ -164,7 +165,7 @@ async fn run() -> Result<(), Failure> {
         .await?;
     println!(
         "\nestimate {} in category \"{}\" with tax {} ({}%): final amount {}",
-        estimate.id, category.name, rate.name, rate.rate, estimate.totals.final_amount
+        estimate.id, category.name, rate.name, rate.rate, estimate.totals.figures.final_amount
     );
     println!("{}", serde_json::to_string_pretty(&estimate)?);
     Ok(())

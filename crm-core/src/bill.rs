@@ -1,24 +1,71 @@
-//! What estimates and invoices share (one implementation for both kinds of bill): the
-//! [`Kind`] trait that names their differences, the header commands ([`header`]) and the
-//! list query ([`BillListQuery`]). Line items ([`crate::estimate::items`]), totals
-//! ([`crate::estimate::BillTotals`], [`crate::totals`]), tags and the email
-//! ([`crate::mail::Bill`]) are shared as well.
+//! What estimates and invoices share (one implementation for both kinds of bill), and the
+//! vocabulary both speak:
+//!
+//! - [`BillKind`] (a value) and the [`Kind`] trait (a type) that name their differences;
+//! - [`header`]: the header commands (create, update, clone);
+//! - [`items`]: the line items request and its validation;
+//! - [`lines`]: the parts as shown: [`BillTotals`], [`LineItem`], [`TaxRecord`], and the
+//!   calculator input ([`totals_input`]) built from what is stored;
+//! - [`BillListQuery`]: the list query.
+//!
+//! The modules of the two kinds (`estimate`, `invoice`) and the email (`mail`) build on
+//! these; nothing here imports them.
 
 pub mod header;
+pub mod items;
+pub mod lines;
 
-use chrono::NaiveDate;
+use chrono::{Days, NaiveDate};
 
 use crate::category::CategoryType;
 use crate::ids::{CategoryId, ClientId, ProjectId};
 use crate::input::{Choice, Form, RawMap, RawValue, read_id};
 use crate::listing::{KeyKind, ListParams};
-use crate::mail::BillKind;
 use crate::validation::{FieldErrors, Rejected};
 
 pub use header::{
     BillClone, BillUpdate, NewBill, ResolvedHeader, TotalsHeader, check_end_date,
     total_overflow_error,
 };
+pub use items::{ItemInput, ItemsRequest, LineItems};
+pub use lines::{BillTotals, LineDiscountView, LineItem, StoredLine, TaxRecord, totals_input};
+
+/// Which kind of record a message is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BillKind {
+    /// An estimate.
+    Estimate,
+    /// An invoice.
+    Invoice,
+}
+
+impl BillKind {
+    /// `Estimate` / `Invoice`, as in the subject.
+    pub fn title(self) -> &'static str {
+        match self {
+            BillKind::Estimate => "Estimate",
+            BillKind::Invoice => "Invoice",
+        }
+    }
+
+    /// `estimate` / `invoice`: the outbox row's template and resource type.
+    pub fn template(self) -> &'static str {
+        match self {
+            BillKind::Estimate => "estimate",
+            BillKind::Invoice => "invoice",
+        }
+    }
+}
+
+/// Days between an invoice's date and its default due date (a new invoice without
+/// `bill_due_date`, a converted estimate).
+pub const DUE_DAYS: u64 = 30;
+
+/// The default due date of an invoice dated `date`.
+pub fn due_date(date: NaiveDate) -> NaiveDate {
+    date.checked_add_days(Days::new(DUE_DAYS))
+        .unwrap_or(NaiveDate::MAX)
+}
 
 /// What differs between the kinds of bill, at the type level.
 pub trait Kind: Copy + std::fmt::Debug + PartialEq + Eq + 'static {
@@ -62,7 +109,7 @@ impl Kind for InvoiceKind {
     const CLONE_TAKES_CATEGORY: bool = false;
 
     fn default_end_date(date: NaiveDate) -> Option<NaiveDate> {
-        Some(crate::invoice::due_date(date))
+        Some(due_date(date))
     }
 }
 

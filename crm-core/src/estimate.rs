@@ -1,30 +1,26 @@
-//! Estimates: the record, status rules ([`status`]), line items ([`items`], shared with
-//! invoices), the client email ([`email`]) and the list query. The header commands are
-//! [`crate::bill::header`]'s, for the estimate kind.
+//! Estimates: the record, status rules ([`status`]), the client email ([`email`]) and the
+//! list query. The header commands, line items and totals are [`crate::bill`]'s, for the
+//! estimate kind.
 //!
 //! Totals are never sent by clients: the store recomputes them with
 //! [`crate::totals::compute`] (policy `CrmParity` in the service) on every header or item
-//! write, from [`totals_input`].
+//! write, from [`crate::bill::totals_input`].
 
 pub mod email;
-pub mod items;
 pub mod status;
 
 use chrono::NaiveDate;
 use serde::Serialize;
 
+use crate::bill::{BillTotals, LineItem, TaxRecord};
 use crate::choice_enum;
-use crate::ids::{
-    CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named, ProjectId, TaxRateId,
-};
-use crate::money::{Money, Percent, Quantity, UnitRate};
+use crate::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
 use crate::time::Timestamp;
-use crate::totals::{DiscountKind, Line, LineDiscount, TaxMode, Totals, TotalsInput};
+use crate::totals::TaxMode;
 
 pub use crate::bill::header::{
     self, EstimateClone, EstimateUpdate, NewEstimate, ResolvedHeader, TotalsHeader,
 };
-pub use items::{ItemInput, ItemsRequest, LineItems};
 pub use status::{ShownStatus, StatusChange, StoredStatus};
 
 choice_enum!(
@@ -40,107 +36,6 @@ choice_enum!(
         Created = "bill_created",
     }
 );
-
-/// The `totals` object of an estimate or invoice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BillTotals {
-    /// Sum of line totals.
-    pub subtotal: Money,
-    /// Before the header (summary) or line (inline) discounts.
-    pub subtotal_before_discount: Money,
-    /// Header discount kind.
-    pub discount_type: DiscountKind,
-    /// Header discount percentage.
-    pub discount_percentage: Percent,
-    /// Discount amount.
-    pub discount_amount: Money,
-    /// Amount taxes apply to.
-    pub amount_before_tax: Money,
-    /// Sum of the summary tax rates.
-    pub tax_total_percentage: Percent,
-    /// Total tax.
-    pub tax_total_amount: Money,
-    /// Adjustment label.
-    pub adjustment_description: Option<String>,
-    /// Adjustment amount.
-    pub adjustment_amount: Money,
-    /// What the client pays.
-    pub final_amount: Money,
-}
-
-impl BillTotals {
-    /// The API object from computed totals and the adjustment label.
-    pub fn new(t: Totals, adjustment_description: Option<String>) -> Self {
-        BillTotals {
-            subtotal: t.subtotal,
-            subtotal_before_discount: t.subtotal_before_discount,
-            discount_type: t.discount_type,
-            discount_percentage: t.discount_percentage,
-            discount_amount: t.discount_amount,
-            amount_before_tax: t.amount_before_tax,
-            tax_total_percentage: t.tax_total_percentage,
-            tax_total_amount: t.tax_total_amount,
-            adjustment_description,
-            adjustment_amount: t.adjustment_amount,
-            final_amount: t.final_amount,
-        }
-    }
-}
-
-/// A line item's discount as shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct LineDiscountView {
-    /// `none`, `fixed` or `percentage`.
-    #[serde(rename = "type")]
-    pub kind: DiscountKind,
-    /// The amount or percentage given.
-    pub value: Money,
-    /// The stored discount amount.
-    pub amount: Money,
-}
-
-/// A line item of an estimate or invoice, as shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LineItem {
-    /// Line id.
-    pub id: LineItemId,
-    /// 1-based position.
-    pub position: i32,
-    /// Description.
-    pub description: String,
-    /// Long description.
-    pub long_description: Option<String>,
-    /// Unit.
-    pub unit: Option<String>,
-    /// Quantity.
-    pub quantity: Quantity,
-    /// Unit rate.
-    pub rate: UnitRate,
-    /// Line total.
-    pub total: Money,
-    /// Always `plain`.
-    #[serde(rename = "type")]
-    pub line_type: &'static str,
-    /// Always `taxable`.
-    pub tax_status: &'static str,
-    /// The line's tax rate (inline mode).
-    pub tax_rate_id: Option<TaxRateId>,
-    /// The line's discount.
-    pub discount: LineDiscountView,
-}
-
-/// A tax record of an estimate or invoice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct TaxRecord {
-    /// The rate's name when applied.
-    pub name: String,
-    /// The rate when applied.
-    pub rate: Percent,
-    /// The tax rate it came from.
-    pub tax_rate_id: Option<TaxRateId>,
-    /// The line it applies to (inline), or `null` (summary).
-    pub lineitem_id: Option<LineItemId>,
-}
 
 /// An estimate's dates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -212,57 +107,29 @@ impl crate::bill::BillSort for EstimateSort {
     }
 }
 
-/// A stored line as the calculator needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StoredLine {
-    /// Quantity.
-    pub quantity: Quantity,
-    /// Unit rate.
-    pub rate: UnitRate,
-    /// Inline discount.
-    pub discount: LineDiscount,
-    /// Inline tax rate's percentage.
-    pub tax_rate: Option<Percent>,
-}
-
-/// The calculator input for an estimate's header, lines and summary tax rates.
-pub fn totals_input(
-    header: &TotalsHeader,
-    lines: &[StoredLine],
-    summary_rates: &[Percent],
-) -> TotalsInput {
-    TotalsInput {
-        tax_mode: header.tax_type,
-        lines: lines
-            .iter()
-            .map(|l| Line {
-                quantity: l.quantity,
-                rate: l.rate,
-                discount: l.discount,
-                tax_rate: l.tax_rate,
-            })
-            .collect(),
-        tax_rates: summary_rates.to_vec(),
-        discount: header.discount,
-        adjustment: header.adjustment,
-    }
-}
-
-impl LineDiscountView {
-    /// The shown discount of a line from its stored discount and amount.
-    pub fn new(discount: LineDiscount, amount: Money) -> Self {
-        let (kind, value) = match discount {
-            LineDiscount::None => (DiscountKind::None, Money::ZERO),
-            LineDiscount::Fixed(m) => (DiscountKind::Fixed, m),
-            LineDiscount::Percentage(p) => (
-                DiscountKind::Percentage,
-                Money::new(p.get()).unwrap_or(Money::ZERO),
-            ),
-        };
-        LineDiscountView {
-            kind,
-            value,
-            amount,
+impl Estimate {
+    /// The message parts of an estimate. `dates` is a buffer the caller keeps alive.
+    pub fn mail_parts<'a>(
+        &'a self,
+        dates: &'a mut Vec<(&'static str, NaiveDate)>,
+    ) -> crate::mail::Bill<'a> {
+        let e = self;
+        dates.clear();
+        dates.push(("Date", e.dates.date));
+        if let Some(expiry) = e.dates.expiry_date {
+            dates.push(("Expiry date", expiry));
+        }
+        crate::mail::Bill {
+            kind: crate::bill::BillKind::Estimate,
+            id: e.id.get(),
+            client_name: &e.client.name,
+            dates,
+            tax_type: e.tax_type,
+            lines: &e.line_items,
+            taxes: &e.taxes,
+            totals: &e.totals,
+            notes: e.notes.as_deref(),
+            terms: e.terms.as_deref(),
         }
     }
 }
@@ -306,22 +173,5 @@ mod tests {
         assert_eq!(q.search_id(), Some(42));
         let q = EstimateListQuery::parse(&raw(&[("search", "4x")])).unwrap();
         assert_eq!(q.search_id(), None);
-    }
-
-    #[test]
-    fn a_line_discount_shows_its_kind_value_and_amount() {
-        let view = LineDiscountView::new(
-            LineDiscount::Percentage("12.5".parse().unwrap()),
-            "2.50".parse().unwrap(),
-        );
-        assert_eq!(
-            serde_json::to_value(view).unwrap(),
-            serde_json::json!({"type": "percentage", "value": "12.50", "amount": "2.50"})
-        );
-        let none = LineDiscountView::new(LineDiscount::None, Money::ZERO);
-        assert_eq!(
-            serde_json::to_value(none).unwrap(),
-            serde_json::json!({"type": "none", "value": "0.00", "amount": "0.00"})
-        );
     }
 }

@@ -2,22 +2,24 @@
 //!
 //! Everything an invoice shares with an estimate is the same code: the header commands
 //! ([`NewInvoice`], [`InvoiceUpdate`], [`InvoiceClone`] are [`crate::bill::header`]'s for
-//! [`InvoiceKind`]), line items ([`crate::estimate::items`]), totals, tags and the email
+//! [`InvoiceKind`]), line items ([`crate::bill::items`]), totals, tags and the email
 //! ([`crate::mail::Bill::invoice`]).
 //!
 //! Status is stored as set (`invoicestatus_id`); the shown status is derived: a stored Due or
 //! Part Paid invoice whose due date is before today shows as Overdue. `PUT status` takes 1,
 //! 2, 4, 5 or 20 from any status. Publishing moves a stored Draft to Due; emailing needs a
 //! non-draft. A new, cloned or converted invoice is a Draft; a converted one is in the
-//! system-default invoice category, dated today and due in [`DUE_DAYS`] days.
+//! system-default invoice category, dated today and due in [`crate::bill::DUE_DAYS`] days.
 
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::bill::{BillClone, BillListQuery, BillUpdate, InvoiceKind, NewBill, StatusFilter};
+use crate::bill::{
+    BillClone, BillListQuery, BillTotals, BillUpdate, InvoiceKind, LineItem, NewBill, StatusFilter,
+    TaxRecord,
+};
 use crate::choice_enum;
 use crate::conflict::Conflict;
-use crate::estimate::{BillTotals, LineItem, TaxRecord};
 use crate::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
 use crate::input::{Form, RawMap, RawValue};
 use crate::listing::KeyKind;
@@ -48,15 +50,6 @@ choice_enum!(
         Created = "bill_created",
     }
 );
-
-/// Days between a converted invoice's date and its due date.
-pub const DUE_DAYS: u64 = 30;
-
-/// The due date of an invoice dated `date`.
-pub fn due_date(date: NaiveDate) -> NaiveDate {
-    date.checked_add_days(Days::new(DUE_DAYS))
-        .unwrap_or(NaiveDate::MAX)
-}
 
 /// An invoice status (`invoicestatus_id`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -294,6 +287,33 @@ pub struct Invoice {
     pub tags: Vec<String>,
 }
 
+impl Invoice {
+    /// The message parts of an invoice. `dates` is a buffer the caller keeps alive.
+    pub fn mail_parts<'a>(
+        &'a self,
+        dates: &'a mut Vec<(&'static str, NaiveDate)>,
+    ) -> crate::mail::Bill<'a> {
+        let i = self;
+        dates.clear();
+        dates.push(("Date", i.dates.date));
+        if let Some(due) = i.dates.due_date {
+            dates.push(("Due date", due));
+        }
+        crate::mail::Bill {
+            kind: crate::bill::BillKind::Invoice,
+            id: i.id.get(),
+            client_name: &i.client.name,
+            dates,
+            tax_type: i.tax_type,
+            lines: &i.line_items,
+            taxes: &i.taxes,
+            totals: &i.totals,
+            notes: i.notes.as_deref(),
+            terms: i.terms.as_deref(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,7 +321,10 @@ mod tests {
     #[test]
     fn a_converted_invoice_is_due_thirty_days_after_its_date() {
         let d: NaiveDate = "2026-11-22".parse().unwrap();
-        assert_eq!(due_date(d), "2026-12-22".parse::<NaiveDate>().unwrap());
+        assert_eq!(
+            crate::bill::due_date(d),
+            "2026-12-22".parse::<NaiveDate>().unwrap()
+        );
     }
 
     fn raw(pairs: &[(&str, RawValue)]) -> RawMap {

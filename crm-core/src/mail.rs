@@ -16,42 +16,14 @@ use std::fmt::Write as _;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
+use crate::bill::{BillKind, BillTotals, LineItem, TaxRecord};
 use crate::choice_enum;
-use crate::estimate::{BillTotals, Estimate, LineItem, TaxRecord};
 use crate::input::{Form, RawMap, read_choice, read_id};
-use crate::invoice::Invoice;
 use crate::listing::{KeyKind, ListParams};
 use crate::money::{Money, round_half_away};
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
 use crate::validation::Rejected;
-
-/// Which kind of record a message is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BillKind {
-    /// An estimate.
-    Estimate,
-    /// An invoice.
-    Invoice,
-}
-
-impl BillKind {
-    /// `Estimate` / `Invoice`, as in the subject.
-    pub fn title(self) -> &'static str {
-        match self {
-            BillKind::Estimate => "Estimate",
-            BillKind::Invoice => "Invoice",
-        }
-    }
-
-    /// `estimate` / `invoice`: the outbox row's template and resource type.
-    pub fn template(self) -> &'static str {
-        match self {
-            BillKind::Estimate => "estimate",
-            BillKind::Invoice => "invoice",
-        }
-    }
-}
 
 /// What a message is rendered from: the parts estimates and invoices share.
 #[derive(Debug, Clone, Copy)]
@@ -124,48 +96,6 @@ fn escape_lines(text: &str) -> String {
 }
 
 impl<'a> Bill<'a> {
-    /// The message parts of an estimate. `dates` is a buffer the caller keeps alive.
-    pub fn estimate(e: &'a Estimate, dates: &'a mut Vec<(&'static str, NaiveDate)>) -> Self {
-        dates.clear();
-        dates.push(("Date", e.dates.date));
-        if let Some(expiry) = e.dates.expiry_date {
-            dates.push(("Expiry date", expiry));
-        }
-        Bill {
-            kind: BillKind::Estimate,
-            id: e.id.get(),
-            client_name: &e.client.name,
-            dates,
-            tax_type: e.tax_type,
-            lines: &e.line_items,
-            taxes: &e.taxes,
-            totals: &e.totals,
-            notes: e.notes.as_deref(),
-            terms: e.terms.as_deref(),
-        }
-    }
-
-    /// The message parts of an invoice. `dates` is a buffer the caller keeps alive.
-    pub fn invoice(i: &'a Invoice, dates: &'a mut Vec<(&'static str, NaiveDate)>) -> Self {
-        dates.clear();
-        dates.push(("Date", i.dates.date));
-        if let Some(due) = i.dates.due_date {
-            dates.push(("Due date", due));
-        }
-        Bill {
-            kind: BillKind::Invoice,
-            id: i.id.get(),
-            client_name: &i.client.name,
-            dates,
-            tax_type: i.tax_type,
-            lines: &i.line_items,
-            taxes: &i.taxes,
-            totals: &i.totals,
-            notes: i.notes.as_deref(),
-            terms: i.terms.as_deref(),
-        }
-    }
-
     /// The totals to show, labelled, in order: those that are not zero (subtotal,
     /// discount, each tax, adjustment); the final amount is separate. In summary mode the
     /// discount (negative) and the taxes apply to the subtotal; in inline mode the lines'
@@ -173,7 +103,7 @@ impl<'a> Bill<'a> {
     /// so those rows say "included" and the discount is shown as the positive amount it
     /// was, and the rows still add up to the total.
     pub fn total_rows(&self) -> Vec<(String, Money)> {
-        let t = self.totals;
+        let t = &self.totals.figures;
         let mut rows = Vec::new();
         if !t.subtotal.get().is_zero() {
             rows.push(("Subtotal".to_owned(), t.subtotal));
@@ -193,7 +123,7 @@ impl<'a> Bill<'a> {
             }
         }
         if !t.adjustment_amount.get().is_zero() {
-            let label = match t.adjustment_description.as_deref().map(str::trim) {
+            let label = match self.totals.adjustment_description.as_deref().map(str::trim) {
                 Some(d) if !d.is_empty() => format!("Adjustment ({d})"),
                 _ => "Adjustment".to_owned(),
             };
@@ -217,7 +147,7 @@ impl<'a> Bill<'a> {
                 .iter()
                 .filter(|t| t.lineitem_id.is_none())
                 .map(|t| {
-                    let base = self.totals.amount_before_tax.get();
+                    let base = self.totals.figures.amount_before_tax.get();
                     let amount = round_half_away(base * t.rate.get() / hundred, 2);
                     (label(t), Money::new(amount).unwrap_or(Money::ZERO))
                 })
@@ -262,7 +192,7 @@ fn quantity_text(line: &LineItem) -> String {
 pub fn render(bill: &Bill<'_>) -> Rendered {
     let subject = subject(bill.kind, bill.id);
     let rows = bill.total_rows();
-    let final_amount = bill.totals.final_amount;
+    let final_amount = bill.totals.figures.final_amount;
 
     // text/plain
     let mut text = String::new();

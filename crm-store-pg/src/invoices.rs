@@ -74,7 +74,7 @@ pub(crate) async fn create_in(
 ) -> Result<i64, StoreError> {
     let cmd = crm_core::invoice::NewInvoice::parse(header)
         .map_err(|r| StoreError::Internal(format!("seed invoice header: {:?}", r.errors)))?;
-    let items = crm_core::estimate::ItemsRequest::parse(items)
+    let items = crm_core::bill::ItemsRequest::parse(items)
         .map_err(|r| StoreError::Internal(format!("seed invoice items: {:?}", r.errors)))?;
     let actor =
         crm_core::ids::UserId::new(1).ok_or_else(|| StoreError::Internal("user 1".into()))?;

@@ -407,7 +407,7 @@ pub fn total_overflow_error() -> FieldErrors {
         "bill_adjustment_amount",
         format!(
             "The final amount must be between -{max} and {max}.",
-            max = crate::estimate::items::MAX_TOTAL
+            max = super::items::MAX_TOTAL
         ),
     )
 }
@@ -706,7 +706,7 @@ mod tests {
 
     #[test]
     fn a_new_invoice_is_due_thirty_days_after_its_date_unless_told() {
-        let i = crate::invoice::NewInvoice::parse(&raw(&invoice_basics())).unwrap();
+        let i = NewBill::<InvoiceKind>::parse(&raw(&invoice_basics())).unwrap();
         assert_eq!(i.end_date, Some("2026-07-20".parse().unwrap()));
         let kinds: Vec<_> = i.references().as_slice().iter().map(|r| r.kind).collect();
         assert_eq!(
@@ -773,7 +773,7 @@ mod tests {
             ("bill_adjustment_amount", "-3"),
         ];
         let e = EstimateUpdate::parse(&raw(&pairs)).unwrap();
-        let i = crate::invoice::InvoiceUpdate::parse(&raw(&pairs)).unwrap();
+        let i = BillUpdate::<InvoiceKind>::parse(&raw(&pairs)).unwrap();
         assert_eq!(e.resolve(&SUMMARY), i.resolve(&SUMMARY));
     }
 }

@@ -11,7 +11,7 @@ pub const TEMPLATE: &str = "estimate";
 
 /// The subject line of estimate `id`'s email: `Estimate #42`.
 pub fn subject(id: EstimateId) -> String {
-    crate::mail::subject(crate::mail::BillKind::Estimate, id.get())
+    crate::mail::subject(crate::bill::BillKind::Estimate, id.get())
 }
 
 /// Where the email goes, given the client's contact address: `None` when there is none.

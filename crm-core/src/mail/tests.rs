@@ -1,10 +1,11 @@
 use chrono::{TimeZone, Utc};
 
 use super::*;
-use crate::estimate::{Converted, EstimateDates, LineDiscountView, ShownStatus};
+use crate::bill::LineDiscountView;
+use crate::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
 use crate::ids::{CategoryId, ClientId, EstimateId, LineItemId, Named, TaxRateId};
 use crate::money::Percent;
-use crate::totals::DiscountKind;
+use crate::totals::{DiscountKind, Totals};
 
 fn m(s: &str) -> Money {
     s.parse().unwrap()
@@ -49,17 +50,19 @@ fn estimate() -> Estimate {
         terms: Some("Net 30".to_owned()),
         tax_type: TaxMode::Summary,
         totals: BillTotals {
-            subtotal: m("300.00"),
-            subtotal_before_discount: m("300.00"),
-            discount_type: DiscountKind::Fixed,
-            discount_percentage: Percent::ZERO,
-            discount_amount: m("20.00"),
-            amount_before_tax: m("280.00"),
-            tax_total_percentage: "10".parse().unwrap(),
-            tax_total_amount: m("28.00"),
+            figures: Totals {
+                subtotal: m("300.00"),
+                subtotal_before_discount: m("300.00"),
+                discount_type: DiscountKind::Fixed,
+                discount_percentage: Percent::ZERO,
+                discount_amount: m("20.00"),
+                amount_before_tax: m("280.00"),
+                tax_total_percentage: "10".parse().unwrap(),
+                tax_total_amount: m("28.00"),
+                adjustment_amount: m("2.00"),
+                final_amount: m("310.00"),
+            },
             adjustment_description: Some("Rounding".to_owned()),
-            adjustment_amount: m("2.00"),
-            final_amount: m("310.00"),
         },
         converted: Converted {
             is_converted: false,
@@ -95,7 +98,7 @@ fn estimate() -> Estimate {
 
 fn rendered(e: &Estimate) -> Rendered {
     let mut dates = Vec::new();
-    render(&Bill::estimate(e, &mut dates))
+    render(&e.mail_parts(&mut dates))
 }
 
 #[test]
@@ -155,8 +158,8 @@ fn every_record_value_is_escaped_in_the_html_part() {
 #[test]
 fn zero_totals_are_left_out() {
     let mut e = estimate();
-    e.totals.discount_amount = Money::ZERO;
-    e.totals.adjustment_amount = Money::ZERO;
+    e.totals.figures.discount_amount = Money::ZERO;
+    e.totals.figures.adjustment_amount = Money::ZERO;
     e.taxes.clear();
     e.notes = None;
     let text = rendered(&e).text;
@@ -187,12 +190,12 @@ fn inline_taxes_are_the_tax_part_of_their_lines_grouped_by_rate() {
             lineitem_id: LineItemId::new(2),
         },
     ];
-    e.totals.subtotal = m("330.00");
-    e.totals.discount_amount = m("5.00");
-    e.totals.adjustment_amount = m("0.00");
-    e.totals.final_amount = m("330.00");
+    e.totals.figures.subtotal = m("330.00");
+    e.totals.figures.discount_amount = m("5.00");
+    e.totals.figures.adjustment_amount = m("0.00");
+    e.totals.figures.final_amount = m("330.00");
     let mut dates = Vec::new();
-    let rows = Bill::estimate(&e, &mut dates).total_rows();
+    let rows = e.mail_parts(&mut dates).total_rows();
     // The lines' totals hold their discounts and taxes: shown as included, not as if
     // taken off or added on top of the subtotal, which is the total here.
     assert_eq!(

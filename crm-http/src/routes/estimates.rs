@@ -1,8 +1,9 @@
 //! `/api/estimates` handlers.
 
+use crm_core::bill::ItemsRequest;
 use crm_core::conflict::Resource;
 use crm_core::estimate::{
-    EstimateClone, EstimateListQuery, EstimateUpdate, ItemsRequest, NewEstimate, StatusChange,
+    EstimateClone, EstimateListQuery, EstimateUpdate, NewEstimate, StatusChange,
 };
 use crm_core::ids::EstimateId;
 use crm_core::tags::TagSet;

@@ -1,7 +1,7 @@
 //! `/api/invoices` handlers (API.md §9).
 
+use crm_core::bill::ItemsRequest;
 use crm_core::conflict::Resource;
-use crm_core::estimate::ItemsRequest;
 use crm_core::ids::InvoiceId;
 use crm_core::invoice::{
     InvoiceClone, InvoiceListQuery, InvoiceStatusChange, InvoiceUpdate, NewInvoice,

@@ -2,13 +2,12 @@
 //! JSON by [`lines_json!`] and [`taxes_json!`], numbers as text) and the totals columns.
 
 use chrono::NaiveDate;
-use crm_core::estimate::{BillTotals, LineDiscountView, LineItem, TaxRecord};
+use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
 use crm_core::ids::{CategoryId, ClientId, LineItemId, Named, ProjectId, TaxRateId};
 use crm_core::input::Choice;
 use crm_core::money::{AmountError, Money, Percent, Quantity, UnitRate};
 use crm_core::time::Timestamp;
-use crm_core::totals::TaxMode;
-use crm_core::totals::{DiscountKind, LineDiscount};
+use crm_core::totals::{DiscountKind, LineDiscount, TaxMode, Totals};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use tokio_postgres::Row;
@@ -128,17 +127,19 @@ pub(crate) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreErro
 /// The `totals` object from the totals columns ([`totals_columns!`]).
 pub(crate) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
     Ok(BillTotals {
-        subtotal: rows::money(row, "subtotal")?,
-        subtotal_before_discount: rows::money(row, "subtotal_before_discount")?,
-        discount_type: rows::choice(row, "discount_type")?,
-        discount_percentage: rows::percent(row, "discount_percentage")?,
-        discount_amount: rows::money(row, "discount_amount")?,
-        amount_before_tax: rows::money(row, "amount_before_tax")?,
-        tax_total_percentage: rows::percent(row, "tax_total_percentage")?,
-        tax_total_amount: rows::money(row, "tax_total_amount")?,
+        figures: Totals {
+            subtotal: rows::money(row, "subtotal")?,
+            subtotal_before_discount: rows::money(row, "subtotal_before_discount")?,
+            discount_type: rows::choice(row, "discount_type")?,
+            discount_percentage: rows::percent(row, "discount_percentage")?,
+            discount_amount: rows::money(row, "discount_amount")?,
+            amount_before_tax: rows::money(row, "amount_before_tax")?,
+            tax_total_percentage: rows::percent(row, "tax_total_percentage")?,
+            tax_total_amount: rows::money(row, "tax_total_amount")?,
+            adjustment_amount: rows::money(row, "adjustment_amount")?,
+            final_amount: rows::money(row, "final_amount")?,
+        },
         adjustment_description: rows::get(row, "adjustment_description")?,
-        adjustment_amount: rows::money(row, "adjustment_amount")?,
-        final_amount: rows::money(row, "final_amount")?,
     })
 }
 

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use crm_core::bill::TotalsHeader;
-use crm_core::estimate::items::total_overflow_error;
-use crm_core::estimate::{ItemsRequest, LineItems};
+use crm_core::bill::items::total_overflow_error;
+use crm_core::bill::{ItemsRequest, LineItems};
 use crm_core::money::Percent;
 use crm_core::totals::{Computed, Line, LineDiscount, Policy, TaxMode, TotalsInput, compute};
 use crm_core::validation::Rejected;

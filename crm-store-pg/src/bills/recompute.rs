@@ -1,8 +1,8 @@
 //! Storing computed totals, and recomputing them from the stored lines (after a header
 //! change). Runs inside the caller's transaction, with the bill row locked.
 
+use crm_core::bill::{StoredLine, totals_input};
 use crm_core::bill::{TotalsHeader, total_overflow_error};
-use crm_core::estimate::{StoredLine, totals_input};
 use crm_core::money::Percent;
 use crm_core::totals::TaxMode;
 use crm_core::totals::{Computed, Policy, Totals, compute};

@@ -2,7 +2,6 @@
 
 use crm_core::estimate::{Estimate, EstimateClone, status};
 use crm_core::ids::EstimateId;
-use crm_core::mail;
 
 use super::{SQL, lock, read};
 use crate::bills::{LockMode, header};
@@ -16,7 +15,7 @@ const PUBLISH_SQL: &str =
 /// Queues the email of `estimate` (as read inside the action's transaction).
 async fn queue_email(db: &impl Db, estimate: &Estimate) -> Result<(), StoreError> {
     let mut dates = Vec::new();
-    header::queue_email(db, &SQL, &mail::Bill::estimate(estimate, &mut dates)).await
+    header::queue_email(db, &SQL, &estimate.mail_parts(&mut dates)).await
 }
 
 impl Store {

@@ -6,9 +6,10 @@
 //! not). The unique index `invoices_estimate_key` is the backstop: a second invoice for the
 //! same estimate is a unique violation, mapped to the same 409.
 
+use crm_core::bill;
 use crm_core::estimate::status;
 use crm_core::ids::{EstimateId, InvoiceId};
-use crm_core::invoice::{self, Invoice, InvoiceStatus};
+use crm_core::invoice::{Invoice, InvoiceStatus};
 
 use super::lock;
 use crate::bills::LockMode;
@@ -47,7 +48,7 @@ const COPY_TAXES_SQL: &str = "INSERT INTO invoice_taxes (invoice_id, line_id, ta
 
 impl Store {
     /// `POST /estimates/{id}/convert-to-invoice`: creates the invoice (Draft, the
-    /// system-default invoice category, dated `ctx.today`, due [`invoice::due_date`]) with
+    /// system-default invoice category, dated `ctx.today`, due [`bill::due_date`]) with
     /// copies of the estimate's client, project, tax type, discount, totals, adjustment,
     /// notes, terms, line items and tax records, linked to the estimate. The estimate's
     /// status is unchanged. Converting twice → 409.
@@ -65,7 +66,7 @@ impl Store {
             &id.get(),
             &category,
             &ctx.today,
-            &invoice::due_date(ctx.today),
+            &bill::due_date(ctx.today),
             &InvoiceStatus::Draft.id(),
             &ctx.actor.get(),
         ];

@@ -1,8 +1,9 @@
 //! Creating, updating (PATCH), deleting estimates, replacing their items, and setting their
 //! status and tags: the estimate's side of the shared bill writes ([`crate::bills`]).
 
+use crm_core::bill::ItemsRequest;
 use crm_core::conflict::Resource;
-use crm_core::estimate::{Estimate, EstimateUpdate, ItemsRequest, NewEstimate, StatusChange};
+use crm_core::estimate::{Estimate, EstimateUpdate, NewEstimate, StatusChange};
 use crm_core::ids::EstimateId;
 use crm_core::tags::TagSet;
 

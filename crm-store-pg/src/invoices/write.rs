@@ -1,13 +1,12 @@
 //! Every invoice write: the shared bill writes ([`crate::bills`]) on the invoice tables,
 //! and the invoice's own status rules (crm-core's [`crm_core::invoice`]).
 
+use crm_core::bill::ItemsRequest;
 use crm_core::conflict::Resource;
-use crm_core::estimate::ItemsRequest;
 use crm_core::ids::InvoiceId;
 use crm_core::invoice::{
     self, Invoice, InvoiceClone, InvoiceStatusChange, InvoiceUpdate, NewInvoice,
 };
-use crm_core::mail;
 use crm_core::tags::TagSet;
 
 use super::{SQL, lock, new_id, read};
@@ -25,7 +24,7 @@ const PUBLISH_SQL: &str = SET_STATUS_SQL;
 /// Queues the email of `invoice` (as read inside the action's transaction).
 async fn queue_email(db: &impl Db, invoice: &Invoice) -> Result<(), StoreError> {
     let mut dates = Vec::new();
-    header::queue_email(db, &SQL, &mail::Bill::invoice(invoice, &mut dates)).await
+    header::queue_email(db, &SQL, &invoice.mail_parts(&mut dates)).await
 }
 
 impl Store {

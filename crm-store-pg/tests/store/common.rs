@@ -2,7 +2,7 @@
 //! it, as zero-to-production's `TestApp`) and the helpers every module shares.
 
 use chrono::NaiveDate;
-use crm_core::estimate::ItemsRequest;
+use crm_core::bill::ItemsRequest;
 use crm_core::ids::UserId;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::validation::FieldErrors;

@@ -1,6 +1,7 @@
 //! Replacing line items: totals, tax records, every refusal, and concurrent replacements.
 
-use crm_core::estimate::{Estimate, ItemsRequest, StoredLine, TotalsHeader, totals_input};
+use crm_core::bill::{ItemsRequest, StoredLine, TotalsHeader, totals_input};
+use crm_core::estimate::Estimate;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::totals::{DiscountKind, HeaderDiscount, LineDiscount, Policy, TaxMode, compute};
 
@@ -112,7 +113,7 @@ async fn summary_items_are_stored_in_order_with_one_tax_record_per_selected_rate
     assert_eq!(again.line_items.len(), 1);
     assert_eq!(again.line_items[0].position, 1);
     assert!(again.taxes.is_empty());
-    assert_eq!(again.totals.final_amount.to_string(), "3.00");
+    assert_eq!(again.totals.figures.final_amount.to_string(), "3.00");
     assert_eq!(
         s.scalar(&format!(
             "SELECT count(*) FROM estimate_lines WHERE estimate_id = {}",
@@ -352,8 +353,8 @@ async fn a_header_discount_and_adjustment_apply_to_new_items() {
         )
         .await
         .unwrap();
-    assert_eq!(r.totals.discount_amount.to_string(), "5.00");
-    assert_eq!(r.totals.final_amount.to_string(), "6.00");
+    assert_eq!(r.totals.figures.discount_amount.to_string(), "5.00");
+    assert_eq!(r.totals.figures.final_amount.to_string(), "6.00");
 }
 
 /// The calculator's totals over what the estimate stores (lines, summary rates, header).
@@ -384,15 +385,17 @@ fn recomputed(e: &Estimate) -> crm_core::totals::Totals {
         .filter(|t| t.lineitem_id.is_none())
         .map(|t| t.rate)
         .collect();
-    let discount = match e.totals.discount_type {
+    let discount = match e.totals.figures.discount_type {
         DiscountKind::None => HeaderDiscount::None,
-        DiscountKind::Fixed => HeaderDiscount::Fixed(e.totals.discount_amount),
-        DiscountKind::Percentage => HeaderDiscount::Percentage(e.totals.discount_percentage),
+        DiscountKind::Fixed => HeaderDiscount::Fixed(e.totals.figures.discount_amount),
+        DiscountKind::Percentage => {
+            HeaderDiscount::Percentage(e.totals.figures.discount_percentage)
+        }
     };
     let header = TotalsHeader {
         tax_type: e.tax_type,
         discount,
-        adjustment: e.totals.adjustment_amount,
+        adjustment: e.totals.figures.adjustment_amount,
     };
     compute(&totals_input(&header, &lines, &rates), Policy::CrmParity)
         .unwrap()
@@ -466,7 +469,7 @@ async fn concurrent_item_replacements_leave_exactly_one_requests_lines_with_thei
         }
         assert_eq!(TaxMode::Summary == stored.tax_type, mode == "summary");
         let expected = recomputed(&stored);
-        let t = &stored.totals;
+        let t = &stored.totals.figures;
         assert_eq!(
             (
                 t.subtotal,

@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use crm_core::estimate::{Estimate, EstimateUpdate, ItemsRequest, NewEstimate};
+use crm_core::bill::ItemsRequest;
+use crm_core::estimate::{Estimate, EstimateUpdate, NewEstimate};
 use crm_core::ids::EstimateId;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::vectors::{Vector, totals_vectors};

@@ -257,7 +257,7 @@ async fn patch_sets_the_header_keeps_the_status_and_recomputes_the_totals() {
         (Some("10.00"), Some("25.00"))
     );
     assert_eq!(t["final_amount"], "245.00");
-    assert_eq!(u2.totals.discount_type, DiscountKind::Percentage);
+    assert_eq!(u2.totals.figures.discount_type, DiscountKind::Percentage);
 }
 
 #[tokio::test]
@@ -387,8 +387,8 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
         .unwrap();
     assert_eq!(inline.tax_type, TaxMode::Inline);
     assert!(inline.taxes.is_empty());
-    assert_eq!(inline.totals.discount_type, DiscountKind::None);
-    assert_eq!(inline.totals.final_amount.to_string(), "200.00");
+    assert_eq!(inline.totals.figures.discount_type, DiscountKind::None);
+    assert_eq!(inline.totals.figures.final_amount.to_string(), "200.00");
     assert_eq!(inline.line_items[0].total.to_string(), "200.00");
     // Inline lines with rates and discounts, then back to summary.
     let line = item(&[
@@ -404,7 +404,7 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
         .replace_estimate_items(ctx(), e.id, items(vec![line], None))
         .await
         .unwrap();
-    assert_eq!(set.totals.final_amount.to_string(), "198.00");
+    assert_eq!(set.totals.figures.final_amount.to_string(), "198.00");
     let summary = s
         .store
         .update_estimate(ctx(), e.id, &patch(&e, &[("bill_tax_type", "summary")]))
@@ -421,7 +421,7 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
         ),
         (None, DiscountKind::None, "0.00".into(), "200.00".into())
     );
-    assert_eq!(summary.totals.final_amount.to_string(), "200.00");
+    assert_eq!(summary.totals.figures.final_amount.to_string(), "200.00");
     let taxes = s
         .scalar(&format!(
             "SELECT count(*) FROM estimate_taxes WHERE estimate_id = {}",

@@ -106,7 +106,7 @@ async fn the_demo_seed_has_three_invoices_with_calculated_totals() {
             .unwrap();
         shown.push((
             i.status,
-            i.totals.final_amount.to_string(),
+            i.totals.figures.final_amount.to_string(),
             i.line_items.len(),
         ));
     }

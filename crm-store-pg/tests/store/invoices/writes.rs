@@ -17,7 +17,7 @@ async fn a_new_invoice_is_an_empty_draft_due_thirty_days_later() {
     assert_eq!(i.status, InvoiceStatus::Draft);
     assert_eq!(i.dates.due_date, Some(day("2026-12-01")));
     assert_eq!(i.estimate_id, None);
-    assert_eq!(i.totals.final_amount.to_string(), "0.00");
+    assert_eq!(i.totals.figures.final_amount.to_string(), "0.00");
     assert!(i.line_items.is_empty() && i.taxes.is_empty() && i.tags.is_empty());
     assert_eq!(i.notes.as_deref(), Some("N"));
     assert_eq!(s.store.invoice(ctx(), i.id).await.unwrap(), i);
@@ -131,19 +131,19 @@ async fn an_invoice_and_an_estimate_given_the_same_input_show_the_same_totals() 
             .await
             .unwrap();
         assert_eq!(i.totals, e.totals, "{mode}");
-        let figures = |l: &[crm_core::estimate::LineItem]| {
+        let figures = |l: &[crm_core::bill::LineItem]| {
             l.iter()
                 .map(|l| (l.total, l.discount, l.tax_rate_id))
                 .collect::<Vec<_>>()
         };
         assert_eq!(figures(&i.line_items), figures(&e.line_items), "{mode}");
-        let taxes = |t: &[crm_core::estimate::TaxRecord]| {
+        let taxes = |t: &[crm_core::bill::TaxRecord]| {
             t.iter()
                 .map(|t| (t.name.clone(), t.rate, t.lineitem_id.is_some()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(taxes(&i.taxes), taxes(&e.taxes), "{mode}");
-        assert!(i.totals.final_amount.get() > rust_decimal::Decimal::ZERO);
+        assert!(i.totals.figures.final_amount.get() > rust_decimal::Decimal::ZERO);
     }
 }
 
@@ -223,7 +223,7 @@ async fn a_patch_checks_the_due_date_and_a_mode_change_clears_the_taxes() {
         .unwrap();
     assert!(inline.taxes.is_empty());
     assert_eq!(inline.dates.due_date, None);
-    assert_eq!(inline.totals.final_amount.to_string(), "100.00");
+    assert_eq!(inline.totals.figures.final_amount.to_string(), "100.00");
     assert_eq!(inline.status, InvoiceStatus::Draft);
 }
 

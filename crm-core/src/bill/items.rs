@@ -12,7 +12,7 @@
 //! exact message:
 //!
 //! ```
-//! use crm_core::estimate::ItemsRequest;
+//! use crm_core::bill::ItemsRequest;
 //! use crm_core::input::{RawMap, RawValue};
 //! use crm_core::totals::TaxMode;
 //!
