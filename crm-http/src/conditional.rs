@@ -4,10 +4,12 @@
 //!
 //! - A request with none of these headers runs its handler as before.
 //! - `Idempotency-Key`: the key is checked (1 to 255 visible ASCII characters, else 422),
-//!   the request is digested (`fingerprint`), an answer stored for the key is given again
-//!   (`Idempotent-Replayed: true`) or refused (422, another request); otherwise the handler
-//!   runs inside [`crm_store_pg::Store::within`] with the claim, and its answer (unless
-//!   5xx) is stored in the transaction of its effect, which commits only then; a refusal
+//!   the request is digested (`fingerprint`) and the key claimed before the handler runs
+//!   ([`crm_store_pg::Store::claim`]): an answer stored for the key is given again
+//!   (`Idempotent-Replayed: true`), another request's is refused (422), a request in
+//!   progress with it too (409); otherwise the handler runs inside
+//!   [`crm_store_pg::Store::within`] with the ticket, and its answer (unless 5xx) is stored
+//!   in the transaction of its effect, which commits only then; a refusal
 //!   ([`ApiError::is_refusal`]: 422, 404, 409), which has no effect, is stored after its
 //!   transaction rolled back ([`crm_store_pg::Store::record_refusal`]).
 //! - `If-Match`: parsed here (a malformed list is a 400 naming the header) and compared by
@@ -25,19 +27,16 @@ use bytes::Bytes;
 use crm_core::ids::ApiKeyId;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::validation::FieldErrors;
-use crm_store_pg::{Answer, Claim, Conditions, IfMatch, Recorded};
+use crm_store_pg::{Answer, Claim, Claimed, Conditions, IfMatch};
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use percent_encoding::percent_decode_str;
 use sha2::{Digest, Sha256};
 
 use crate::app::App;
-use crate::error::ApiError;
+use crate::error::{ApiError, IDEMPOTENCY_KEY};
 use crate::response::Reply;
 use crate::router::{self, Route};
 use crate::routes::Req;
-
-/// The request header of a retry-safe `POST`.
-pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 
 /// The header of a replayed answer.
 pub const REPLAYED: &str = "idempotent-replayed";
@@ -76,19 +75,21 @@ pub(crate) async fn run(
             None => reply,
         });
     }
-    if let Some(claim) = &claim {
-        match app.store.recorded_answer(claim).await? {
-            Some(Recorded::Replay(answer)) => return Ok(replayed(answer)),
-            Some(Recorded::KeyReused) => return Err(ApiError::IdempotencyKeyReused),
-            None => {}
-        }
-    }
+    let ticket = match claim.clone() {
+        None => None,
+        Some(claim) => match app.store.claim(claim).await? {
+            Claimed::Taken(ticket) => Some(ticket),
+            Claimed::Replay(answer) => return Ok(replayed(answer)),
+            Claimed::KeyReused => return Err(ApiError::IdempotencyKeyReused),
+            Claimed::InProgress => return Err(ApiError::IdempotencyInProgress),
+        },
+    };
     let wants_check = if_match.is_some();
-    let claimed = claim.clone();
+    let claimed = claim;
     let (outcome, pending) = app
         .store
         .within(
-            Conditions { claim, if_match },
+            Conditions { ticket, if_match },
             router::dispatch(route.endpoint, app, Some(req)),
         )
         .await;
@@ -106,13 +107,6 @@ pub(crate) async fn run(
             )))
         }
         Ok(reply) => {
-            if claimed.is_some() && !pending.is_open() {
-                // Every POST writes through `Store::begin`; one that did not has no record.
-                tracing::error!(
-                    route = route.path,
-                    "a POST with an Idempotency-Key was answered without its stored answer"
-                );
-            }
             let answer = Answer {
                 status: reply.status.as_u16(),
                 body: reply.body.to_vec(),
@@ -124,10 +118,6 @@ pub(crate) async fn run(
             };
             pending.commit(Some(&answer)).await?;
             Ok(reply)
-        }
-        Err(ApiError::Replay(answer)) => {
-            pending.rollback().await;
-            Ok(replayed(answer))
         }
         Err(error) => {
             pending.rollback().await;

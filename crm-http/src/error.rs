@@ -76,10 +76,6 @@ pub enum ApiError {
     /// `If-Match` does not name the current representation (412).
     #[error("precondition failed")]
     PreconditionFailed,
-    /// The answer stored for the same request's idempotency key: not an error, it is
-    /// given again as it was (see `crate::conditional`).
-    #[error("idempotent replay")]
-    Replay(crm_store_pg::Answer),
     /// The key already has its maximum of requests in progress (429).
     #[error("too many requests in flight for one key")]
     TooManyInFlight,
@@ -102,10 +98,7 @@ impl From<StoreError> for ApiError {
             StoreError::Invalid(errors) => ApiError::Invalid(errors),
             StoreError::Conflict(conflict) => ApiError::Conflict(conflict),
             StoreError::Unavailable(cause) => ApiError::Unavailable(cause),
-            StoreError::InProgress => ApiError::IdempotencyInProgress,
-            StoreError::KeyReused => ApiError::IdempotencyKeyReused,
             StoreError::PreconditionFailed => ApiError::PreconditionFailed,
-            StoreError::Replay(answer) => ApiError::Replay(answer),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -117,6 +110,9 @@ struct Body<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a FieldErrors>,
 }
+
+/// The request header of a retry-safe `POST` (and the field its 422 names).
+pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 
 /// The answer to an idempotency key sent again with another request.
 const KEY_REUSED: &str = "The idempotency key was already used for a different request.";
@@ -139,10 +135,6 @@ impl ApiError {
             ApiError::Conflict(_) | ApiError::IdempotencyInProgress => StatusCode::CONFLICT,
             ApiError::PreconditionFailed => StatusCode::PRECONDITION_FAILED,
             ApiError::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
-            // Turned into its stored answer before it gets here.
-            ApiError::Replay(answer) => {
-                StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
-            }
             ApiError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -155,7 +147,7 @@ impl ApiError {
 
     /// Whether this is a handler's refusal of the request itself — validation (422), an
     /// unknown record (404), a business conflict (409) — as opposed to the service's own
-    /// condition (a key in progress or reused, a replay, the database, a bug). A refusal
+    /// condition (a key in progress or reused, the database, a bug). A refusal
     /// is stored under the request's idempotency key like any answer.
     pub fn is_refusal(&self) -> bool {
         matches!(
@@ -186,7 +178,6 @@ impl ApiError {
             ApiError::PreconditionFailed => {
                 "The record was changed by someone else. Read it again and retry.".to_owned()
             }
-            ApiError::Replay(_) => "Replayed.".to_owned(),
             ApiError::TooManyInFlight => {
                 "Too many requests in progress for this API key.".to_owned()
             }
@@ -198,16 +189,12 @@ impl ApiError {
 
     /// The JSON body.
     pub fn body(&self) -> Vec<u8> {
-        if let ApiError::Replay(answer) = self {
-            return answer.body.clone();
-        }
         let message = self.message();
         let reused;
         let errors = match self {
             ApiError::Invalid(errors) => Some(errors),
             ApiError::IdempotencyKeyReused => {
-                reused =
-                    FieldErrors::single(crate::conditional::IDEMPOTENCY_KEY, KEY_REUSED.to_owned());
+                reused = FieldErrors::single(IDEMPOTENCY_KEY, KEY_REUSED.to_owned());
                 Some(&reused)
             }
             _ => None,

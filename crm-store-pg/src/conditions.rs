@@ -6,14 +6,17 @@
 //! carries them. Every write opens its transaction with `Store::begin` and ends it with
 //! `Tx::commit`:
 //!
-//! - **Idempotency.** The first transaction begun inside a scope with a [`Claim`] takes a
-//!   transaction-scoped advisory lock on (API key, idempotency key) — held by someone else:
-//!   [`StoreError::InProgress`] — and looks for a stored answer under it (same request:
-//!   [`StoreError::Replay`]; another request: [`StoreError::KeyReused`]; older than
-//!   [`RETENTION_HOURS`]: deleted). Its `commit` does not commit: the transaction is parked
-//!   in the scope, and [`Pending::commit`] stores the answer the handler built in it and
-//!   commits both at once, or rolls both back. A crash at any point leaves the effect and its
-//!   record together or neither.
+//! - **Idempotency.** Before the request runs, [`Store::claim`] opens a transaction that
+//!   takes a transaction-scoped advisory lock on (API key, idempotency key) and looks for a
+//!   stored answer under it (answers older than [`RETENTION_HOURS`] are deleted). What it
+//!   finds is an ordinary [`Claimed`] value: the lock held by someone else
+//!   ([`Claimed::InProgress`]), the same request's answer ([`Claimed::Replay`]), another
+//!   request's ([`Claimed::KeyReused`]), or nothing: then the request is this key's, and the
+//!   [`Ticket`] carries the open transaction into [`Store::within`]. The first write begun
+//!   in that scope takes the ticket's transaction; its `commit` does not commit: the
+//!   transaction is parked in the scope, and [`Pending::commit`] stores the answer the
+//!   handler built in it and commits both at once, or rolls both back. A crash at any point
+//!   leaves the effect and its record together or neither.
 //! - **Preconditions.** A write calls `if_match` with the record's current
 //!   representation read inside its transaction, after it has locked the row: when the
 //!   request has an `If-Match` that does not name that representation's [`etag`], the write
@@ -109,21 +112,34 @@ impl IfMatch {
 }
 
 /// What a request asks of its writes.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Conditions {
-    /// `Idempotency-Key` (POST).
-    pub claim: Option<Claim>,
+    /// The idempotency key this request holds ([`Store::claim`]), for `POST`s that sent one.
+    pub ticket: Option<Ticket>,
     /// `If-Match` (PATCH, PUT, DELETE).
     pub if_match: Option<IfMatch>,
 }
 
-/// What was found for a claim before the request ran.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Recorded {
-    /// The same request's answer: give it again.
+/// What [`Store::claim`] found for an idempotency key.
+#[derive(Debug)]
+pub enum Claimed {
+    /// The key is this request's: run it with this ticket in its [`Conditions`].
+    Taken(Ticket),
+    /// The same request was answered before: its answer, to give again.
     Replay(Answer),
     /// The key was used for another request.
     KeyReused,
+    /// Another request with the key is in progress.
+    InProgress,
+}
+
+/// An idempotency key held by a request: the open transaction that holds the key's lock,
+/// which the request's first write takes over (so the effect and its answer commit
+/// together). Dropped unused, it rolls back and frees the key.
+#[derive(Debug)]
+pub struct Ticket {
+    claim: Claim,
+    tx: Tx,
 }
 
 tokio::task_local! {
@@ -132,14 +148,17 @@ tokio::task_local! {
 
 #[derive(Debug)]
 struct Scope {
-    conditions: Conditions,
+    /// The claim of the request's ticket, if it holds one.
+    claim: Option<Claim>,
+    /// The request's `If-Match`.
+    if_match: Option<IfMatch>,
     state: Mutex<State>,
 }
 
 #[derive(Debug, Default)]
 struct State {
-    /// The claim was taken by a transaction.
-    claimed: bool,
+    /// The ticket's transaction, until the request's first write takes it.
+    ticket: Option<Tx>,
     /// The claimed transaction, its effect done, waiting for the answer.
     parked: Option<Tx>,
     /// A write compared the precondition.
@@ -164,6 +183,14 @@ impl Pending {
         self.scope.state().parked.is_some()
     }
 
+    /// The transaction that holds the request's claim: parked by its write, or still the
+    /// ticket's when no write took it (the request had no effect, and its answer is stored
+    /// alone).
+    fn claimed_tx(&self) -> Option<Tx> {
+        let mut state = self.scope.state();
+        state.parked.take().or_else(|| state.ticket.take())
+    }
+
     /// Whether a write compared the `If-Match` precondition.
     pub fn precondition_checked(&self) -> bool {
         self.scope.state().checked
@@ -172,11 +199,10 @@ impl Pending {
     /// Stores `answer` with the claim (when `Some`) in the parked transaction and commits
     /// it: the effect and its answer become visible together, or neither does.
     pub async fn commit(self, answer: Option<&Answer>) -> Result<(), StoreError> {
-        let parked = self.scope.state().parked.take();
-        let Some(tx) = parked else {
+        let Some(tx) = self.claimed_tx() else {
             return Ok(());
         };
-        if let (Some(answer), Some(claim)) = (answer, self.scope.conditions.claim.as_ref()) {
+        if let (Some(answer), Some(claim)) = (answer, self.scope.claim.as_ref()) {
             const INSERT_SQL: &str = "INSERT INTO idempotency_keys \
                  (api_key_id, idempotency_key, fingerprint, status, body, etag) \
                  VALUES ($1, $2, $3, $4, $5, $6)";
@@ -199,8 +225,7 @@ impl Pending {
 
     /// Rolls the parked transaction back (its effect is undone, nothing is stored).
     pub async fn rollback(self) {
-        let parked = self.scope.state().parked.take();
-        if let Some(tx) = parked {
+        if let Some(tx) = self.claimed_tx() {
             tx.abort().await;
         }
     }
@@ -229,7 +254,8 @@ const DELETE_EXPIRED_KEY_SQL: &str = "DELETE FROM idempotency_keys \
      WHERE api_key_id = $1 AND idempotency_key = $2 \
        AND created_at <= now() - make_interval(hours => $3)";
 
-async fn find(db: &impl Db, claim: &Claim) -> Result<Option<Recorded>, StoreError> {
+/// What is stored for the claim's key: [`Claimed::Replay`] or [`Claimed::KeyReused`].
+async fn find(db: &impl Db, claim: &Claim) -> Result<Option<Claimed>, StoreError> {
     let Some(row) = db
         .row_opt(FIND_SQL, &[&claim.api_key, &claim.key, &RETENTION_HOURS])
         .await?
@@ -239,13 +265,13 @@ async fn find(db: &impl Db, claim: &Claim) -> Result<Option<Recorded>, StoreErro
     Ok(Some(recorded(&row, claim)?))
 }
 
-fn recorded(row: &Row, claim: &Claim) -> Result<Recorded, StoreError> {
+fn recorded(row: &Row, claim: &Claim) -> Result<Claimed, StoreError> {
     let fingerprint: Vec<u8> = rows::get(row, "fingerprint")?;
     if fingerprint != claim.fingerprint {
-        return Ok(Recorded::KeyReused);
+        return Ok(Claimed::KeyReused);
     }
     let status: i16 = rows::get(row, "status")?;
-    Ok(Recorded::Replay(Answer {
+    Ok(Claimed::Replay(Answer {
         status: u16::try_from(status)
             .map_err(|_| StoreError::Internal(format!("stored status {status}")))?,
         body: rows::get(row, "body")?,
@@ -258,18 +284,53 @@ impl Store {
     /// gives its output and what it left [`Pending`]: the caller must [`Pending::commit`]
     /// or [`Pending::rollback`] it (dropping it rolls back).
     pub async fn within<F: Future>(&self, conditions: Conditions, work: F) -> (F::Output, Pending) {
+        let (claim, ticket) = match conditions.ticket {
+            Some(Ticket { claim, tx }) => (Some(claim), Some(tx)),
+            None => (None, None),
+        };
         let scope = Arc::new(Scope {
-            conditions,
-            state: Mutex::new(State::default()),
+            claim,
+            if_match: conditions.if_match,
+            state: Mutex::new(State {
+                ticket,
+                ..State::default()
+            }),
         });
         let output = SCOPE.scope(Arc::clone(&scope), work).await;
         (output, Pending { scope })
     }
 
-    /// The answer stored for `claim`'s key within the last [`RETENTION_HOURS`], read
-    /// before the request runs (the write checks again under the key's lock).
-    pub async fn recorded_answer(&self, claim: &Claim) -> Result<Option<Recorded>, StoreError> {
-        find(&*self.reader().await?, claim).await
+    /// Takes `claim`'s idempotency key for a request about to run: in a transaction, the
+    /// key's advisory lock (held by another request: [`Claimed::InProgress`]), the removal
+    /// of an answer past [`RETENTION_HOURS`], and the look for one within them
+    /// ([`Claimed::Replay`] or [`Claimed::KeyReused`]). When there is none, the transaction
+    /// stays open in the [`Ticket`], holding the lock until the request's answer is stored.
+    pub async fn claim(&self, claim: Claim) -> Result<Claimed, StoreError> {
+        let tx = self.open_tx().await?;
+        let locked: bool = rows::get(
+            &tx.row(
+                "SELECT pg_try_advisory_xact_lock($1) AS locked",
+                &[&lock_key(&claim)],
+            )
+            .await?,
+            "locked",
+        )?;
+        if !locked {
+            tx.abort().await;
+            return Ok(Claimed::InProgress);
+        }
+        tx.run(
+            DELETE_EXPIRED_KEY_SQL,
+            &[&claim.api_key, &claim.key, &RETENTION_HOURS],
+        )
+        .await?;
+        match find(&tx, &claim).await? {
+            None => Ok(Claimed::Taken(Ticket { claim, tx })),
+            Some(stored) => {
+                tx.abort().await;
+                Ok(stored)
+            }
+        }
     }
 
     /// Stores `answer`, a refusal (4xx) that had no effect, as the answer to `claim`, so
@@ -313,53 +374,31 @@ impl Store {
     }
 
     /// Begins a write's transaction: the seam every write of the API goes through. Inside
-    /// a request with an idempotency claim, the first transaction takes the claim (see the
-    /// module documentation).
+    /// a request that holds an idempotency key, the first write takes the ticket's
+    /// transaction (see the module documentation).
     pub(crate) async fn begin(&self) -> Result<Tx, StoreError> {
+        let ticket = SCOPE
+            .try_with(|scope| scope.state().ticket.take())
+            .ok()
+            .flatten();
+        match ticket {
+            Some(mut tx) => {
+                tx.parks = true;
+                Ok(tx)
+            }
+            None => self.open_tx().await,
+        }
+    }
+
+    /// A new transaction on a pooled connection.
+    async fn open_tx(&self) -> Result<Tx, StoreError> {
         let conn = self.writer().await?;
         conn.batch_execute("BEGIN").await?;
-        let mut tx = Tx {
+        Ok(Tx {
             conn: Some(conn),
             parks: false,
             open: true,
-        };
-        let claim = SCOPE
-            .try_with(|scope| {
-                let mut state = scope.state();
-                match &scope.conditions.claim {
-                    Some(claim) if !state.claimed => {
-                        state.claimed = true;
-                        Some(claim.clone())
-                    }
-                    _ => None,
-                }
-            })
-            .ok()
-            .flatten();
-        if let Some(claim) = claim {
-            let locked: bool = rows::get(
-                &tx.row(
-                    "SELECT pg_try_advisory_xact_lock($1) AS locked",
-                    &[&lock_key(&claim)],
-                )
-                .await?,
-                "locked",
-            )?;
-            if !locked {
-                return Err(StoreError::InProgress);
-            }
-            tx.run(
-                DELETE_EXPIRED_KEY_SQL,
-                &[&claim.api_key, &claim.key, &RETENTION_HOURS],
-            )
-            .await?;
-            match find(&tx, &claim).await? {
-                None => tx.parks = true,
-                Some(Recorded::Replay(answer)) => return Err(StoreError::Replay(answer)),
-                Some(Recorded::KeyReused) => return Err(StoreError::KeyReused),
-            }
-        }
-        Ok(tx)
+        })
     }
 }
 
@@ -370,7 +409,7 @@ impl Store {
     /// then a transaction from [`Store::begin`]. Either way [`Tx::commit`] ends it.
     pub(crate) async fn begin_single(&self) -> Result<Tx, StoreError> {
         let claim_pending = SCOPE
-            .try_with(|scope| scope.conditions.claim.is_some() && !scope.state().claimed)
+            .try_with(|scope| scope.state().ticket.is_some())
             .unwrap_or(false);
         if claim_pending {
             return self.begin().await;
@@ -392,7 +431,7 @@ where
     F: Future<Output = Result<T, StoreError>>,
 {
     let wanted = SCOPE
-        .try_with(|scope| scope.conditions.if_match.clone())
+        .try_with(|scope| scope.if_match.clone())
         .ok()
         .flatten();
     let Some(wanted) = wanted else {

@@ -38,15 +38,6 @@ pub enum StoreError {
     /// A migration problem (edited or unknown migration).
     #[error("migration: {0}")]
     Migration(String),
-    /// Another request with the same idempotency key is still in progress.
-    #[error("idempotency key in progress")]
-    InProgress,
-    /// The same request was answered before with this idempotency key: its answer.
-    #[error("idempotent replay ({})", .0.status)]
-    Replay(crate::conditions::Answer),
-    /// The idempotency key was used for another request.
-    #[error("idempotency key reused for another request")]
-    KeyReused,
     /// `If-Match` does not name the record's current representation.
     #[error("precondition failed")]
     PreconditionFailed,

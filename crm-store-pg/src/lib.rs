@@ -50,7 +50,7 @@ use crm_core::ids::UserId;
 use crm_core::validation::{FieldErrors, References};
 
 pub use crate::conditions::{
-    Answer, Claim, Conditions, IfMatch, Pending, Recorded, etag, etag_of_json,
+    Answer, Claim, Claimed, Conditions, IfMatch, Pending, Ticket, etag, etag_of_json,
 };
 use crate::db::Db;
 pub use crate::error::StoreError;

@@ -1,12 +1,12 @@
 //! Idempotency claims and `If-Match` preconditions (`crm_store_pg::conditions`): the stored
 //! answer commits with the write's effect or not at all (a failure forced after the effect
-//! by a constraint of the test database rolls both back), a replay or a reused key under
-//! the key's lock, one effect for concurrent requests with one key, exactly one winner
-//! among concurrent writers from one version.
+//! by a constraint of the test database rolls both back), a replay or a reused key found
+//! when the key is claimed, one effect for concurrent requests with one key, exactly one
+//! winner among concurrent writers from one version.
 
 use crm_core::ids::{ApiKeyId, NoteId, UserId};
 use crm_core::note::{NewNote, NoteUpdate};
-use crm_store_pg::{Answer, Claim, Conditions, IfMatch, Recorded, StoreError, etag};
+use crm_store_pg::{Answer, Claim, Claimed, Conditions, IfMatch, StoreError, etag};
 use futures_util::future::join_all;
 
 use crate::common::{Seeded, ctx, raw, seeded};
@@ -19,14 +19,30 @@ async fn api_key(s: &Seeded) -> ApiKeyId {
         .unwrap()
 }
 
-fn claim(key: ApiKeyId, text: &str, fingerprint: &[u8]) -> Conditions {
-    Conditions {
-        claim: Some(Claim {
-            api_key: key.get(),
-            key: text.to_owned(),
-            fingerprint: fingerprint.to_vec(),
-        }),
-        if_match: None,
+fn key_claim(key: ApiKeyId, text: &str, fingerprint: &[u8]) -> Claim {
+    Claim {
+        api_key: key.get(),
+        key: text.to_owned(),
+        fingerprint: fingerprint.to_vec(),
+    }
+}
+
+/// What claiming the key finds.
+async fn claimed(s: &Seeded, key: ApiKeyId, text: &str, fingerprint: &[u8]) -> Claimed {
+    s.store
+        .claim(key_claim(key, text, fingerprint))
+        .await
+        .unwrap()
+}
+
+/// The conditions of a request that claimed the key; panics when the key is not free.
+async fn claim(s: &Seeded, key: ApiKeyId, text: &str, fingerprint: &[u8]) -> Conditions {
+    match claimed(s, key, text, fingerprint).await {
+        Claimed::Taken(ticket) => Conditions {
+            ticket: Some(ticket),
+            if_match: None,
+        },
+        other => panic!("the key {text} is not free: {other:?}"),
     }
 }
 
@@ -58,7 +74,10 @@ async fn the_answer_and_the_effect_commit_together() {
     let cmd = new_note("Claimed");
     let (created, pending) = s
         .store
-        .within(claim(key, "k1", b"fp"), s.store.create_note(ctx(), &cmd))
+        .within(
+            claim(&s, key, "k1", b"fp").await,
+            s.store.create_note(ctx(), &cmd),
+        )
         .await;
     created.unwrap();
     assert!(pending.is_open());
@@ -67,23 +86,14 @@ async fn the_answer_and_the_effect_commit_together() {
     assert_eq!(s.scalar("SELECT count(*) FROM idempotency_keys").await, 0);
     pending.commit(Some(&answer(201))).await.unwrap();
     assert_eq!(notes_titled(&s, "Claimed").await, 1);
-    let c = Claim {
-        api_key: key.get(),
-        key: "k1".into(),
-        fingerprint: b"fp".to_vec(),
-    };
-    assert_eq!(
-        s.store.recorded_answer(&c).await.unwrap(),
-        Some(Recorded::Replay(answer(201)))
-    );
-    let other = Claim {
-        fingerprint: b"other".to_vec(),
-        ..c
-    };
-    assert_eq!(
-        s.store.recorded_answer(&other).await.unwrap(),
-        Some(Recorded::KeyReused)
-    );
+    assert!(matches!(
+        claimed(&s, key, "k1", b"fp").await,
+        Claimed::Replay(a) if a == answer(201)
+    ));
+    assert!(matches!(
+        claimed(&s, key, "k1", b"other").await,
+        Claimed::KeyReused
+    ));
 }
 
 #[tokio::test]
@@ -97,7 +107,10 @@ async fn a_failure_after_the_effect_rolls_back_the_effect_and_the_answer() {
     let cmd = new_note("Doomed");
     let (created, pending) = s
         .store
-        .within(claim(key, "k2", b"fp"), s.store.create_note(ctx(), &cmd))
+        .within(
+            claim(&s, key, "k2", b"fp").await,
+            s.store.create_note(ctx(), &cmd),
+        )
         .await;
     created.unwrap();
     let failed = pending.commit(Some(&answer(299))).await;
@@ -107,7 +120,10 @@ async fn a_failure_after_the_effect_rolls_back_the_effect_and_the_answer() {
     // A 5xx (or any failed handler) rolls back the same way, storing nothing.
     let (created, pending) = s
         .store
-        .within(claim(key, "k2", b"fp"), s.store.create_note(ctx(), &cmd))
+        .within(
+            claim(&s, key, "k2", b"fp").await,
+            s.store.create_note(ctx(), &cmd),
+        )
         .await;
     created.unwrap();
     pending.rollback().await;
@@ -116,7 +132,10 @@ async fn a_failure_after_the_effect_rolls_back_the_effect_and_the_answer() {
     // The key is free: the request can still succeed.
     let (created, pending) = s
         .store
-        .within(claim(key, "k2", b"fp"), s.store.create_note(ctx(), &cmd))
+        .within(
+            claim(&s, key, "k2", b"fp").await,
+            s.store.create_note(ctx(), &cmd),
+        )
         .await;
     created.unwrap();
     pending.commit(Some(&answer(201))).await.unwrap();
@@ -130,28 +149,30 @@ async fn under_the_lock_a_stored_answer_is_replayed_and_another_request_refused(
     let cmd = new_note("Once");
     let (created, pending) = s
         .store
-        .within(claim(key, "k3", b"fp"), s.store.create_note(ctx(), &cmd))
+        .within(
+            claim(&s, key, "k3", b"fp").await,
+            s.store.create_note(ctx(), &cmd),
+        )
         .await;
     created.unwrap();
     pending.commit(Some(&answer(201))).await.unwrap();
-    let (again, pending) = s
-        .store
-        .within(claim(key, "k3", b"fp"), s.store.create_note(ctx(), &cmd))
-        .await;
-    assert!(matches!(again, Err(StoreError::Replay(a)) if a == answer(201)));
-    assert!(!pending.is_open());
-    let (other, _) = s
-        .store
-        .within(claim(key, "k3", b"fp2"), s.store.create_note(ctx(), &cmd))
-        .await;
-    assert!(matches!(other, Err(StoreError::KeyReused)), "{other:?}");
+    let again = claimed(&s, key, "k3", b"fp").await;
+    assert!(
+        matches!(&again, Claimed::Replay(a) if *a == answer(201)),
+        "{again:?}"
+    );
+    let other = claimed(&s, key, "k3", b"fp2").await;
+    assert!(matches!(other, Claimed::KeyReused), "{other:?}");
     assert_eq!(notes_titled(&s, "Once").await, 1);
     // Past 24 hours the stored answer is deleted when met, and the key is free again.
     s.exec("UPDATE idempotency_keys SET created_at = now() - interval '25 hours'")
         .await;
     let (created, pending) = s
         .store
-        .within(claim(key, "k3", b"fp2"), s.store.create_note(ctx(), &cmd))
+        .within(
+            claim(&s, key, "k3", b"fp2").await,
+            s.store.create_note(ctx(), &cmd),
+        )
         .await;
     created.unwrap();
     pending.commit(Some(&answer(201))).await.unwrap();
@@ -165,14 +186,22 @@ async fn concurrent_requests_with_one_key_have_one_effect() {
     let key = api_key(&s).await;
     let cmd = new_note("Racing");
     let outcomes = join_all((0..8).map(|_| async {
+        let ticket = match claimed(&s, key, "k4", b"fp").await {
+            Claimed::Taken(ticket) => ticket,
+            Claimed::InProgress => return Ok("in progress"),
+            Claimed::Replay(_) => return Ok("replayed"),
+            Claimed::KeyReused => return Ok("reused"),
+        };
+        let conditions = Conditions {
+            ticket: Some(ticket),
+            if_match: None,
+        };
         let (created, pending) = s
             .store
-            .within(claim(key, "k4", b"fp"), s.store.create_note(ctx(), &cmd))
+            .within(conditions, s.store.create_note(ctx(), &cmd))
             .await;
         match created {
             Ok(_) => pending.commit(Some(&answer(201))).await.map(|()| "created"),
-            Err(StoreError::InProgress) => Ok("in progress"),
-            Err(StoreError::Replay(_)) => Ok("replayed"),
             Err(other) => Err(other),
         }
     }))
@@ -208,7 +237,7 @@ async fn concurrent_writers_from_one_version_have_one_winner() {
         .collect();
     let outcomes = join_all(updates.iter().map(|cmd| async {
         let conditions = Conditions {
-            claim: None,
+            ticket: None,
             if_match: Some(IfMatch::Tags(vec![version.clone()])),
         };
         let (updated, pending) = s
@@ -240,4 +269,25 @@ async fn concurrent_writers_from_one_version_have_one_winner() {
         .await;
     updated.unwrap();
     assert!(!pending.precondition_checked());
+}
+
+#[tokio::test]
+async fn a_claimed_request_that_writes_nothing_stores_its_answer_alone() {
+    let s = seeded().await;
+    let key = api_key(&s).await;
+    let (outcome, pending) = s
+        .store
+        .within(claim(&s, key, "k5", b"fp").await, async { 200 })
+        .await;
+    assert_eq!(outcome, 200);
+    // The key stays held until the answer is stored.
+    assert!(matches!(
+        claimed(&s, key, "k5", b"fp").await,
+        Claimed::InProgress
+    ));
+    pending.commit(Some(&answer(200))).await.unwrap();
+    assert!(matches!(
+        claimed(&s, key, "k5", b"fp").await,
+        Claimed::Replay(a) if a == answer(200)
+    ));
 }
