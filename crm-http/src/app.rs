@@ -23,7 +23,7 @@ use crate::limits::{InFlight, InFlightGuard, Quota, Rate, RateLimiter};
 use crate::metrics::Metrics;
 use crate::response::{JSON, Reply};
 use crate::router::{self, Access, Resolved, Router};
-use crate::routes::Req;
+use crate::routes::{self, Env, Req};
 
 /// The service: the store, the key verifier and the route table.
 #[derive(Debug)]
@@ -156,30 +156,13 @@ impl App {
         self
     }
 
-    /// Whether the API listener serves `GET /metrics`.
-    pub(crate) fn metrics_on_api_listener(&self) -> bool {
-        self.metrics_on_api
-    }
-
-    /// The metrics answer, with the pool read now.
-    pub async fn metrics_reply(&self) -> Result<Reply, ApiError> {
-        let outbox = match self.store.outbox_backlog().await {
-            Ok(backlog) => Some(backlog),
-            Err(e) => {
-                tracing::warn!(error = %e, "metrics: cannot read the outbox backlog");
-                None
-            }
-        };
-        let text = self
-            .metrics
-            .render(self.store.pool_status(), outbox)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let mut reply = Reply::json(StatusCode::OK, text.into_bytes());
-        reply.content_type = crate::metrics::CONTENT_TYPE;
-        reply
-            .headers
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        Ok(reply)
+    /// What the route table's handlers read.
+    fn env(&self) -> Env<'_> {
+        Env {
+            store: &self.store,
+            metrics: &self.metrics,
+            metrics_on_api: self.metrics_on_api,
+        }
     }
 
     /// Answers one request. Never fails: every error becomes its JSON answer.
@@ -252,7 +235,7 @@ impl App {
         if !wanted {
             return error_response(&ApiError::RouteNotFound);
         }
-        match self.metrics_reply().await {
+        match routes::metrics_reply(&self.env()).await {
             Ok(reply) => self.respond(reply, coding).await,
             Err(error) => error_response(&error),
         }
@@ -353,15 +336,21 @@ impl App {
             // The guard counts the request against its key until the handler is done.
             match route.access {
                 Access::Public => {
-                    self.bounded(router::dispatch(route.endpoint, self, None))
+                    self.bounded(router::dispatch(route.endpoint, &self.env(), None))
                         .await
                 }
                 Access::Key => {
                     let (req, api_key, _in_flight) = self
                         .authenticated(&parts, body, id.as_deref(), body_deadline, quota)
                         .await?;
-                    self.bounded(conditional::run(self, route, req, &parts.headers, api_key))
-                        .await
+                    self.bounded(conditional::run(
+                        &self.env(),
+                        route,
+                        req,
+                        &parts.headers,
+                        api_key,
+                    ))
+                    .await
                 }
             }
         }

@@ -32,18 +32,17 @@ use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use percent_encoding::percent_decode_str;
 use sha2::{Digest, Sha256};
 
-use crate::app::App;
 use crate::error::{ApiError, IDEMPOTENCY_KEY};
 use crate::response::Reply;
 use crate::router::{self, Route};
-use crate::routes::Req;
+use crate::routes::{Env, Req};
 
 /// The header of a replayed answer.
 pub const REPLAYED: &str = "idempotent-replayed";
 
 /// Runs an authenticated request with the conditions its headers ask for.
 pub(crate) async fn run(
-    app: &App,
+    env: &Env<'_>,
     route: &'static Route,
     req: Req<'_>,
     headers: &HeaderMap,
@@ -69,7 +68,7 @@ pub(crate) async fn run(
         None
     };
     if claim.is_none() && if_match.is_none() {
-        let reply = router::dispatch(route.endpoint, app, Some(req)).await?;
+        let reply = router::dispatch(route.endpoint, env, Some(req)).await?;
         return Ok(match if_none_match {
             Some(tags) => not_modified(reply, &tags),
             None => reply,
@@ -77,7 +76,7 @@ pub(crate) async fn run(
     }
     let ticket = match claim.clone() {
         None => None,
-        Some(claim) => match app.store.claim(claim).await? {
+        Some(claim) => match env.store.claim(claim).await? {
             Claimed::Taken(ticket) => Some(ticket),
             Claimed::Replay(answer) => return Ok(replayed(answer)),
             Claimed::KeyReused => return Err(ApiError::IdempotencyKeyReused),
@@ -86,11 +85,11 @@ pub(crate) async fn run(
     };
     let wants_check = if_match.is_some();
     let claimed = claim;
-    let (outcome, pending) = app
+    let (outcome, pending) = env
         .store
         .within(
             Conditions { ticket, if_match },
-            router::dispatch(route.endpoint, app, Some(req)),
+            router::dispatch(route.endpoint, env, Some(req)),
         )
         .await;
     match outcome {
@@ -129,7 +128,7 @@ pub(crate) async fn run(
                 };
                 // The refusal is the answer either way; failing to store it only means
                 // the retry is decided again.
-                if let Err(e) = app.store.record_refusal(&claim, &answer).await {
+                if let Err(e) = env.store.record_refusal(&claim, &answer).await {
                     tracing::warn!(error = %e, route = route.path, "cannot store a refusal under its idempotency key");
                 }
             }

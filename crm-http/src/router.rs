@@ -10,11 +10,10 @@
 
 use http::Method;
 
-use crate::app::App;
 use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
-    self, Req, categories, contracts, emails, estimates, invoices, milestones, notes,
+    self, Env, Req, categories, contracts, emails, estimates, invoices, milestones, notes,
 };
 
 /// Who may call a route.
@@ -42,8 +41,8 @@ pub struct Route {
 }
 
 /// Declares the route table: `Variant: METHOD "path", "operationId", Access => handler;`.
-/// A `Public` handler is `async fn(&App) -> Result<Reply, ApiError>`, a `Key` handler
-/// `async fn(&App, Req<'_>) -> Result<Reply, ApiError>`.
+/// A `Public` handler is `async fn(&Env<'_>) -> Result<Reply, ApiError>`, a `Key` handler
+/// `async fn(&Store, Req<'_>) -> Result<Reply, ApiError>` (the store of `env`).
 macro_rules! route_table {
     ($( $endpoint:ident: $method:ident $path:literal, $operation:literal, $access:ident => $handler:path; )*) => {
         /// Every endpoint of the service, one per row of [`ROUTES`].
@@ -72,21 +71,21 @@ macro_rules! route_table {
         /// (`None` for a `Public` one; a `Key` route without it is answered 401).
         pub(crate) async fn dispatch(
             endpoint: Endpoint,
-            app: &App,
+            env: &Env<'_>,
             req: Option<Req<'_>>,
         ) -> Result<Reply, ApiError> {
             match endpoint {
-                $( Endpoint::$endpoint => route_table!(@call $access, $handler, app, req), )*
+                $( Endpoint::$endpoint => route_table!(@call $access, $handler, env, req), )*
             }
         }
     };
-    (@call Public, $handler:path, $app:ident, $req:ident) => {{
+    (@call Public, $handler:path, $env:ident, $req:ident) => {{
         let _ = $req;
-        $handler($app).await
+        $handler($env).await
     }};
-    (@call Key, $handler:path, $app:ident, $req:ident) => {
+    (@call Key, $handler:path, $env:ident, $req:ident) => {
         match $req {
-            Some(req) => $handler($app, req).await,
+            Some(req) => $handler($env.store, req).await,
             None => Err(ApiError::Unauthorized),
         }
     };

@@ -1,5 +1,10 @@
 //! Handlers: each one parses (crm-core), calls the store, and answers. No rules here. The
 //! route table (`crate::router`) names the handler of every endpoint.
+//!
+//! A handler takes what it uses: a keyed route's handler the [`Store`] and the
+//! authenticated request ([`Req`]); a public route's handler the [`Env`] (the store for
+//! health and readiness, the metrics registry). Nothing here knows the service around it
+//! (`crate::app`), which calls down into the route table.
 
 pub(crate) mod categories;
 pub(crate) mod contracts;
@@ -13,13 +18,24 @@ pub(crate) mod notes;
 use crm_core::conflict::Resource;
 use crm_core::input::RawMap;
 use crm_core::validation::Rejected;
-use crm_store_pg::Ctx;
-use http::StatusCode;
+use crm_store_pg::{Ctx, Store};
+use http::{HeaderValue, StatusCode, header};
 use percent_encoding::percent_decode_str;
 
-use crate::app::App;
 use crate::error::ApiError;
+use crate::metrics::Metrics;
 use crate::response::Reply;
+
+/// What the public routes read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Env<'a> {
+    /// The database.
+    pub store: &'a Store,
+    /// The service's metrics.
+    pub metrics: &'a Metrics,
+    /// Whether `GET /metrics` is served by the API listener (not with `--metrics-listen`).
+    pub metrics_on_api: bool,
+}
 
 /// A request as handlers see it.
 #[derive(Debug)]
@@ -54,7 +70,7 @@ impl Req<'_> {
 /// comes with "The doc title field is required.". When the request addresses a record
 /// (`target`) that does not exist, 404 wins, as in the CRM.
 pub(crate) async fn valid<T>(
-    app: &App,
+    store: &Store,
     ctx: Ctx,
     parsed: Result<T, Rejected>,
     target: Option<(Resource, i64)>,
@@ -64,20 +80,20 @@ pub(crate) async fn valid<T>(
         Err(rejected) => rejected,
     };
     if let Some((resource, id)) = target
-        && !app.store.exists(ctx, resource, id).await?
+        && !store.exists(ctx, resource, id).await?
     {
         return Err(ApiError::NotFound(resource));
     }
     let mut errors = rejected.errors;
-    if let Ok(more) = app.store.check_references(&rejected.references).await {
+    if let Ok(more) = store.check_references(&rejected.references).await {
         errors.merge(more);
     }
     Err(ApiError::Invalid(errors))
 }
 
 /// `GET /healthz`: 200 when the database answers, else 503.
-pub(crate) async fn health(app: &App) -> Result<Reply, ApiError> {
-    app.store.ping().await.map_err(not_answering)?;
+pub(crate) async fn health(env: &Env<'_>) -> Result<Reply, ApiError> {
+    env.store.ping().await.map_err(not_answering)?;
     Ok(Reply::json(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()))
 }
 
@@ -90,8 +106,8 @@ fn not_answering(error: crm_store_pg::StoreError) -> ApiError {
 /// `GET /readyz`: 200 when a pooled connection is free at once and the database answers,
 /// else 503 (an exhausted pool, or no database): a load balancer can send traffic
 /// elsewhere while `/healthz`, which only asks the database, still says the process lives.
-pub(crate) async fn ready(app: &App) -> Result<Reply, ApiError> {
-    app.store.ready().await.map_err(not_answering)?;
+pub(crate) async fn ready(env: &Env<'_>) -> Result<Reply, ApiError> {
+    env.store.ready().await.map_err(not_answering)?;
     Ok(Reply::json(
         StatusCode::OK,
         br#"{"status":"ready"}"#.to_vec(),
@@ -99,7 +115,7 @@ pub(crate) async fn ready(app: &App) -> Result<Reply, ApiError> {
 }
 
 /// `GET /api/openapi.json` (public: it holds no data).
-pub(crate) async fn openapi(_app: &App) -> Result<Reply, ApiError> {
+pub(crate) async fn openapi(_env: &Env<'_>) -> Result<Reply, ApiError> {
     Ok(Reply::asset(
         crate::response::JSON,
         &crate::openapi::BODY,
@@ -110,9 +126,31 @@ pub(crate) async fn openapi(_app: &App) -> Result<Reply, ApiError> {
 /// `GET /metrics`: the Prometheus text exposition (public, like health: it holds no
 /// records, keys or bodies). With `--metrics-listen` it is served there instead, and this
 /// path is not found.
-pub(crate) async fn metrics(app: &App) -> Result<Reply, ApiError> {
-    if !app.metrics_on_api_listener() {
+pub(crate) async fn metrics(env: &Env<'_>) -> Result<Reply, ApiError> {
+    if !env.metrics_on_api {
         return Err(ApiError::RouteNotFound);
     }
-    app.metrics_reply().await
+    metrics_reply(env).await
+}
+
+/// The metrics answer, with the pool and the outbox read now (also what the metrics
+/// listener of `--metrics-listen` serves).
+pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
+    let outbox = match env.store.outbox_backlog().await {
+        Ok(backlog) => Some(backlog),
+        Err(e) => {
+            tracing::warn!(error = %e, "metrics: cannot read the outbox backlog");
+            None
+        }
+    };
+    let text = env
+        .metrics
+        .render(env.store.pool_status(), outbox)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut reply = Reply::json(StatusCode::OK, text.into_bytes());
+    reply.content_type = crate::metrics::CONTENT_TYPE;
+    reply
+        .headers
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(reply)
 }

@@ -2,7 +2,7 @@
 //! with Redoc, whose script the binary carries (`assets/redoc/`), so the page loads with no
 //! network access beyond this service. Both are public, like the document itself.
 
-use crate::app::App;
+use super::Env;
 use crate::encoding::StaticBody;
 use crate::error::ApiError;
 use crate::response::Reply;
@@ -39,7 +39,7 @@ font-src 'self' data:; worker-src 'self' blob:; base-uri 'none'; form-action 'no
 frame-ancestors 'none'";
 
 /// `GET /docs`.
-pub(crate) async fn page(_app: &App) -> Result<Reply, ApiError> {
+pub(crate) async fn page(_env: &Env<'_>) -> Result<Reply, ApiError> {
     let mut reply = Reply::asset("text/html; charset=utf-8", &PAGE, "no-cache");
     reply.headers.insert(
         http::header::CONTENT_SECURITY_POLICY,
@@ -49,7 +49,7 @@ pub(crate) async fn page(_app: &App) -> Result<Reply, ApiError> {
 }
 
 /// `GET /docs/redoc.standalone.js`: cacheable for a day (it changes only with a release).
-pub(crate) async fn script(_app: &App) -> Result<Reply, ApiError> {
+pub(crate) async fn script(_env: &Env<'_>) -> Result<Reply, ApiError> {
     Ok(Reply::asset(
         "application/javascript; charset=utf-8",
         &SCRIPT,

@@ -9,15 +9,15 @@ use crm_core::invoice::{
 use crm_core::tags::TagSet;
 
 use super::{Req, valid};
-use crate::app::App;
 use crate::error::ApiError;
 use crate::response::Reply;
+use crm_store_pg::Store;
 
 const R: Resource = Resource::Invoice;
 
-pub(crate) async fn list(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
-    let query = valid(app, req.ctx, InvoiceListQuery::parse(&req.query), None).await?;
-    let listed = app.store.list_invoices(req.ctx, &query).await?;
+pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let query = valid(store, req.ctx, InvoiceListQuery::parse(&req.query), None).await?;
+    let listed = store.list_invoices(req.ctx, &query).await?;
     Reply::list(
         &listed,
         query.params.page,
@@ -25,106 +25,110 @@ pub(crate) async fn list(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
     )
 }
 
-pub(crate) async fn create(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
-    let cmd = valid(app, req.ctx, NewInvoice::parse(&req.body), None).await?;
+pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let cmd = valid(store, req.ctx, NewInvoice::parse(&req.body), None).await?;
     Reply::created(
-        &app.store.create_invoice(req.ctx, &cmd).await?,
+        &store.create_invoice(req.ctx, &cmd).await?,
         "Invoice created successfully.",
     )
 }
 
-pub(crate) async fn get(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn get(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     Reply::ok(
-        &app.store.invoice(req.ctx, id).await?,
+        &store.invoice(req.ctx, id).await?,
         "Invoice retrieved successfully.",
     )
 }
 
-pub(crate) async fn update(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     let cmd = valid(
-        app,
+        store,
         req.ctx,
         InvoiceUpdate::parse(&req.body),
         Some((R, id.get())),
     )
     .await?;
     Reply::ok(
-        &app.store.update_invoice(req.ctx, id, &cmd).await?,
+        &store.update_invoice(req.ctx, id, &cmd).await?,
         "Invoice updated successfully.",
     )
 }
 
-pub(crate) async fn delete(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn delete(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
-    app.store.delete_invoice(req.ctx, id).await?;
+    store.delete_invoice(req.ctx, id).await?;
     Reply::deleted(id.get(), "Invoice deleted successfully.")
 }
 
-pub(crate) async fn items(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn items(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     // As for estimates: the errors are reported by the store once the tax mode is known.
     let request = ItemsRequest::read(&req.body);
     Reply::ok(
-        &app.store
-            .replace_invoice_items(req.ctx, id, request)
-            .await?,
+        &store.replace_invoice_items(req.ctx, id, request).await?,
         "Invoice items updated successfully.",
     )
 }
 
-pub(crate) async fn status(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn status(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     let cmd = valid(
-        app,
+        store,
         req.ctx,
         InvoiceStatusChange::parse(&req.body),
         Some((R, id.get())),
     )
     .await?;
     Reply::ok(
-        &app.store.set_invoice_status(req.ctx, id, &cmd).await?,
+        &store.set_invoice_status(req.ctx, id, &cmd).await?,
         "Invoice status updated successfully.",
     )
 }
 
-pub(crate) async fn tags(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn tags(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
-    let tags = valid(app, req.ctx, TagSet::parse(&req.body), Some((R, id.get()))).await?;
+    let tags = valid(
+        store,
+        req.ctx,
+        TagSet::parse(&req.body),
+        Some((R, id.get())),
+    )
+    .await?;
     Reply::ok(
-        &app.store.set_invoice_tags(req.ctx, id, &tags).await?,
+        &store.set_invoice_tags(req.ctx, id, &tags).await?,
         "Invoice tags updated successfully.",
     )
 }
 
-pub(crate) async fn clone(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn clone(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     let cmd = valid(
-        app,
+        store,
         req.ctx,
         InvoiceClone::parse(&req.body),
         Some((R, id.get())),
     )
     .await?;
     Reply::created(
-        &app.store.clone_invoice(req.ctx, id, &cmd).await?,
+        &store.clone_invoice(req.ctx, id, &cmd).await?,
         "Invoice cloned successfully.",
     )
 }
 
-pub(crate) async fn publish(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn publish(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     Reply::ok(
-        &app.store.publish_invoice(req.ctx, id).await?,
+        &store.publish_invoice(req.ctx, id).await?,
         "Invoice published successfully.",
     )
 }
 
-pub(crate) async fn send_email(app: &App, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn send_email(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     Reply::ok(
-        &app.store.send_invoice_email(req.ctx, id).await?,
+        &store.send_invoice_email(req.ctx, id).await?,
         "Invoice email queued successfully.",
     )
 }
