@@ -139,7 +139,8 @@ pub enum Claimed {
 #[derive(Debug)]
 pub struct Ticket {
     claim: Claim,
-    tx: Tx,
+    /// Boxed: a pooled connection is large, and a ticket travels by value.
+    tx: Box<Tx>,
 }
 
 tokio::task_local! {
@@ -285,7 +286,7 @@ impl Store {
     /// or [`Pending::rollback`] it (dropping it rolls back).
     pub async fn within<F: Future>(&self, conditions: Conditions, work: F) -> (F::Output, Pending) {
         let (claim, ticket) = match conditions.ticket {
-            Some(Ticket { claim, tx }) => (Some(claim), Some(tx)),
+            Some(Ticket { claim, tx }) => (Some(claim), Some(*tx)),
             None => (None, None),
         };
         let scope = Arc::new(Scope {
@@ -325,7 +326,10 @@ impl Store {
         )
         .await?;
         match find(&tx, &claim).await? {
-            None => Ok(Claimed::Taken(Ticket { claim, tx })),
+            None => Ok(Claimed::Taken(Ticket {
+                claim,
+                tx: Box::new(tx),
+            })),
             Some(stored) => {
                 tx.abort().await;
                 Ok(stored)
