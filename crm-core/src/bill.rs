@@ -15,13 +15,15 @@ pub mod header;
 pub mod items;
 pub mod lines;
 
+use std::marker::PhantomData;
+
 use chrono::{Days, NaiveDate};
 
 use crate::category::CategoryType;
 use crate::ids::{CategoryId, ClientId, ProjectId};
-use crate::input::{Choice, Form, RawMap, RawValue, read_id};
-use crate::listing::{KeyKind, ListParams};
-use crate::validation::{FieldErrors, Rejected};
+use crate::input::{Choice, Form, RawValue, read_id};
+use crate::listing::{KeyKind, ListFilters, ListQuery};
+use crate::validation::FieldErrors;
 
 pub use header::{
     BillClone, BillUpdate, NewBill, ResolvedHeader, TotalsHeader, check_end_date,
@@ -161,11 +163,13 @@ fn read_status<T: StatusFilter>(
     parsed
 }
 
-/// `GET /estimates`, `GET /invoices`: `S` is the sort whitelist, `T` the status filter.
+/// `GET /estimates`, `GET /invoices`: paging, order, sort, search (client name, notes,
+/// terms; an integer also the id: [`ListQuery::search_id`]), and [`BillFilters`].
+pub type BillListQuery<S, T> = ListQuery<BillFilters<S, T>>;
+
+/// A bill list's filters; `S` is the sort whitelist, `T` the status filter.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BillListQuery<S, T> {
-    /// Paging, order, sort, search (client name, notes, terms; an integer also the id).
-    pub params: ListParams<S>,
+pub struct BillFilters<S, T> {
     /// `status` filter (the shown status).
     pub status: Option<T>,
     /// `client_id` filter.
@@ -174,38 +178,28 @@ pub struct BillListQuery<S, T> {
     pub project: Option<ProjectId>,
     /// `category_id` filter.
     pub category: Option<CategoryId>,
+    sort: PhantomData<S>,
 }
 
-impl<S: BillSort, T: StatusFilter> BillListQuery<S, T> {
-    /// Reads the query string; a cursor must have been minted for the same sort, order,
-    /// filters and search.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
-        let mut form = Form::new(raw);
-        let params = ListParams::read(&mut form);
-        let status = form.optional("status", read_status::<T>);
-        let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let project = form
-            .optional("project_id", read_id)
-            .and_then(ProjectId::new);
-        let category = form
-            .optional("category_id", read_id)
-            .and_then(CategoryId::new);
-        let mut query = BillListQuery {
-            params,
-            status,
-            client,
-            project,
-            category,
-        };
-        let filters = query.filters();
-        let kind = S::key_kind(query.params.sort);
-        query.params.bind(&mut form, S::LIST, &filters, kind);
-        form.finish()?;
-        Ok(query)
+impl<S: BillSort, T: StatusFilter> ListFilters for BillFilters<S, T> {
+    const LIST: &'static str = S::LIST;
+    type Sort = S;
+
+    fn read(form: &mut Form<'_>) -> Self {
+        BillFilters {
+            status: form.optional("status", read_status::<T>),
+            client: form.optional("client_id", read_id).and_then(ClientId::new),
+            project: form
+                .optional("project_id", read_id)
+                .and_then(ProjectId::new),
+            category: form
+                .optional("category_id", read_id)
+                .and_then(CategoryId::new),
+            sort: PhantomData,
+        }
     }
 
-    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
-    fn filters(&self) -> String {
+    fn key(&self) -> String {
         format!(
             "{}|{}|{}|{}",
             self.status.as_ref().map_or(String::new(), T::filter_key),
@@ -215,20 +209,7 @@ impl<S: BillSort, T: StatusFilter> BillListQuery<S, T> {
         )
     }
 
-    /// The digest the cursors of this query carry.
-    pub fn binding(&self) -> u64 {
-        self.params.binding(S::LIST, &self.filters())
-    }
-}
-
-impl<S, T> BillListQuery<S, T> {
-    /// The id the search also matches, when the search is a positive integer.
-    pub fn search_id(&self) -> Option<i64> {
-        let s = self.params.search.as_deref()?;
-        if s.bytes().all(|b| b.is_ascii_digit()) {
-            s.parse().ok().filter(|n| *n > 0)
-        } else {
-            None
-        }
+    fn key_kind(sort: Option<S>) -> KeyKind {
+        S::key_kind(sort)
     }
 }

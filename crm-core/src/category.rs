@@ -11,7 +11,7 @@ use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::ids::{CategoryId, UserId};
 use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
-use crate::listing::{KeyKind, ListParams};
+use crate::listing::{KeyKind, ListFilters, ListQuery};
 use crate::references::{NameScope, RefKind};
 use crate::time::RecordDates;
 use crate::validation::{FieldErrors, References, Rejected, message};
@@ -223,41 +223,30 @@ pub fn duplicate_name_error() -> FieldErrors {
     FieldErrors::single("category_name", DUPLICATE_NAME.to_owned())
 }
 
-/// `GET /categories`.
+/// `GET /categories`: paging, order, sort, search (on the name), and [`CategoryFilters`].
+pub type CategoryListQuery = ListQuery<CategoryFilters>;
+
+/// The category list's filters.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CategoryListQuery {
-    /// Paging, order, sort, search (on the name).
-    pub params: ListParams<CategorySort>,
+pub struct CategoryFilters {
     /// `type` filter.
     pub category_type: Option<CategoryType>,
     /// `visibility` filter.
     pub visibility: Option<CategoryVisibility>,
 }
 
-impl CategoryListQuery {
-    /// Reads the query string.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
-        let mut form = Form::new(raw);
-        let params = ListParams::read(&mut form);
-        let category_type = form.optional("type", read_choice::<CategoryType>);
-        let visibility = form.optional("visibility", read_choice::<CategoryVisibility>);
-        let mut query = CategoryListQuery {
-            params,
-            category_type,
-            visibility,
-        };
-        let kind = match query.params.sort {
-            None | Some(CategorySort::Created) => KeyKind::Integer,
-            Some(CategorySort::Name | CategorySort::Type) => KeyKind::Text,
-        };
-        let filters = query.filters();
-        query.params.bind(&mut form, "categories", &filters, kind);
-        form.finish()?;
-        Ok(query)
+impl ListFilters for CategoryFilters {
+    const LIST: &'static str = "categories";
+    type Sort = CategorySort;
+
+    fn read(form: &mut Form<'_>) -> Self {
+        CategoryFilters {
+            category_type: form.optional("type", read_choice::<CategoryType>),
+            visibility: form.optional("visibility", read_choice::<CategoryVisibility>),
+        }
     }
 
-    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
-    fn filters(&self) -> String {
+    fn key(&self) -> String {
         format!(
             "{}|{}",
             self.category_type.map_or("", |t| t.as_str()),
@@ -265,9 +254,11 @@ impl CategoryListQuery {
         )
     }
 
-    /// The digest the cursors of this query carry.
-    pub fn binding(&self) -> u64 {
-        self.params.binding("categories", &self.filters())
+    fn key_kind(sort: Option<CategorySort>) -> KeyKind {
+        match sort {
+            None | Some(CategorySort::Created) => KeyKind::Integer,
+            Some(CategorySort::Name | CategorySort::Type) => KeyKind::Text,
+        }
     }
 }
 
@@ -522,7 +513,7 @@ mod tests {
             ("order", "asc"),
         ]))
         .unwrap();
-        assert_eq!(q.category_type, Some(CategoryType::Project));
+        assert_eq!(q.filters.category_type, Some(CategoryType::Project));
         assert_eq!(q.params.sort, Some(CategorySort::Name));
     }
 

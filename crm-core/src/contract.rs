@@ -15,7 +15,7 @@ use crate::ids::{CategoryId, ClientId, ContractId, ContractTemplateId, LeadId, N
 use crate::input::{
     Form, Patch, RawMap, TextRule, read_choice, read_date, read_id, read_money, text,
 };
-use crate::listing::{KeyKind, ListParams};
+use crate::listing::{KeyKind, ListFilters, ListQuery};
 use crate::money::Money;
 use crate::time::Timestamp;
 use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
@@ -416,11 +416,12 @@ impl ContractClone {
     }
 }
 
-/// `GET /contracts`.
+/// `GET /contracts`: paging, order, sort, search (on the title), and [`ContractFilters`].
+pub type ContractListQuery = ListQuery<ContractFilters>;
+
+/// The contract list's filters.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ContractListQuery {
-    /// Paging, order, sort, search (on the title).
-    pub params: ListParams<ContractSort>,
+pub struct ContractFilters {
     /// `status` filter (the derived status).
     pub status: Option<ContractStatus>,
     /// `client_id` filter.
@@ -429,36 +430,21 @@ pub struct ContractListQuery {
     pub category: Option<CategoryId>,
 }
 
-impl ContractListQuery {
-    /// Reads the query string.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
-        let mut form = Form::new(raw);
-        let params = ListParams::read(&mut form);
-        let status = form.optional("status", read_choice::<ContractStatus>);
-        let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let category = form
-            .optional("category_id", read_id)
-            .and_then(CategoryId::new);
-        let mut query = ContractListQuery {
-            params,
-            status,
-            client,
-            category,
-        };
-        let kind = match query.params.sort {
-            None | Some(ContractSort::Created) => KeyKind::Integer,
-            Some(ContractSort::Title | ContractSort::Status) => KeyKind::Text,
-            Some(ContractSort::DateStart) => KeyKind::Date,
-            Some(ContractSort::Value) => KeyKind::Decimal,
-        };
-        let filters = query.filters();
-        query.params.bind(&mut form, "contracts", &filters, kind);
-        form.finish()?;
-        Ok(query)
+impl ListFilters for ContractFilters {
+    const LIST: &'static str = "contracts";
+    type Sort = ContractSort;
+
+    fn read(form: &mut Form<'_>) -> Self {
+        ContractFilters {
+            status: form.optional("status", read_choice::<ContractStatus>),
+            client: form.optional("client_id", read_id).and_then(ClientId::new),
+            category: form
+                .optional("category_id", read_id)
+                .and_then(CategoryId::new),
+        }
     }
 
-    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
-    fn filters(&self) -> String {
+    fn key(&self) -> String {
         format!(
             "{}|{}|{}",
             self.status.map_or("", |s| s.as_str()),
@@ -467,9 +453,13 @@ impl ContractListQuery {
         )
     }
 
-    /// The digest the cursors of this query carry.
-    pub fn binding(&self) -> u64 {
-        self.params.binding("contracts", &self.filters())
+    fn key_kind(sort: Option<ContractSort>) -> KeyKind {
+        match sort {
+            None | Some(ContractSort::Created) => KeyKind::Integer,
+            Some(ContractSort::Title | ContractSort::Status) => KeyKind::Text,
+            Some(ContractSort::DateStart) => KeyKind::Date,
+            Some(ContractSort::Value) => KeyKind::Decimal,
+        }
     }
 }
 
@@ -687,7 +677,7 @@ mod tests {
             ("client_id", "3"),
         ]))
         .unwrap();
-        assert_eq!(q.status, Some(ContractStatus::AwaitingSignatures));
-        assert_eq!(q.client.map(ClientId::get), Some(3));
+        assert_eq!(q.filters.status, Some(ContractStatus::AwaitingSignatures));
+        assert_eq!(q.filters.client.map(ClientId::get), Some(3));
     }
 }

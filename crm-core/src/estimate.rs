@@ -153,7 +153,7 @@ mod tests {
             ("sort", "bill_final_amount"),
         ]))
         .unwrap();
-        assert_eq!(q.status, Some(ShownStatus::Expired));
+        assert_eq!(q.filters.status, Some(ShownStatus::Expired));
         assert_eq!(q.params.sort, Some(EstimateSort::FinalAmount));
         let r =
             EstimateListQuery::parse(&raw(&[("status", "paid"), ("project_id", "x")])).unwrap_err();

@@ -3,7 +3,7 @@
 //! Everything an invoice shares with an estimate is the same code: the header commands
 //! ([`NewInvoice`], [`InvoiceUpdate`], [`InvoiceClone`] are [`crate::bill::header`]'s for
 //! [`InvoiceKind`]), line items ([`crate::bill::items`]), totals, tags and the email
-//! ([`crate::mail::Bill::invoice`]).
+//! ([`Invoice::mail_parts`]).
 //!
 //! Status is stored as set (`invoicestatus_id`); the shown status is derived: a stored Due or
 //! Part Paid invoice whose due date is before today shows as Overdue. `PUT status` takes 1,
@@ -448,7 +448,7 @@ mod tests {
             ("sort", RawValue::text("bill_due_date")),
         ]))
         .unwrap();
-        assert_eq!(q.status, Some(InvoiceStatus::Overdue));
+        assert_eq!(q.filters.status, Some(InvoiceStatus::Overdue));
         assert_eq!(q.params.sort, Some(InvoiceSort::DueDate));
         let r = InvoiceListQuery::parse(&raw(&[
             ("status", RawValue::text("new")),

@@ -16,8 +16,8 @@
 
 use crate::choice::Choice;
 use crate::choice_enum;
-use crate::input::{Form, TextRule, read_choice, read_integer, read_str, text};
-use crate::validation::{FieldErrors, message};
+use crate::input::{Form, RawMap, TextRule, read_choice, read_integer, read_str, text};
+use crate::validation::{FieldErrors, Rejected, message};
 
 choice_enum!(
     /// Sort direction.
@@ -183,6 +183,66 @@ pub fn binding(parts: &[&str]) -> u64 {
         }
     }
     hash
+}
+
+/// What one list adds to the parameters every list shares: its name, its sort whitelist
+/// and the kind of key each sort has, and its filters. [`ListQuery`] does the rest.
+pub trait ListFilters: Sized {
+    /// The list's name (what its cursors are bound to, with the sort, order, filters and
+    /// search).
+    const LIST: &'static str;
+    /// The sort whitelist.
+    type Sort: Choice + PartialEq;
+
+    /// Reads the filters from the query string (errors are recorded in `form`).
+    fn read(form: &mut Form<'_>) -> Self;
+
+    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
+    fn key(&self) -> String;
+
+    /// The kind of the cursor key of `sort` (`None`: the list's default order).
+    fn key_kind(sort: Option<Self::Sort>) -> KeyKind;
+}
+
+/// A list request: the parameters every list shares and the list's own filters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListQuery<F: ListFilters> {
+    /// Paging, order, sort, search.
+    pub params: ListParams<F::Sort>,
+    /// The list's filters.
+    pub filters: F,
+}
+
+impl<F: ListFilters> ListQuery<F> {
+    /// Reads the query string: every invalid parameter or filter is reported, and a cursor
+    /// must have been minted for the same list, sort, order, filters and search.
+    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
+        let mut form = Form::new(raw);
+        let params = ListParams::read(&mut form);
+        let filters = F::read(&mut form);
+        let mut query = ListQuery { params, filters };
+        let key = query.filters.key();
+        let kind = F::key_kind(query.params.sort);
+        query.params.bind(&mut form, F::LIST, &key, kind);
+        form.finish()?;
+        Ok(query)
+    }
+
+    /// The digest the cursors of this query carry.
+    pub fn binding(&self) -> u64 {
+        self.params.binding(F::LIST, &self.filters.key())
+    }
+
+    /// The id the search also matches, when the search is a positive integer (the lists
+    /// whose search matches ids use it).
+    pub fn search_id(&self) -> Option<i64> {
+        let s = self.params.search.as_deref()?;
+        if s.bytes().all(|b| b.is_ascii_digit()) {
+            s.parse().ok().filter(|n| *n > 0)
+        } else {
+            None
+        }
+    }
 }
 
 /// The kind of value a sort key has; a cursor's key must be one.

@@ -18,12 +18,11 @@ use rust_decimal::Decimal;
 
 use crate::bill::{BillKind, BillTotals, LineItem, TaxRecord};
 use crate::choice_enum;
-use crate::input::{Form, RawMap, read_choice, read_id};
-use crate::listing::{KeyKind, ListParams};
+use crate::input::{Form, read_choice, read_id};
+use crate::listing::{KeyKind, ListFilters, ListQuery};
 use crate::money::{Money, round_half_away};
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
-use crate::validation::Rejected;
 
 /// What a message is rendered from: the parts estimates and invoices share.
 #[derive(Debug, Clone, Copy)]
@@ -373,11 +372,13 @@ choice_enum!(
     }
 );
 
-/// `GET /emails`.
+/// `GET /emails`: paging, order, sort (search is read but the list has no searched
+/// fields), and [`EmailFilters`].
+pub type EmailListQuery = ListQuery<EmailFilters>;
+
+/// The email list's filters.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmailListQuery {
-    /// Paging, order, sort (search is read but the list has no searched fields).
-    pub params: ListParams<EmailSort>,
+pub struct EmailFilters {
     /// `status` filter.
     pub status: Option<EmailStatus>,
     /// `resource_type` filter.
@@ -386,30 +387,19 @@ pub struct EmailListQuery {
     pub resource_id: Option<i64>,
 }
 
-impl EmailListQuery {
-    /// Reads the query string.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
-        let mut form = Form::new(raw);
-        let params = ListParams::read(&mut form);
-        let status = form.optional("status", read_choice::<EmailStatus>);
-        let resource_type = form.optional("resource_type", read_choice::<EmailResourceType>);
-        let resource_id = form.optional("resource_id", read_id);
-        let mut query = EmailListQuery {
-            params,
-            status,
-            resource_type,
-            resource_id,
-        };
-        let filters = query.filters();
-        query
-            .params
-            .bind(&mut form, "emails", &filters, KeyKind::Integer);
-        form.finish()?;
-        Ok(query)
+impl ListFilters for EmailFilters {
+    const LIST: &'static str = "emails";
+    type Sort = EmailSort;
+
+    fn read(form: &mut Form<'_>) -> Self {
+        EmailFilters {
+            status: form.optional("status", read_choice::<EmailStatus>),
+            resource_type: form.optional("resource_type", read_choice::<EmailResourceType>),
+            resource_id: form.optional("resource_id", read_id),
+        }
     }
 
-    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
-    fn filters(&self) -> String {
+    fn key(&self) -> String {
         format!(
             "{}|{}|{}",
             self.status.map_or("", |s| s.as_str()),
@@ -418,9 +408,8 @@ impl EmailListQuery {
         )
     }
 
-    /// The digest the cursors of this query carry.
-    pub fn binding(&self) -> u64 {
-        self.params.binding("emails", &self.filters())
+    fn key_kind(_sort: Option<EmailSort>) -> KeyKind {
+        KeyKind::Integer
     }
 }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::choice_enum;
 use crate::ids::{NoteId, UserId};
 use crate::input::{Form, Patch, RawMap, TextRule, read_choice, read_id, text};
-use crate::listing::{KeyKind, ListParams};
+use crate::listing::{KeyKind, ListFilters, ListQuery};
 use crate::time::RecordDates;
 use crate::validation::{RefKind, References, Rejected, message};
 
@@ -213,11 +213,13 @@ impl NoteUpdate {
     }
 }
 
-/// `GET /notes`.
+/// `GET /notes`: paging, order, sort, search (title and description), and
+/// [`NoteFilters`].
+pub type NoteListQuery = ListQuery<NoteFilters>;
+
+/// The note list's filters.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NoteListQuery {
-    /// Paging, order, sort, search (title and description).
-    pub params: ListParams<NoteSort>,
+pub struct NoteFilters {
     /// `resource_type` filter.
     pub resource_type: Option<NoteResourceType>,
     /// `resource_id` filter.
@@ -226,32 +228,19 @@ pub struct NoteListQuery {
     pub visibility: Option<NoteVisibility>,
 }
 
-impl NoteListQuery {
-    /// Reads the query string.
-    pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
-        let mut form = Form::new(raw);
-        let params = ListParams::read(&mut form);
-        let resource_type = form.optional("resource_type", read_choice::<NoteResourceType>);
-        let resource_id = form.optional("resource_id", read_id);
-        let visibility = form.optional("visibility", read_choice::<NoteVisibility>);
-        let mut query = NoteListQuery {
-            params,
-            resource_type,
-            resource_id,
-            visibility,
-        };
-        let kind = match query.params.sort {
-            None | Some(NoteSort::Created | NoteSort::Updated) => KeyKind::Integer,
-            Some(NoteSort::Title) => KeyKind::Text,
-        };
-        let filters = query.filters();
-        query.params.bind(&mut form, "notes", &filters, kind);
-        form.finish()?;
-        Ok(query)
+impl ListFilters for NoteFilters {
+    const LIST: &'static str = "notes";
+    type Sort = NoteSort;
+
+    fn read(form: &mut Form<'_>) -> Self {
+        NoteFilters {
+            resource_type: form.optional("resource_type", read_choice::<NoteResourceType>),
+            resource_id: form.optional("resource_id", read_id),
+            visibility: form.optional("visibility", read_choice::<NoteVisibility>),
+        }
     }
 
-    /// The filters, canonically (what a cursor is bound to besides sort, order, search).
-    fn filters(&self) -> String {
+    fn key(&self) -> String {
         format!(
             "{}|{}|{}",
             self.resource_type.map_or("", |t| t.as_str()),
@@ -260,9 +249,11 @@ impl NoteListQuery {
         )
     }
 
-    /// The digest the cursors of this query carry.
-    pub fn binding(&self) -> u64 {
-        self.params.binding("notes", &self.filters())
+    fn key_kind(sort: Option<NoteSort>) -> KeyKind {
+        match sort {
+            None | Some(NoteSort::Created | NoteSort::Updated) => KeyKind::Integer,
+            Some(NoteSort::Title) => KeyKind::Text,
+        }
     }
 }
 

@@ -131,10 +131,10 @@ impl Store {
         q: &CategoryListQuery,
     ) -> Result<Listed<Category>, StoreError> {
         let mut filtered = Sql::new("SELECT c.* FROM categories c WHERE TRUE");
-        if let Some(t) = q.category_type {
+        if let Some(t) = q.filters.category_type {
             filtered.push_with(" AND c.type = {}", t.as_str());
         }
-        if let Some(v) = q.visibility {
+        if let Some(v) = q.filters.visibility {
             filtered.push_with(" AND c.visibility = {}", v.as_str());
         }
         if let Some(search) = &q.params.search {

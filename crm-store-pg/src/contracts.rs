@@ -119,16 +119,16 @@ fn filtered_sql(today: NaiveDate, q: &ContractListQuery) -> (Sql, String) {
         status_case(&today),
         contract_from!()
     ));
-    if let Some(status) = q.status {
+    if let Some(status) = q.filters.status {
         filtered.push(&format!(
             " AND {}",
             conditions_sql(status.conditions(), &today, Over::Table)
         ));
     }
-    if let Some(client) = q.client {
+    if let Some(client) = q.filters.client {
         filtered.push_with(" AND c.client_id = {}", client.get());
     }
-    if let Some(category) = q.category {
+    if let Some(category) = q.filters.category {
         filtered.push_with(" AND c.category_id = {}", category.get());
     }
     if let Some(search) = &q.params.search {
@@ -157,7 +157,7 @@ fn counted_owner(q: &ContractListQuery) -> Option<Option<String>> {
     if q.params.search.is_some() {
         return None;
     }
-    match (q.client, q.category) {
+    match (q.filters.client, q.filters.category) {
         (None, None) => Some(None),
         (Some(client), None) => Some(Some(format!("c={}", client.get()))),
         (None, Some(category)) => Some(Some(format!("cat={}", category.get()))),
@@ -171,7 +171,7 @@ fn counted_owner(q: &ContractListQuery) -> Option<Option<String>> {
 /// with `today` as a range of keys. `None` otherwise (counted row by row).
 fn count_keys(today: NaiveDate, q: &ContractListQuery) -> Option<CountKeys> {
     let owner = counted_owner(q)?;
-    Some(match q.status {
+    Some(match q.filters.status {
         None => CountKeys::key(owner.unwrap_or_else(|| "all".to_owned())),
         Some(status) => status_count_keys(today, status, owner.as_deref()),
     })
@@ -213,7 +213,7 @@ fn status_parts(
     let owner = counted_owner(q);
     ContractStatus::ALL
         .into_iter()
-        .filter(|s| q.status.is_none_or(|wanted| wanted == *s))
+        .filter(|s| q.filters.status.is_none_or(|wanted| wanted == *s))
         .map(|s| {
             let condition = conditions_sql(s.conditions(), today_p, Over::Filtered);
             let size = match &owner {

@@ -97,7 +97,7 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
     let mut filtered = Sql::default();
     // Who may see what, narrowed by the visibility filter where it can be (so that each
     // case is answered by its own index): shared notes, or the viewer's own private ones.
-    let visible = match q.visibility {
+    let visible = match q.filters.visibility {
         Some(v) if v.shared() => format!("n.visibility = {}", filtered.param(v.as_str())),
         Some(v) => format!(
             "n.visibility = {} AND n.creator_id = {}",
@@ -114,10 +114,10 @@ fn filtered_sql(viewer: UserId, q: &NoteListQuery) -> Sql {
         "SELECT {} FROM notes n WHERE NOT n.sticky AND {visible}",
         note_columns!()
     ));
-    if let Some(resource_type) = q.resource_type {
+    if let Some(resource_type) = q.filters.resource_type {
         filtered.push_with(" AND n.resource_type = {}", resource_type.as_str());
     }
-    if let Some(resource_id) = q.resource_id {
+    if let Some(resource_id) = q.filters.resource_id {
         filtered.push_with(" AND n.resource_id = {}", resource_id);
     }
     if let Some(search) = &q.params.search {
@@ -145,7 +145,7 @@ fn count_keys(viewer: UserId, q: &NoteListQuery) -> Option<CountKeys> {
         return None;
     }
     let own = format!("private:{}", viewer.get());
-    let groups: Vec<String> = match q.visibility {
+    let groups: Vec<String> = match q.filters.visibility {
         Some(v) if v.shared() => vec![v.as_str().to_owned()],
         Some(_) => vec![own],
         None => NoteVisibility::CHOICES
@@ -156,7 +156,7 @@ fn count_keys(viewer: UserId, q: &NoteListQuery) -> Option<CountKeys> {
             .collect(),
     };
     // A resource id alone is counted under each resource type.
-    let suffixes: Vec<String> = match (q.resource_type, q.resource_id) {
+    let suffixes: Vec<String> = match (q.filters.resource_type, q.filters.resource_id) {
         (Some(t), Some(id)) => vec![format!("|rt={}|rid={id}", t.as_str())],
         (Some(t), None) => vec![format!("|rt={}", t.as_str())],
         (None, Some(id)) => NoteResourceType::CHOICES

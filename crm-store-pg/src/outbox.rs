@@ -62,13 +62,13 @@ impl Store {
     pub async fn list_emails(&self, q: &EmailListQuery) -> Result<Listed<Email>, StoreError> {
         let mut filtered = Sql::new(EMAIL_COLUMNS);
         filtered.push(" WHERE TRUE");
-        if let Some(status) = q.status {
+        if let Some(status) = q.filters.status {
             filtered.push_with(" AND q.status = {}", status.as_str());
         }
-        if let Some(kind) = q.resource_type {
+        if let Some(kind) = q.filters.resource_type {
             filtered.push_with(" AND q.resource_type = {}", kind.as_str());
         }
-        if let Some(id) = q.resource_id {
+        if let Some(id) = q.filters.resource_id {
             filtered.push_with(" AND q.resource_id = {}", id);
         }
         let sort = match q.params.sort {

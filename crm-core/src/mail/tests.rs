@@ -4,6 +4,7 @@ use super::*;
 use crate::bill::LineDiscountView;
 use crate::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
 use crate::ids::{CategoryId, ClientId, EstimateId, LineItemId, Named, TaxRateId};
+use crate::input::RawMap;
 use crate::money::Percent;
 use crate::totals::{DiscountKind, Totals};
 
@@ -262,9 +263,9 @@ fn the_email_list_reads_its_filters_and_sorts() {
     .map(|(k, v)| (*k, RawValue::text(*v)))
     .collect();
     let q = EmailListQuery::parse(&raw).unwrap();
-    assert_eq!(q.status, Some(EmailStatus::Failed));
-    assert_eq!(q.resource_type, Some(EmailResourceType::Invoice));
-    assert_eq!(q.resource_id, Some(4));
+    assert_eq!(q.filters.status, Some(EmailStatus::Failed));
+    assert_eq!(q.filters.resource_type, Some(EmailResourceType::Invoice));
+    assert_eq!(q.filters.resource_id, Some(4));
     assert_eq!(q.params.sort, Some(EmailSort::Sent));
     let raw: RawMap = [
         ("status", "sending"),

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use crm_core::bill::{BillListQuery, BillSort};
+use crm_core::bill::{BillListQuery, BillSort, StatusFilter};
 use crm_core::listing::like_pattern;
 
 use super::BillSql;
@@ -19,23 +19,23 @@ use crate::{Listed, StoreError, rows};
 /// The listed bills matching the query's filters (`id`, `date`, `end_date`,
 /// `final_amount`, `created_at`); `status` renders the kind's status filter on the alias
 /// `b`.
-pub(crate) fn filtered<S, T>(
+pub(crate) fn filtered<S: BillSort, T: StatusFilter>(
     sql: &BillSql,
     q: &BillListQuery<S, T>,
     status: impl FnOnce(&mut Sql, &T),
 ) -> Sql {
     let mut s = Sql::new(sql.list_select);
     s.push(sql.list_where);
-    if let Some(value) = &q.status {
+    if let Some(value) = &q.filters.status {
         status(&mut s, value);
     }
-    if let Some(client) = q.client {
+    if let Some(client) = q.filters.client {
         s.push_with(" AND b.client_id = {}", client.get());
     }
-    if let Some(project) = q.project {
+    if let Some(project) = q.filters.project {
         s.push_with(" AND b.project_id = {}", project.get());
     }
-    if let Some(category) = q.category {
+    if let Some(category) = q.filters.category {
         s.push_with(" AND b.category_id = {}", category.get());
     }
     if let Some(search) = &q.params.search {
@@ -77,7 +77,7 @@ pub(crate) struct CountedStatus {
 /// category) at most, with or without a status: a status sums the range of its stored
 /// statuses' dated keys that the day selects (within the owner's keys when there is one).
 /// `None` otherwise (counted row by row, among the bills of the owners' index).
-pub(crate) fn count_keys<S, T>(
+pub(crate) fn count_keys<S: BillSort, T: StatusFilter>(
     q: &BillListQuery<S, T>,
     status: Option<CountedStatus>,
     today: NaiveDate,
@@ -85,7 +85,7 @@ pub(crate) fn count_keys<S, T>(
     if q.params.search.is_some() {
         return None;
     }
-    let owner = match (q.client, q.project, q.category) {
+    let owner = match (q.filters.client, q.filters.project, q.filters.category) {
         (None, None, None) => None,
         (Some(client), None, None) => Some(format!("c={}", client.get())),
         (None, Some(project), None) => Some(format!("p={}", project.get())),

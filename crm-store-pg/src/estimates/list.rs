@@ -18,7 +18,7 @@ impl Store {
         q: &EstimateListQuery,
     ) -> Result<Listed<Estimate>, StoreError> {
         let mut select = filtered(&SQL, q, |s, status| push_status(s, *status, ctx.today));
-        let status = q.status.map(|status| {
+        let status = q.filters.status.map(|status| {
             let c = status.conditions();
             CountedStatus {
                 stored: vec![c.stored.as_str().to_owned()],

@@ -18,7 +18,7 @@ impl Store {
         q: &InvoiceListQuery,
     ) -> Result<Listed<Invoice>, StoreError> {
         let mut select = filtered(&SQL, q, |s, status| push_status(s, *status, ctx.today));
-        let status = q.status.map(|status| {
+        let status = q.filters.status.map(|status| {
             let c = status.conditions();
             CountedStatus {
                 stored: c.stored.iter().map(|s| s.id().to_string()).collect(),
