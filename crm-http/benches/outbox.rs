@@ -24,8 +24,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crm_core::ids::UserId;
-use crm_http::delivery::{self, WorkerOptions};
-use crm_http::mail::Mailer;
+use crm_http::ops::delivery::{self, WorkerOptions};
+use crm_http::ops::mail::Mailer;
 use crm_http::{App, ServeOptions, auth, serve};
 use crm_store_pg::testing::TestDb;
 use mailin_embedded::{Handler, Response, Server, response};

@@ -13,27 +13,25 @@
 //! - [`encoding`]: gzip and br answers; [`cors`]: browser clients; [`metrics`]: `/metrics`.
 //! - `routes`: the handlers, one file per area.
 //! - [`openapi`]: the API description.
-//! - [`local_pg`]: the zero-configuration private PostgreSQL cluster.
-//! - [`mail`]: mail transports (`--mail-url`); [`delivery`]: the outbox delivery worker.
+//!
+//! Beside the request path, [`ops`] holds the operator code: the `crm` command, the mail
+//! transports, the outbox delivery worker and the periodic upkeep.
 
 pub mod app;
 pub mod auth;
 pub mod body;
 pub mod conditional;
 pub mod cors;
-pub mod delivery;
 pub mod encoding;
 pub mod error;
 pub mod limits;
-pub mod local_pg;
-pub mod mail;
 pub mod metrics;
 pub mod openapi;
+pub mod ops;
 pub mod response;
 pub mod router;
 mod routes;
 pub mod server;
-pub mod upkeep;
 
 pub use app::{App, AppError, RequestLimits};
 pub use server::{ServeOptions, serve, serve_metrics, shutdown_signal};

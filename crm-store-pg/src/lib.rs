@@ -1,6 +1,6 @@
 //! PostgreSQL persistence of the CRM business-records API.
 //!
-//! [`Store`] is the handle the service uses: every operation of the five areas, each
+//! [`Store`] is the handle the service uses: every operation of the six areas, each
 //! taking crm-core commands and returning crm-core records. Multi-step writes run in one
 //! transaction; references and rules that depend on stored data are checked inside it and
 //! come back as [`StoreError::Invalid`] (field errors) or [`StoreError::Conflict`].
@@ -12,12 +12,15 @@
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
 //! - [`keys`]: API keys (digests only).
+//! - [`local`]: the zero-configuration private PostgreSQL cluster (the service's and the
+//!   test harnesses').
 //! - [`outbox`]: the email outbox: the API's list, the delivery worker's claims.
 //! - [`seed`]: the demo data set.
 //! - `testing` (feature `testing`): a fresh migrated database per test.
 
 pub mod error;
 pub mod keys;
+pub mod local;
 pub mod migrate;
 pub mod outbox;
 pub mod pool;

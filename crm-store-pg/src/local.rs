@@ -14,6 +14,10 @@
 //! it takes the lock and stops the cluster when it ends, so nothing is left running after
 //! a clean stop. `crm local-postgres status|stop` ([`state`], [`stop_unowned`]) show and
 //! stop a cluster without starting one.
+//!
+//! The test harness (`crate::testing`) shares one cluster among the processes of a test
+//! run instead ([`shared`]): each holds a shared lock for as long as it lives, and a small
+//! reaper process stops the cluster once none has held it for a few seconds.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -156,20 +160,53 @@ pub async fn answers(address: &str) -> bool {
     )
 }
 
+/// Where Debian-style packages keep one folder per PostgreSQL version
+/// (`<root>/<version>/bin`); `CRM_PG_VERSIONS_ROOT` names another.
+const VERSIONS_ROOT: &str = "/usr/lib/postgresql";
+
+/// The oldest PostgreSQL the service supports (`DROP DATABASE … WITH (FORCE)` and the
+/// migrations' features).
+pub const MIN_VERSION: u32 = 13;
+
+/// No PostgreSQL binaries were found: what was looked for, and what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no PostgreSQL binaries (initdb, pg_ctl) were found on PATH or under {versions_root}/*/bin"
+)]
+pub struct NoBinaries {
+    /// The folder of versioned binaries that was searched.
+    pub versions_root: String,
+}
+
+impl NoBinaries {
+    /// The one sentence a person reads: that nothing answers on `address` (when that is
+    /// why a private cluster was wanted), that no binaries were found, what to install,
+    /// and the `variable` that points at a running server instead.
+    pub fn advice(&self, address: Option<&str>, variable: &str) -> String {
+        let nothing_answers = address
+            .map(|a| format!("no PostgreSQL server answers on {a} and "))
+            .unwrap_or_default();
+        format!(
+            "{nothing_answers}{self}: install PostgreSQL {MIN_VERSION} or later (Debian: \
+             apt-get install postgresql), running or not, or set {variable} to the URL of a \
+             running server"
+        )
+    }
+}
+
 /// The folder holding `initdb` and `pg_ctl`: `PATH` first, then the newest
-/// `/usr/lib/postgresql/<version>/bin`.
-pub fn find_binaries() -> Result<PathBuf, String> {
-    find_binaries_in(
-        std::env::var_os("PATH").as_deref(),
-        Path::new("/usr/lib/postgresql"),
-    )
+/// `/usr/lib/postgresql/<version>/bin` (or under `CRM_PG_VERSIONS_ROOT`).
+pub fn find_binaries() -> Result<PathBuf, NoBinaries> {
+    let root = std::env::var_os("CRM_PG_VERSIONS_ROOT")
+        .map_or_else(|| PathBuf::from(VERSIONS_ROOT), PathBuf::from);
+    find_binaries_in(std::env::var_os("PATH").as_deref(), &root)
 }
 
 /// [`find_binaries`] over an explicit `PATH` value and Debian-style version root.
 pub fn find_binaries_in(
     path: Option<&std::ffi::OsStr>,
     versions_root: &Path,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, NoBinaries> {
     let has_both = |dir: &Path| dir.join("initdb").is_file() && dir.join("pg_ctl").is_file();
     if let Some(dir) = path
         .into_iter()
@@ -191,12 +228,12 @@ pub fn find_binaries_in(
         })
         .unwrap_or_default();
     versions.sort();
-    versions.pop().map(|(_, bin)| bin).ok_or_else(|| {
-        "no PostgreSQL server answers on 127.0.0.1:5432 and no PostgreSQL binaries (initdb, pg_ctl) were found \
-         on PATH or under /usr/lib/postgresql/*/bin; install PostgreSQL (Debian: apt-get install postgresql) \
-         or set DATABASE_URL"
-            .to_owned()
-    })
+    versions
+        .pop()
+        .map(|(_, bin)| bin)
+        .ok_or_else(|| NoBinaries {
+            versions_root: versions_root.display().to_string(),
+        })
 }
 
 fn running_as_root() -> bool {
@@ -218,7 +255,7 @@ impl LocalPostgres {
             std::fs::canonicalize(data_dir).map_err(|e| format!("{}: {e}", data_dir.display()))?;
         Ok(Some(LocalPostgres {
             data_dir,
-            bin: find_binaries()?,
+            bin: find_binaries().map_err(|e| e.to_string())?,
             as_postgres_user: running_as_root(),
             owner: None,
         }))
@@ -227,40 +264,7 @@ impl LocalPostgres {
     /// Initialises the cluster in `data_dir` if needed and starts it, or finds it running:
     /// reused if a live `crm` process owns it, adopted (owned by this process) if none does.
     pub async fn start(data_dir: &Path) -> Result<LocalPostgres, String> {
-        let bin = find_binaries()?;
-        std::fs::create_dir_all(data_dir)
-            .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
-        let data_dir =
-            std::fs::canonicalize(data_dir).map_err(|e| format!("{}: {e}", data_dir.display()))?;
-        let mut cluster = LocalPostgres {
-            data_dir,
-            bin,
-            as_postgres_user: running_as_root(),
-            owner: None,
-        };
-        if cluster.as_postgres_user {
-            cluster.hand_over_to_postgres_user().await?;
-        }
-        if !cluster.data_dir.join("PG_VERSION").exists() {
-            tracing::info!(data_dir = %cluster.data_dir.display(), "initialising a private PostgreSQL cluster");
-            let dir = cluster.data_dir.display().to_string();
-            cluster
-                .run(
-                    "initdb",
-                    &[
-                        "-D",
-                        &dir,
-                        "-U",
-                        "postgres",
-                        "-A",
-                        "trust",
-                        "-E",
-                        "UTF8",
-                        "--no-sync",
-                    ],
-                )
-                .await?;
-        }
+        let mut cluster = LocalPostgres::prepare(data_dir).await?;
         let waiting_since = Instant::now();
         loop {
             let lock = try_own(&cluster.data_dir)?;
@@ -299,6 +303,47 @@ impl LocalPostgres {
                 }
             }
         }
+    }
+
+    /// The cluster in `data_dir` (created and initialised when missing), neither started
+    /// nor owned: the binaries found, the folder handed to the `postgres` user when we are
+    /// root.
+    async fn prepare(data_dir: &Path) -> Result<LocalPostgres, String> {
+        let bin = find_binaries().map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(data_dir)
+            .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+        let data_dir =
+            std::fs::canonicalize(data_dir).map_err(|e| format!("{}: {e}", data_dir.display()))?;
+        let cluster = LocalPostgres {
+            data_dir,
+            bin,
+            as_postgres_user: running_as_root(),
+            owner: None,
+        };
+        if cluster.as_postgres_user {
+            cluster.hand_over_to_postgres_user().await?;
+        }
+        if !cluster.data_dir.join("PG_VERSION").exists() {
+            tracing::info!(data_dir = %cluster.data_dir.display(), "initialising a private PostgreSQL cluster");
+            let dir = cluster.data_dir.display().to_string();
+            cluster
+                .run(
+                    "initdb",
+                    &[
+                        "-D",
+                        &dir,
+                        "-U",
+                        "postgres",
+                        "-A",
+                        "trust",
+                        "-E",
+                        "UTF8",
+                        "--no-sync",
+                    ],
+                )
+                .await?;
+        }
+        Ok(cluster)
     }
 
     /// Whether the cluster's server is running (`pg_ctl status`).
@@ -377,10 +422,27 @@ impl LocalPostgres {
 
     /// The URL of the `crm` database on this cluster.
     pub fn database_url(&self) -> String {
+        self.url_of("crm")
+    }
+
+    /// The URL of the database `dbname` on this cluster (its socket folder, as `postgres`).
+    fn url_of(&self, dbname: &str) -> String {
         format!(
-            "host='{}' port={SOCKET_PORT} user=postgres dbname=crm",
+            "host='{}' port={SOCKET_PORT} user=postgres dbname={dbname}",
             self.data_dir.display()
         )
+    }
+
+    /// The command that stops the server (`pg_ctl stop`, as `postgres` when we are root).
+    fn stop_command(&self) -> Vec<String> {
+        let mut command = Vec::new();
+        if self.as_postgres_user {
+            command.extend(["runuser", "-u", "postgres", "--"].map(str::to_owned));
+        }
+        command.push(self.bin.join("pg_ctl").display().to_string());
+        command.extend(["-D".to_owned(), self.data_dir.display().to_string()]);
+        command.extend(["-m", "fast", "-w", "stop"].map(str::to_owned));
+        command
     }
 
     /// Whether this process owns the cluster (and so stops it in [`stop`]).
@@ -402,6 +464,97 @@ impl LocalPostgres {
         // `self.owner` is dropped here, releasing the lock after the server is down.
         Ok(())
     }
+}
+
+/// One user's hold on a [`shared`] cluster: the URL of its `postgres` database, and the
+/// shared lock that keeps the cluster running while this value (normally, the process)
+/// lives.
+#[derive(Debug)]
+pub struct SharedCluster {
+    /// The URL of the cluster's `postgres` database.
+    pub url: String,
+    _user: std::fs::File,
+}
+
+/// Runs the reaper of a [`shared`] cluster: `sh -c REAPER crm-local-reaper <folder> <stop
+/// command…>`. It waits until no process holds `users.lock` (an exclusive lock can be had),
+/// waits [`REAPER_GRACE_SECS`] more so that the next test binary of the run finds the
+/// cluster still up, and when the lock is still free then, stops the server while holding
+/// both locks, so that a user arriving meanwhile waits and then starts it again.
+const REAPER: &str = r#"dir=$1; shift
+exec 8>>"$dir/users.lock" 9>>"$dir/start.lock"
+while :; do
+  flock -x 8 && flock -u 8
+  sleep "$CRM_REAPER_GRACE"
+  if flock -n -x 8; then
+    flock -x 9
+    "$@" >/dev/null 2>&1
+    exit 0
+  fi
+done"#;
+
+/// Seconds a [`shared`] cluster stays up after its last user ended.
+const REAPER_GRACE_SECS: u32 = 3;
+
+/// The private cluster in `folder/data`, shared by every process that calls this (the
+/// processes and threads of one test run): started when none runs, reused when one does,
+/// and stopped by a reaper process a few seconds after the last user ended, however it
+/// ended. The folder holds two lock files: `users.lock`, which every user holds shared for
+/// as long as the returned [`SharedCluster`] lives, and `start.lock`, held while the server
+/// is checked and started or stopped.
+pub async fn shared(folder: &Path) -> Result<SharedCluster, String> {
+    let folder = folder.to_path_buf();
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let open = |name: &str| {
+        let path = folder.join(name);
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+    };
+    let user = open("users.lock")?;
+    let start = open("start.lock")?;
+    // Both waits are short (a start or a stop in progress) but block a thread.
+    let (user, start) = tokio::task::spawn_blocking(move || {
+        user.lock_shared()?;
+        start.lock()?;
+        Ok::<_, std::io::Error>((user, start))
+    })
+    .await
+    .map_err(|e| e.to_string())?
+    .map_err(|e| format!("cannot lock {}: {e}", folder.display()))?;
+    let cluster = LocalPostgres::prepare(&folder.join("data")).await?;
+    if !cluster.is_running().await {
+        cluster.start_server().await?;
+        spawn_reaper(&folder, &cluster)?;
+    }
+    drop(start);
+    Ok(SharedCluster {
+        url: cluster.url_of("postgres"),
+        _user: user,
+    })
+}
+
+/// Starts the reaper of a shared cluster ([`REAPER`]) in a process group of its own, so that
+/// an interrupt of the test run (Ctrl-C) ends the users, not the reaper.
+fn spawn_reaper(folder: &Path, cluster: &LocalPostgres) -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(REAPER)
+        .arg("crm-local-reaper")
+        .arg(folder)
+        .args(cluster.stop_command())
+        .env("CRM_REAPER_GRACE", REAPER_GRACE_SECS.to_string())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0)
+        .spawn()
+        .map(drop)
+        .map_err(|e| format!("cannot start the cluster's reaper (sh, flock): {e}"))
 }
 
 #[cfg(test)]
@@ -451,11 +604,18 @@ mod tests {
     fn without_binaries_the_error_says_what_to_do() {
         let root = scratch("none");
         let err = find_binaries_in(Some(root.as_os_str()), &root.join("lib")).unwrap_err();
+        let advice = err.advice(Some("127.0.0.1:5432"), "DATABASE_URL");
         assert!(
-            err.contains("no PostgreSQL binaries (initdb, pg_ctl) were found"),
-            "{err}"
+            advice.starts_with(
+                "no PostgreSQL server answers on 127.0.0.1:5432 and no PostgreSQL binaries                  (initdb, pg_ctl) were found"
+            ),
+            "{advice}"
         );
-        assert!(err.contains("set DATABASE_URL"), "{err}");
+        assert!(
+            advice.contains("install PostgreSQL 13 or later (Debian: apt-get install postgresql)"),
+            "{advice}"
+        );
+        assert!(advice.contains("set DATABASE_URL"), "{advice}");
         std::fs::remove_dir_all(root).unwrap();
     }
 }

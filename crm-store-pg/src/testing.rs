@@ -4,19 +4,33 @@
 //! fingerprint (`crm_test_tpl_<hash>`), under an advisory lock so that parallel test
 //! processes build it once. Every test then gets `CREATE DATABASE … TEMPLATE …` (a file
 //! copy, milliseconds) and drops it when the [`TestDb`] is dropped, even when the test
-//! panics. The server comes from `CRM_TEST_DATABASE_URL` (default
-//! `postgres://postgres@127.0.0.1:5432/postgres`); its user must be allowed to create
-//! databases.
+//! panics. The server is, once per process ([`server_url`]):
+//!
+//! 1. `CRM_TEST_DATABASE_URL`'s, when it is set (its user must be allowed to create
+//!    databases);
+//! 2. else the one answering on 127.0.0.1:5432 (`CRM_TEST_PG_ADDRESS` names another address),
+//!    as user `postgres`;
+//! 3. else a private cluster started from the system's PostgreSQL binaries, as `crm serve`
+//!    does, in `target/crm-test-pg/`, shared by every test binary and thread of the run and
+//!    stopped a few seconds after the last of them ends ([`crate::local::shared`]); the next
+//!    run reuses its data folder (and its migrated template).
+//!
+//! When none can be had, the first test that asks says in one sentence what to install or
+//! set; the others say only that there is no server, instead of repeating it hundreds of
+//! times.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::local::{self, SharedCluster};
 use crate::migrate::{migrate, quote_ident, schema_fingerprint};
 use crate::pool::connect;
 use crate::{Store, StoreConfig, StoreError};
 
-/// The server used when `CRM_TEST_DATABASE_URL` is not set.
-pub const DEFAULT_TEST_URL: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+/// The address whose server is used when `CRM_TEST_DATABASE_URL` is not set and
+/// `CRM_TEST_PG_ADDRESS` does not name another.
+pub const DEFAULT_TEST_ADDRESS: &str = "127.0.0.1:5432";
 
 /// The advisory lock key held while building the template ("crm-tmpl").
 const TEMPLATE_LOCK: i64 = i64::from_be_bytes(*b"crm-tmpl");
@@ -29,17 +43,91 @@ pub struct TestDb {
     config: StoreConfig,
 }
 
-fn admin_config() -> Result<tokio_postgres::Config, StoreError> {
-    let url =
-        std::env::var("CRM_TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_TEST_URL.to_owned());
-    StoreConfig::new(url).pg_config()
+/// The server the tests of this process use.
+#[derive(Debug)]
+struct Server {
+    url: String,
+    /// The hold on the shared private cluster, when that is the server.
+    _cluster: Option<SharedCluster>,
+}
+
+/// The URL of the server the tests of this process use (see the module documentation),
+/// found once.
+pub async fn server_url() -> Result<&'static str, StoreError> {
+    static SERVER: tokio::sync::OnceCell<Result<Server, String>> =
+        tokio::sync::OnceCell::const_new();
+    static REPORTED: AtomicBool = AtomicBool::new(false);
+    match SERVER.get_or_init(find_server).await {
+        Ok(server) => Ok(&server.url),
+        Err(advice) if !REPORTED.swap(true, Ordering::Relaxed) => {
+            Err(StoreError::Config(advice.clone()))
+        }
+        Err(_) => Err(StoreError::Config(
+            "no PostgreSQL server for the tests (the first failing test says why)".to_owned(),
+        )),
+    }
+}
+
+async fn find_server() -> Result<Server, String> {
+    if let Some(url) = std::env::var("CRM_TEST_DATABASE_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+    {
+        return Ok(Server {
+            url,
+            _cluster: None,
+        });
+    }
+    let address = std::env::var("CRM_TEST_PG_ADDRESS")
+        .ok()
+        .filter(|a| !a.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_TEST_ADDRESS.to_owned());
+    if local::answers(&address).await {
+        return Ok(Server {
+            url: format!("postgres://postgres@{address}/postgres"),
+            _cluster: None,
+        });
+    }
+    if let Err(missing) = local::find_binaries() {
+        return Err(missing.advice(Some(&address), "CRM_TEST_DATABASE_URL"));
+    }
+    let cluster = local::shared(&cluster_folder())
+        .await
+        .map_err(|e| format!("cannot start a private PostgreSQL cluster for the tests: {e}"))?;
+    Ok(Server {
+        url: cluster.url.clone(),
+        _cluster: Some(cluster),
+    })
+}
+
+/// `CRM_TEST_PG_FOLDER` when set; else `target/crm-test-pg` (the test binary runs from
+/// `target/<profile>/deps/`); else (a test binary copied out of the target folder) a folder
+/// under the system's temporary folder.
+fn cluster_folder() -> PathBuf {
+    if let Some(folder) = std::env::var_os("CRM_TEST_PG_FOLDER").filter(|f| !f.is_empty()) {
+        return PathBuf::from(folder);
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            let deps = exe.parent()?;
+            (deps.file_name()? == "deps").then(|| deps.parent()?.parent().map(PathBuf::from))?
+        })
+        .map_or_else(
+            || std::env::temp_dir().join("crm-test-pg"),
+            |target| target.join("crm-test-pg"),
+        )
+}
+
+async fn admin_config() -> Result<tokio_postgres::Config, StoreError> {
+    StoreConfig::new(server_url().await?).pg_config()
 }
 
 impl TestDb {
     /// Creates a fresh database from the migrated template.
     pub async fn new() -> Result<TestDb, StoreError> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let admin = admin_config()?;
+        let admin = admin_config().await?;
         let template = ensure_template(&admin).await?;
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)

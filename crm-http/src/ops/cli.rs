@@ -1,4 +1,6 @@
-//! The `crm` command: serve the API, migrate, seed the demo data, manage API keys.
+//! The `crm` command: serve the API (`serve`), deliver emails, migrate, seed the demo
+//! data, manage API keys (`keys`) and the private PostgreSQL cluster. The binary's `main`
+//! is [`main`].
 //!
 //! Configuration by flags or environment: `DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
@@ -6,42 +8,43 @@
 //! `CRM_BODY_TIMEOUT` (default 30 s), `CRM_MAX_CONNECTIONS` (default: the open-file limit,
 //! raised to its hard limit at start, less a reserve), `CRM_MAX_IN_FLIGHT_PER_KEY` (default
 //! 64), `CRM_CORS_ORIGINS`, `CRM_METRICS_LISTEN`, `CRM_MAIL_URL` and `CRM_MAIL_FROM` (where
-//! emails go and their sender; see `crm_http::mail`), `RUST_LOG` (default `info`; logs go
+//! emails go and their sender; see [`crate::ops::mail`]), `RUST_LOG` (default `info`; logs go
 //! to standard error), `TZ` (the zone of "today"). All of them are
 //! listed by `--help`; the value of `DATABASE_URL` is not shown there, since it may hold a
 //! password.
 //!
 //! Zero configuration: without `DATABASE_URL`, when nothing answers on 127.0.0.1:5432 (or
 //! with `--local-postgres`), a private cluster is started in `--data-dir` (`CRM_PGDATA`,
-//! default `./.crm/pgdata`) for the duration of the command (see `crm_http::local_pg`);
+//! default `./.crm/pgdata`) for the duration of the command (see [`crm_store_pg::local`]);
 //! `crm local-postgres status|stop` inspects or stops it.
 
 // The doc comments of the flags below are clap's `--help` text, written for a terminal
 // (`smtp://[user:pass@]host[:port]`), not rustdoc's Markdown.
 #![allow(rustdoc::broken_intra_doc_links)]
 
+mod keys;
+mod serve;
+
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use clap::error::{ContextKind, ContextValue};
 use clap::{CommandFactory, Parser, Subcommand};
-use crm_core::ids::{ApiKeyId, UserId};
-use crm_http::cors::Cors;
-use crm_http::delivery::{self, WorkerOptions};
-use crm_http::local_pg::{self, LocalPostgres};
-use crm_http::mail::Mailer;
-use crm_http::{
-    App, RequestLimits, ServeOptions, auth, limits, serve, serve_metrics, shutdown_signal,
-};
+use crm_store_pg::local::{self, LocalPostgres};
 use crm_store_pg::migrate::{create_database_if_missing, migrate};
 use crm_store_pg::{Store, StoreConfig};
 use tracing_subscriber::EnvFilter;
+
+use crate::ops::delivery::{self, WorkerOptions};
+use crate::ops::mail::{self, Mailer};
+use crate::shutdown_signal;
+use keys::KeysCommand;
+use serve::ServeArgs;
 
 #[derive(Debug, Parser)]
 #[command(
     name = "crm",
     version,
-    about = "CRM business-records API: categories, contracts, estimates, milestones, notes",
+    about = "CRM business-records API: categories, contracts, estimates, invoices, milestones, notes and the emails they send",
     after_help = ENVIRONMENT_HELP
 )]
 struct Cli {
@@ -54,19 +57,30 @@ struct Cli {
     #[arg(long, global = true, conflicts_with = "database_url")]
     local_postgres: bool,
     /// The private cluster's data folder.
-    #[arg(long, env = "CRM_PGDATA", default_value = ".crm/pgdata", global = true)]
+    #[arg(
+        long,
+        env = "CRM_PGDATA",
+        hide_env_values = true,
+        default_value = ".crm/pgdata",
+        global = true
+    )]
     data_dir: std::path::PathBuf,
-    /// Where emails go (serve, deliver): smtp://[user:pass@]host[:port][?tls=required|none],
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where emails go and who sends them (`serve`, `deliver`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct MailArgs {
+    /// Where emails go: smtp://[user:pass@]host[:port][?tls=required|none],
     /// smtps://[user:pass@]host[:port] or file:///absolute/dir [default: .eml files under
     /// .crm/outbox/].
     // Its value is never shown in the help: it may hold a password.
-    #[arg(long, env = "CRM_MAIL_URL", hide_env_values = true, global = true)]
+    #[arg(long, env = "CRM_MAIL_URL", hide_env_values = true)]
     mail_url: Option<String>,
-    /// The sender of emails (serve, deliver).
-    #[arg(long, env = "CRM_MAIL_FROM", default_value = crm_http::mail::DEFAULT_FROM, global = true)]
+    /// The sender of emails.
+    #[arg(long, env = "CRM_MAIL_FROM", hide_env_values = true, default_value = mail::DEFAULT_FROM)]
     mail_from: String,
-    #[command(subcommand)]
-    command: Command,
 }
 
 /// Every environment variable the command reads, for `--help`.
@@ -100,6 +114,9 @@ enum Command {
         /// whatever the emails met: a retry is normal operation).
         #[arg(long)]
         once: bool,
+        /// Where emails go and who sends them.
+        #[command(flatten)]
+        mail: MailArgs,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -121,52 +138,6 @@ enum Command {
     },
 }
 
-/// `crm serve`'s flags.
-#[derive(Debug, clap::Args)]
-struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, env = "CRM_LISTEN", default_value = "127.0.0.1:8080")]
-    listen: String,
-    /// Pooled connections for writes (1 to 1000).
-    #[arg(long, env = "CRM_POOL_SIZE", default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
-    pool_size: usize,
-    /// Shared read connections, pipelined (1 to 64).
-    #[arg(long, env = "CRM_READERS", default_value_t = 4, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
-    readers: usize,
-    /// Seconds a request's whole body may take to arrive after its headers (then 408).
-    #[arg(long, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
-    body_timeout: u64,
-    /// Seconds the service may take to answer a request once its body has arrived (then 503
-    /// with Retry-After).
-    #[arg(long, env = "CRM_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
-    request_timeout: u64,
-    /// Connections served at once (more are answered 503 and closed) [default: the
-    /// open-file limit, raised to its hard limit at start, less pool + readers + 64; at most
-    /// 1000000].
-    #[arg(long, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=limits::MAX_CONNECTIONS))]
-    max_connections: Option<u64>,
-    /// Requests one API key may have in progress at once, 1 to 100000 (more are answered 429).
-    #[arg(long, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    max_in_flight_per_key: u64,
-    /// Requests each API key may send, `N/s` or `N/min` (a token bucket of N per key,
-    /// refilled over the second or minute, kept by this instance); over it the answer is 429
-    /// with Retry-After. No limit without it.
-    #[arg(long, env = "CRM_RATE_LIMIT")]
-    rate_limit: Option<limits::Rate>,
-    /// An origin browser clients may call from (scheme://host[:port], or `*`); repeat
-    /// the flag or separate with commas. CORS is off without one.
-    #[arg(
-        long = "cors-origin",
-        env = "CRM_CORS_ORIGINS",
-        value_delimiter = ',',
-        value_parser = cors_origin
-    )]
-    cors_origins: Vec<String>,
-    /// Serve GET /metrics on this address instead of the API's.
-    #[arg(long, env = "CRM_METRICS_LISTEN")]
-    metrics_listen: Option<String>,
-}
-
 #[derive(Debug, Subcommand)]
 enum LocalPostgresCommand {
     /// Whether the cluster runs and which crm process owns it.
@@ -175,36 +146,13 @@ enum LocalPostgresCommand {
     Stop,
 }
 
-#[derive(Debug, Subcommand)]
-enum KeysCommand {
-    /// Create a key and print it (it is shown only once).
-    Create {
-        /// A name to recognise the key by.
-        #[arg(long)]
-        name: String,
-        /// The administrator the key acts as.
-        #[arg(long, default_value_t = 1)]
-        user: i64,
-    },
-    /// List keys (never their secrets).
-    List,
-    /// Revoke a key by id (effective within seconds).
-    Revoke {
-        /// The key id (the number in `crm_<id>_…`).
-        id: i64,
-    },
-}
-
+/// What a command fails with: one line on standard error, exit status 1.
 type Failure = Box<dyn std::error::Error + Send + Sync>;
 
-/// One `--cors-origin`, checked when the command line is read (before any database work).
-fn cors_origin(origin: &str) -> Result<String, String> {
-    Cors::new([origin])
-        .map(|_| origin.to_owned())
-        .map_err(|e| e.to_string())
-}
-
-fn main() -> ExitCode {
+/// The `crm` command: logs to standard error, parses the command line (exit status 2 on a
+/// refused flag), runs the command on a multi-threaded runtime (exit status 1 when it
+/// fails).
+pub fn main() -> ExitCode {
     // Log lines are written by a background thread; `lossy(false)` makes a full buffer wait
     // rather than drop lines, so every request keeps its one line. The thread writes through
     // a buffer and flushes after each batch it drains, so a burst costs one write, not one
@@ -317,11 +265,30 @@ async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure>
     if let Some(url) = &cli.database_url {
         return Ok((url.clone(), None));
     }
-    if !cli.local_postgres && local_pg::answers(DEFAULT_ADDRESS).await {
+    if !cli.local_postgres && local::answers(DEFAULT_ADDRESS).await {
+        warn_of_a_private_cluster(&cli.data_dir).await;
         return Ok((DEFAULT_URL.to_owned(), None));
+    }
+    if let Err(missing) = local::find_binaries() {
+        let nothing_answers = (!cli.local_postgres).then_some(DEFAULT_ADDRESS);
+        return Err(missing.advice(nothing_answers, "DATABASE_URL").into());
     }
     let cluster = LocalPostgres::start(&cli.data_dir).await?;
     Ok((cluster.database_url(), Some(cluster)))
+}
+
+/// Says so when a private cluster runs in `data_dir` (a `crm serve --local-postgres`, most
+/// likely) while this command uses the server on the default address: a key created
+/// there would be unknown to that service.
+async fn warn_of_a_private_cluster(data_dir: &std::path::Path) {
+    if let Ok(local::ClusterState::Owned(pid)) = local::state(data_dir).await {
+        tracing::warn!(
+            "the private PostgreSQL cluster in {} is running (crm process {pid}, started with \
+             --local-postgres?), but this command uses the server on {DEFAULT_ADDRESS}; add \
+             --local-postgres to use the cluster",
+            data_dir.display()
+        );
+    }
 }
 
 async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Failure> {
@@ -342,13 +309,13 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
 
 /// The mail transport from --mail-url / --mail-from, announced in the log (never with a
 /// password).
-fn mailer(cli: &Cli) -> Result<Mailer, Failure> {
-    let mailer = Mailer::new(cli.mail_url.as_deref(), &cli.mail_from)?;
-    if cli.mail_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
+fn mailer(args: &MailArgs) -> Result<Mailer, Failure> {
+    let mailer = Mailer::new(args.mail_url.as_deref(), &args.mail_from)?;
+    if args.mail_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
         tracing::info!(
-            folder = crm_http::mail::DEFAULT_OUTBOX_DIR,
+            folder = mail::DEFAULT_OUTBOX_DIR,
             "no --mail-url / CRM_MAIL_URL: emails are written as .eml files under {}/",
-            crm_http::mail::DEFAULT_OUTBOX_DIR
+            mail::DEFAULT_OUTBOX_DIR
         );
     } else {
         tracing::info!(transport = mailer.description(), "emails are delivered");
@@ -374,7 +341,9 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     // A bad mail configuration is reported before anything else happens.
     let mail = match &cli.command {
-        Command::Serve { .. } | Command::Deliver { .. } => Some(mailer(cli)?),
+        Command::Serve(ServeArgs { mail, .. }) | Command::Deliver { mail, .. } => {
+            Some(mailer(mail)?)
+        }
         _ => None,
     };
     let (store, config) = prepared_store(cli, url).await?;
@@ -382,9 +351,9 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         Command::Serve(args) => {
             // `mailer` is built for serve (the file outbox when nothing is configured).
             let mailer = mail.ok_or("no mail transport")?;
-            serve_api(store, config, mailer, args).await?;
+            serve::serve_api(store, config, mailer, args).await?;
         }
-        Command::Deliver { once } => {
+        Command::Deliver { once, .. } => {
             let Some(mailer) = mail else {
                 return Ok(());
             };
@@ -401,7 +370,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
                 done = &mut worker => done?,
                 () = shutdown_signal() => {
                     let _ = stop_tx.send(true);
-                    finish(worker).await?
+                    serve::finish(worker).await?
                 }
             };
             println!(
@@ -424,123 +393,10 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
                 );
             }
         }
-        Command::Keys { command } => keys(&store, command).await?,
+        Command::Keys { command } => keys::keys(&store, command).await?,
         Command::LocalPostgres { .. } => {}
     }
     Ok(())
-}
-
-/// `crm serve`: the open-file limit raised, the listeners bound, the delivery worker
-/// started, and the service run until SIGINT or SIGTERM.
-async fn serve_api(
-    store: Store,
-    config: StoreConfig,
-    mailer: Mailer,
-    args: &ServeArgs,
-) -> Result<(), Failure> {
-    let file_limit = limits::raise_file_limit();
-    let reserved = limits::reserved_files(args.pool_size, args.readers);
-    let max_connections = match args.max_connections {
-        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-        None => limits::default_max_connections(file_limit, reserved),
-    };
-    if let Some(files) = file_limit
-        && max_connections as u64 + reserved > files
-    {
-        // The reserve is the database connections (--pool-size + --readers) and 64 more
-        // files; the sum, not --max-connections alone, is what may not fit.
-        tracing::warn!(
-            max_connections,
-            reserved,
-            open_file_limit = files,
-            "connections served at once plus the database connections and a reserve of 64 \
-             exceed the open-file limit; accepts may fail (lower --max-connections, \
-             --pool-size or --readers, or raise the limit)"
-        );
-    }
-    let cors = Cors::new(&args.cors_origins)?;
-    let listen = &args.listen;
-    let listener = tokio::net::TcpListener::bind(listen)
-        .await
-        .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-    let metrics_listener = match &args.metrics_listen {
-        Some(address) => Some(
-            tokio::net::TcpListener::bind(address)
-                .await
-                .map_err(|e| format!("cannot listen on {address} for metrics: {e}"))?,
-        ),
-        None => None,
-    };
-    tracing::info!(address = %listener.local_addr()?, max_connections, "listening");
-    if let Some(rate) = args.rate_limit {
-        tracing::info!(rate_limit = %rate, "rate limit per API key");
-    }
-    if cors.enabled() {
-        tracing::info!(origins = ?args.cors_origins, "CORS enabled");
-    }
-    let request_limits = RequestLimits {
-        body_timeout: std::time::Duration::from_secs(args.body_timeout),
-        handler_timeout: std::time::Duration::from_secs(args.request_timeout),
-        max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
-        rate_limit: args.rate_limit,
-    };
-    let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
-    if metrics_listener.is_some() {
-        app = app.with_metrics_elsewhere();
-    }
-    let app = Arc::new(app);
-    let upkeep = crm_http::upkeep::Upkeep::start(&app.store);
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let metrics_task = metrics_listener.map(|metrics_listener| {
-        let address = metrics_listener.local_addr().ok();
-        tracing::info!(address = ?address, "serving /metrics");
-        let mut stopped = stopped.clone();
-        tokio::spawn(serve_metrics(
-            metrics_listener,
-            Arc::clone(&app),
-            async move {
-                let _ = stopped.wait_for(|stop| *stop).await;
-            },
-        ))
-    });
-    let (stop_worker, worker_stopped) = delivery::stop_channel();
-    let worker = tokio::spawn(async move {
-        delivery::run(&config, &mailer, WorkerOptions::default(), worker_stopped).await
-    });
-    let options = ServeOptions {
-        max_connections,
-        ..ServeOptions::default()
-    };
-    let shutdown = async move {
-        shutdown_signal().await;
-        let _ = stop_worker.send(true);
-    };
-    serve(listener, app, options, shutdown).await?;
-    drop(upkeep);
-    let _ = stop.send(true);
-    let _ = finish(worker).await;
-    if let Some(task) = metrics_task {
-        task.await??;
-    }
-    Ok(())
-}
-
-/// Waits for a delivery worker that was told to stop: a send in progress finishes first,
-/// bounded by the worker's send timeout, and the log says so rather than leaving a
-/// stopping process silent for up to that long.
-async fn finish(
-    mut worker: tokio::task::JoinHandle<delivery::Delivered>,
-) -> Result<delivery::Delivered, tokio::task::JoinError> {
-    match tokio::time::timeout(std::time::Duration::from_millis(200), &mut worker).await {
-        Ok(done) => done,
-        Err(_) => {
-            tracing::info!(
-                "waiting for the email being sent (at most {} s)",
-                WorkerOptions::default().send_timeout.as_secs()
-            );
-            worker.await
-        }
-    }
 }
 
 async fn local_postgres(
@@ -549,58 +405,12 @@ async fn local_postgres(
 ) -> Result<(), Failure> {
     match command {
         LocalPostgresCommand::Status => {
-            println!(
-                "{}: {}",
-                data_dir.display(),
-                local_pg::state(data_dir).await?
-            );
+            println!("{}: {}", data_dir.display(), local::state(data_dir).await?);
         }
-        LocalPostgresCommand::Stop => match local_pg::stop_unowned(data_dir).await? {
-            local_pg::ClusterState::Orphaned => println!("{}: stopped", data_dir.display()),
+        LocalPostgresCommand::Stop => match local::stop_unowned(data_dir).await? {
+            local::ClusterState::Orphaned => println!("{}: stopped", data_dir.display()),
             found => println!("{}: {found}", data_dir.display()),
         },
-    }
-    Ok(())
-}
-
-async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Failure> {
-    match command {
-        KeysCommand::Create { name, user } => {
-            let user = UserId::new(*user).ok_or("--user must be a positive id")?;
-            let name = name.trim();
-            // `keys list` prints one line per key: a control character would break the
-            // line, or send a terminal an escape sequence.
-            if name.is_empty() || name.chars().count() > 250 || name.chars().any(char::is_control) {
-                let rule = "--name must have 1 to 250 characters, none of them a control character";
-                return Err(rule.into());
-            }
-            let secret = auth::new_secret()?;
-            let id = store
-                .create_api_key(name, user, &auth::digest(&secret))
-                .await?
-                .ok_or_else(|| format!("user {user} does not exist or is not an administrator"))?;
-            println!("{}", auth::key_text(id, &secret));
-            eprintln!("Key {id} created for user {user}. Store it now: it is not shown again.");
-        }
-        KeysCommand::List => {
-            for key in store.list_api_keys().await? {
-                let state = match key.revoked {
-                    Some(at) => format!("revoked {at}"),
-                    None => "active".to_owned(),
-                };
-                println!(
-                    "{}\t{}\tuser {}\tcreated {}\t{state}",
-                    key.id, key.name, key.user_id, key.created
-                );
-            }
-        }
-        KeysCommand::Revoke { id } => {
-            let id = ApiKeyId::new(*id).ok_or("the key id must be positive")?;
-            if !store.revoke_api_key(id).await? {
-                return Err(format!("no active key with id {id}").into());
-            }
-            println!("key {id} revoked");
-        }
     }
     Ok(())
 }

@@ -24,7 +24,7 @@ use crm_store_pg::StoreConfig;
 use crm_store_pg::outbox::{Outbox, listen};
 use tokio::sync::{Notify, watch};
 
-use crate::mail::Mailer;
+use crate::ops::mail::Mailer;
 
 /// Worker settings.
 #[derive(Debug, Clone, Copy)]

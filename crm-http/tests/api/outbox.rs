@@ -14,8 +14,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crm_http::delivery::{self, Delivered, WorkerOptions};
-use crm_http::mail::Mailer;
+use crm_http::ops::delivery::{self, Delivered, WorkerOptions};
+use crm_http::ops::mail::Mailer;
 use mailin_embedded::{Handler, Response, Server, response};
 use reqwest::StatusCode;
 use serde_json::Value;

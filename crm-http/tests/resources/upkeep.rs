@@ -1,4 +1,4 @@
-//! The periodic upkeep of `crm serve` (`crm_http::upkeep`): the count deltas that writes
+//! The periodic upkeep of `crm serve` (`crm_http::ops::upkeep`): the count deltas that writes
 //! append are folded into the lists' counts without a request asking for it.
 
 use std::time::{Duration, Instant};

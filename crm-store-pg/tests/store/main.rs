@@ -10,6 +10,7 @@ mod contracts;
 mod creates;
 mod estimates;
 mod foundation;
+mod harness;
 mod invoices;
 mod lists;
 mod milestones;

@@ -1,0 +1,188 @@
+//! `crm serve`: its flags, and the service run with the delivery worker and the periodic
+//! upkeep until SIGINT or SIGTERM.
+
+use std::sync::Arc;
+
+use crm_store_pg::{Store, StoreConfig};
+
+use super::Failure;
+use crate::cors::Cors;
+use crate::limits;
+use crate::ops::delivery::{self, WorkerOptions};
+use crate::ops::mail::Mailer;
+use crate::{App, RequestLimits, ServeOptions, serve, serve_metrics, shutdown_signal};
+
+/// `crm serve`'s flags.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ServeArgs {
+    /// Address to listen on.
+    #[arg(
+        long,
+        hide_env_values = true,
+        env = "CRM_LISTEN",
+        default_value = "127.0.0.1:8080"
+    )]
+    pub(crate) listen: String,
+    /// Pooled connections for writes (1 to 1000).
+    #[arg(long, hide_env_values = true, env = "CRM_POOL_SIZE", default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
+    pub(crate) pool_size: usize,
+    /// Shared read connections, pipelined (1 to 64).
+    #[arg(long, hide_env_values = true, env = "CRM_READERS", default_value_t = 4, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
+    pub(crate) readers: usize,
+    /// Seconds a request's whole body may take to arrive after its headers (then 408).
+    #[arg(long, hide_env_values = true, env = "CRM_BODY_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub(crate) body_timeout: u64,
+    /// Seconds the service may take to answer a request once its body has arrived (then 503
+    /// with Retry-After).
+    #[arg(long, hide_env_values = true, env = "CRM_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub(crate) request_timeout: u64,
+    /// Connections served at once (more are answered 503 and closed) [default: the
+    /// open-file limit, raised to its hard limit at start, less pool + readers + 64; at most
+    /// 1000000].
+    #[arg(long, hide_env_values = true, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=limits::MAX_CONNECTIONS))]
+    pub(crate) max_connections: Option<u64>,
+    /// Requests one API key may have in progress at once, 1 to 100000 (more are answered 429).
+    #[arg(long, hide_env_values = true, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub(crate) max_in_flight_per_key: u64,
+    /// Requests each API key may send, `N/s` or `N/min` (a token bucket of N per key,
+    /// refilled over the second or minute, kept by this instance); over it the answer is 429
+    /// with Retry-After. No limit without it.
+    #[arg(long, hide_env_values = true, env = "CRM_RATE_LIMIT")]
+    pub(crate) rate_limit: Option<limits::Rate>,
+    /// An origin browser clients may call from (scheme://host[:port], or `*`); repeat
+    /// the flag or separate with commas. CORS is off without one.
+    #[arg(
+        long = "cors-origin",
+        env = "CRM_CORS_ORIGINS",
+        hide_env_values = true,
+        value_delimiter = ',',
+        value_parser = cors_origin
+    )]
+    pub(crate) cors_origins: Vec<String>,
+    /// Serve GET /metrics on this address instead of the API's.
+    #[arg(long, hide_env_values = true, env = "CRM_METRICS_LISTEN")]
+    pub(crate) metrics_listen: Option<String>,
+    /// Where emails go and who sends them.
+    #[command(flatten)]
+    pub(crate) mail: super::MailArgs,
+}
+
+/// One `--cors-origin`, checked when the command line is read (before any database work).
+pub(crate) fn cors_origin(origin: &str) -> Result<String, String> {
+    Cors::new([origin])
+        .map(|_| origin.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// `crm serve`: the open-file limit raised, the listeners bound, the delivery worker
+/// started, and the service run until SIGINT or SIGTERM.
+pub(crate) async fn serve_api(
+    store: Store,
+    config: StoreConfig,
+    mailer: Mailer,
+    args: &ServeArgs,
+) -> Result<(), Failure> {
+    let file_limit = limits::raise_file_limit();
+    let reserved = limits::reserved_files(args.pool_size, args.readers);
+    let max_connections = match args.max_connections {
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        None => limits::default_max_connections(file_limit, reserved),
+    };
+    if let Some(files) = file_limit
+        && max_connections as u64 + reserved > files
+    {
+        // The reserve is the database connections (--pool-size + --readers) and 64 more
+        // files; the sum, not --max-connections alone, is what may not fit.
+        tracing::warn!(
+            max_connections,
+            reserved,
+            open_file_limit = files,
+            "connections served at once plus the database connections and a reserve of 64 \
+             exceed the open-file limit; accepts may fail (lower --max-connections, \
+             --pool-size or --readers, or raise the limit)"
+        );
+    }
+    let cors = Cors::new(&args.cors_origins)?;
+    let listen = &args.listen;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+    let metrics_listener = match &args.metrics_listen {
+        Some(address) => Some(
+            tokio::net::TcpListener::bind(address)
+                .await
+                .map_err(|e| format!("cannot listen on {address} for metrics: {e}"))?,
+        ),
+        None => None,
+    };
+    tracing::info!(address = %listener.local_addr()?, max_connections, "listening");
+    if let Some(rate) = args.rate_limit {
+        tracing::info!(rate_limit = %rate, "rate limit per API key");
+    }
+    if cors.enabled() {
+        tracing::info!(origins = ?args.cors_origins, "CORS enabled");
+    }
+    let request_limits = RequestLimits {
+        body_timeout: std::time::Duration::from_secs(args.body_timeout),
+        handler_timeout: std::time::Duration::from_secs(args.request_timeout),
+        max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
+        rate_limit: args.rate_limit,
+    };
+    let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
+    if metrics_listener.is_some() {
+        app = app.with_metrics_elsewhere();
+    }
+    let app = Arc::new(app);
+    let upkeep = crate::ops::upkeep::Upkeep::start(&app.store);
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let metrics_task = metrics_listener.map(|metrics_listener| {
+        let address = metrics_listener.local_addr().ok();
+        tracing::info!(address = ?address, "serving /metrics");
+        let mut stopped = stopped.clone();
+        tokio::spawn(serve_metrics(
+            metrics_listener,
+            Arc::clone(&app),
+            async move {
+                let _ = stopped.wait_for(|stop| *stop).await;
+            },
+        ))
+    });
+    let (stop_worker, worker_stopped) = delivery::stop_channel();
+    let worker = tokio::spawn(async move {
+        delivery::run(&config, &mailer, WorkerOptions::default(), worker_stopped).await
+    });
+    let options = ServeOptions {
+        max_connections,
+        ..ServeOptions::default()
+    };
+    let shutdown = async move {
+        shutdown_signal().await;
+        let _ = stop_worker.send(true);
+    };
+    serve(listener, app, options, shutdown).await?;
+    drop(upkeep);
+    let _ = stop.send(true);
+    let _ = finish(worker).await;
+    if let Some(task) = metrics_task {
+        task.await??;
+    }
+    Ok(())
+}
+
+/// Waits for a delivery worker that was told to stop: a send in progress finishes first,
+/// bounded by the worker's send timeout, and the log says so rather than leaving a
+/// stopping process silent for up to that long.
+pub(crate) async fn finish(
+    mut worker: tokio::task::JoinHandle<delivery::Delivered>,
+) -> Result<delivery::Delivered, tokio::task::JoinError> {
+    match tokio::time::timeout(std::time::Duration::from_millis(200), &mut worker).await {
+        Ok(done) => done,
+        Err(_) => {
+            tracing::info!(
+                "waiting for the email being sent (at most {} s)",
+                WorkerOptions::default().send_timeout.as_secs()
+            );
+            worker.await
+        }
+    }
+}
