@@ -8,8 +8,8 @@ use crate::error::ApiError;
 use crate::response::Reply;
 
 /// The page. Its URLs are relative, so it also works behind a proxy that mounts the
-/// service under a path prefix.
-static PAGE: StaticBody = StaticBody::new(
+/// service under a path prefix. It is under `encoding::MIN_SIZE`, so it is never compressed.
+static PAGE: StaticBody = StaticBody::small(
     br#"<!doctype html>
 <html lang="en">
 <head>
@@ -26,9 +26,12 @@ static PAGE: StaticBody = StaticBody::new(
 "#,
 );
 
-/// Redoc's standalone bundle.
-static SCRIPT: StaticBody =
-    StaticBody::new(include_bytes!("../../assets/redoc/redoc.standalone.js"));
+/// Redoc's standalone bundle, with its forms compressed by the build script.
+pub(crate) static SCRIPT: StaticBody = StaticBody::new(
+    include_bytes!("../../assets/redoc/redoc.standalone.js"),
+    include_bytes!(concat!(env!("OUT_DIR"), "/redoc.standalone.js.br")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/redoc.standalone.js.gz")),
+);
 
 /// What the page may load: its script and the document from this service, Redoc's inline
 /// styles, fonts and images from this service or inline, and a worker from a blob (Redoc's
@@ -55,4 +58,14 @@ pub(crate) async fn script(_app: &App) -> Result<Reply, ApiError> {
         &SCRIPT,
         "public, max-age=86400",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_is_small_enough_to_go_uncompressed() {
+        assert!(PAGE.bytes().len() < crate::encoding::MIN_SIZE);
+    }
 }
