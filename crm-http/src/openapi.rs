@@ -61,24 +61,4 @@ mod tests {
         let served: Value = serde_json::from_str(DOCUMENT).unwrap();
         assert!(assembled == served, "the build's document differs");
     }
-
-    #[test]
-    fn the_document_equals_the_hand_written_one() {
-        let generated: Value = serde_json::from_str(DOCUMENT).unwrap();
-        let written: Value = serde_json::from_str(include_str!("openapi.json")).unwrap();
-        let generated = generated.as_object().unwrap();
-        let written = written.as_object().unwrap();
-        for (key, value) in written {
-            if key == "paths" || key == "components" {
-                for (name, member) in value.as_object().unwrap() {
-                    assert!(
-                        generated[key].get(name) == Some(member),
-                        "{key}/{name} differs"
-                    );
-                }
-            }
-            assert!(generated.get(key) == Some(value), "{key} differs");
-        }
-        assert_eq!(generated.len(), written.len());
-    }
 }

@@ -1,8 +1,11 @@
-//! The OpenAPI document (`crm-http/src/openapi.json`): it is OpenAPI 3.1 JSON, it describes
-//! exactly the route table, the service serves it as it is, and every request-body example
-//! it shows is accepted by the running service.
+//! The OpenAPI document (assembled by the build from the route table and the definitions
+//! beside the handlers, `crm_http::openapi`): it is OpenAPI 3.1 JSON, it describes exactly the
+//! route table, the service serves it as it is, its snapshot for review
+//! (`crm-http/snapshots/openapi.json`) is current, and every request-body example it shows is
+//! accepted by the running service.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
 use crm_http::openapi::DOCUMENT;
 use crm_http::router::{Access, ROUTES};
@@ -281,6 +284,37 @@ async fn the_service_serves_the_document_as_it_is_without_a_key() {
         .await
         .unwrap();
     assert_eq!(with_bad_key.status(), StatusCode::OK);
+}
+
+/// The snapshot, where `UPDATE_SNAPSHOTS=1` writes it.
+fn snapshot_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots/openapi.json")
+}
+
+#[test]
+fn the_snapshot_of_the_document_is_current() {
+    let path = snapshot_path();
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| !v.is_empty() && v != "0") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, DOCUMENT).unwrap();
+        eprintln!("wrote {}", path.display());
+        return;
+    }
+    let kept = std::fs::read_to_string(&path).unwrap_or_default();
+    if kept != DOCUMENT {
+        let line = kept
+            .lines()
+            .zip(DOCUMENT.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| kept.lines().count().min(DOCUMENT.lines().count()))
+            + 1;
+        panic!(
+            "crm-http/snapshots/openapi.json is stale (first difference at line {line}): the \
+             document the build assembles from the route table and the definitions beside the \
+             handlers has changed. Review the change, then refresh the snapshot with\n    \
+             UPDATE_SNAPSHOTS=1 cargo test -p crm-http --test api -- snapshot"
+        );
+    }
 }
 
 /// Real records for the examples' ids (the reference's examples name ids of another CRM).
