@@ -1,6 +1,7 @@
 //! The API reference in a browser: `GET /docs` is a page that renders the OpenAPI document
-//! with Redoc, whose script the binary carries (`assets/redoc/`), so the page loads with no
-//! network access beyond this service. Both are public, like the document itself.
+//! with Redoc, whose script the binary carries (`assets/redoc/`, compressed by the build), so
+//! the page loads with no network access beyond this service; `GET /docs/` redirects to it.
+//! All are public, like the document itself.
 
 use crate::app::App;
 use crate::encoding::StaticBody;
@@ -47,6 +48,20 @@ pub(crate) async fn page(_app: &App) -> Result<Reply, ApiError> {
     reply.headers.insert(
         http::header::CONTENT_SECURITY_POLICY,
         http::HeaderValue::from_static(PAGE_POLICY),
+    );
+    Ok(reply)
+}
+
+/// What `GET /docs/` answers besides its `Location`.
+const MOVED: &[u8] = br#"{"message":"The API reference is at /docs."}"#;
+
+/// `GET /docs/`: a permanent redirect to `/docs`, where the page's relative URLs hold. The
+/// `Location` is relative too (`../docs`), so it holds behind a path prefix.
+pub(crate) async fn redirect(_app: &App) -> Result<Reply, ApiError> {
+    let mut reply = Reply::json(http::StatusCode::PERMANENT_REDIRECT, MOVED.to_vec());
+    reply.headers.insert(
+        http::header::LOCATION,
+        http::HeaderValue::from_static("../docs"),
     );
     Ok(reply)
 }
