@@ -10,8 +10,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-#[path = "src/openapi/assemble.rs"]
-#[allow(dead_code)]
+#[path = "src/openapi/assemble/mod.rs"]
 mod assemble;
 
 fn main() {

@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 description of the service, served at `GET /api/openapi.json`.
 //!
-//! It is generated: the build script assembles it (`openapi/assemble.rs`) from the route table
+//! It is generated: the build script assembles it (`openapi/assemble/`) from the route table
 //! and the definitions beside the handlers: `routes.openapi.json` and
 //! `routes/<area>.openapi.json` (each endpoint's summary, description, success answer,
 //! request body and examples, own query parameters and own answers), `openapi/document.json`
