@@ -3,14 +3,14 @@
 //!
 //! Envelopes are compressed per answer at a fast setting (a list page of 100 notes shrinks
 //! about eight times in well under a millisecond in a release build); bodies that never
-//! change (the OpenAPI document, the reference page's script) are compressed once, at the
-//! best setting, off the request threads, and kept ([`StaticBody`]).
+//! change (the OpenAPI document, the reference page's script) are compressed once, by the
+//! build script at the best setting, and carried by the binary ([`StaticBody`]): no request
+//! waits for them (the script's best brotli takes seconds).
 
 use std::io::Write;
 
 use bytes::Bytes;
 use http::HeaderValue;
-use tokio::sync::OnceCell;
 
 /// Smaller bodies are sent as they are: the saving would not pay for the work.
 pub const MIN_SIZE: usize = 1024;
@@ -36,15 +36,6 @@ impl Coding {
             Coding::Gzip => "gzip",
         }
     }
-}
-
-/// How hard to work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Effort {
-    /// Per answer: fast.
-    PerAnswer,
-    /// Once per process: small.
-    Once,
 }
 
 /// The coding to answer with for an `Accept-Encoding` header: the one with the higher
@@ -85,24 +76,17 @@ pub fn compressible(content_type: &str) -> bool {
         || content_type.starts_with("application/javascript")
 }
 
-fn encode(coding: Coding, body: &[u8], effort: Effort) -> std::io::Result<Vec<u8>> {
+/// Compresses `body` at the per-answer setting (fast: brotli 4, gzip 5).
+fn encode(coding: Coding, body: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(body.len() / 4 + 64);
     match coding {
         Coding::Brotli => {
-            let quality = match effort {
-                Effort::PerAnswer => 4,
-                Effort::Once => 11,
-            };
-            let mut writer = brotli::CompressorWriter::new(&mut out, 4096, quality, 22);
+            let mut writer = brotli::CompressorWriter::new(&mut out, 4096, 4, 22);
             writer.write_all(body)?;
             writer.flush()?;
         }
         Coding::Gzip => {
-            let level = match effort {
-                Effort::PerAnswer => flate2::Compression::new(5),
-                Effort::Once => flate2::Compression::best(),
-            };
-            let mut writer = flate2::write::GzEncoder::new(&mut out, level);
+            let mut writer = flate2::write::GzEncoder::new(&mut out, flate2::Compression::new(5));
             writer.write_all(body)?;
             writer.finish()?;
         }
@@ -113,9 +97,9 @@ fn encode(coding: Coding, body: &[u8], effort: Effort) -> std::io::Result<Vec<u8
 /// Compresses an envelope; `None` if the coding failed (the answer then goes as it is).
 pub async fn compress(coding: Coding, body: Bytes) -> Option<Bytes> {
     let encoded = if body.len() <= INLINE_LIMIT {
-        encode(coding, &body, Effort::PerAnswer).ok()
+        encode(coding, &body).ok()
     } else {
-        tokio::task::spawn_blocking(move || encode(coding, &body, Effort::PerAnswer).ok())
+        tokio::task::spawn_blocking(move || encode(coding, &body).ok())
             .await
             .ok()
             .flatten()
@@ -123,22 +107,29 @@ pub async fn compress(coding: Coding, body: Bytes) -> Option<Bytes> {
     encoded.map(Bytes::from)
 }
 
-/// A body that is the same for the life of the process, with its compressed forms made on
-/// first request and kept.
+/// A body that is the same for the life of the process, with its compressed forms, made by
+/// the build script (`build.rs`) and carried by the binary.
 #[derive(Debug)]
 pub struct StaticBody {
     bytes: &'static [u8],
-    brotli: OnceCell<Option<Bytes>>,
-    gzip: OnceCell<Option<Bytes>>,
+    /// Brotli and gzip forms; `None` for a body under [`MIN_SIZE`], which goes as it is.
+    compressed: Option<(&'static [u8], &'static [u8])>,
 }
 
 impl StaticBody {
-    /// Wraps `bytes`.
-    pub const fn new(bytes: &'static [u8]) -> StaticBody {
+    /// `bytes` with its brotli and gzip forms.
+    pub const fn new(bytes: &'static [u8], brotli: &'static [u8], gzip: &'static [u8]) -> Self {
         StaticBody {
             bytes,
-            brotli: OnceCell::const_new(),
-            gzip: OnceCell::const_new(),
+            compressed: Some((brotli, gzip)),
+        }
+    }
+
+    /// A body under [`MIN_SIZE`]: never compressed, so it has no compressed forms.
+    pub const fn small(bytes: &'static [u8]) -> Self {
+        StaticBody {
+            bytes,
+            compressed: None,
         }
     }
 
@@ -147,24 +138,14 @@ impl StaticBody {
         self.bytes
     }
 
-    /// The body in `coding`, compressed on the blocking pool the first time.
+    /// The body in `coding` (made at build time: nothing is computed here), or `None` for a
+    /// [`small`](Self::small) body.
     pub async fn encoded(&'static self, coding: Coding) -> Option<Bytes> {
-        let cell = match coding {
-            Coding::Brotli => &self.brotli,
-            Coding::Gzip => &self.gzip,
-        };
-        cell.get_or_init(|| async move {
-            tokio::task::spawn_blocking(move || {
-                encode(coding, self.bytes, Effort::Once)
-                    .ok()
-                    .map(Bytes::from)
-            })
-            .await
-            .ok()
-            .flatten()
-        })
-        .await
-        .clone()
+        let (brotli, gzip) = self.compressed?;
+        Some(Bytes::from_static(match coding {
+            Coding::Brotli => brotli,
+            Coding::Gzip => gzip,
+        }))
     }
 }
 
@@ -209,25 +190,42 @@ mod tests {
         assert!(!compressible("image/png"));
     }
 
+    fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+        let mut back = Vec::new();
+        brotli::Decompressor::new(bytes, 4096)
+            .read_to_end(&mut back)
+            .unwrap();
+        back
+    }
+
+    fn gunzip(bytes: &[u8]) -> Vec<u8> {
+        let mut back = Vec::new();
+        flate2::read::GzDecoder::new(bytes)
+            .read_to_end(&mut back)
+            .unwrap();
+        back
+    }
+
     #[test]
     fn both_codings_round_trip() {
         let body = br#"{"data":[{"note_title":"hello"}],"message":"ok"}"#.repeat(100);
-        for effort in [Effort::PerAnswer, Effort::Once] {
-            let br = encode(Coding::Brotli, &body, effort).unwrap();
-            let mut back = Vec::new();
-            brotli::Decompressor::new(&br[..], 4096)
-                .read_to_end(&mut back)
-                .unwrap();
-            assert_eq!(back, body);
-            assert!(br.len() < body.len() / 10);
+        let br = encode(Coding::Brotli, &body).unwrap();
+        assert_eq!(unbrotli(&br), body);
+        assert!(br.len() < body.len() / 10);
+        let gz = encode(Coding::Gzip, &body).unwrap();
+        assert_eq!(gunzip(&gz), body);
+        assert!(gz.len() < body.len() / 10);
+    }
 
-            let gz = encode(Coding::Gzip, &body, effort).unwrap();
-            let mut back = Vec::new();
-            flate2::read::GzDecoder::new(&gz[..])
-                .read_to_end(&mut back)
-                .unwrap();
-            assert_eq!(back, body);
-            assert!(gz.len() < body.len() / 10);
+    #[tokio::test]
+    async fn the_bodies_compressed_at_build_time_are_the_served_bytes() {
+        for body in [&crate::openapi::BODY, &crate::routes::docs::SCRIPT] {
+            let br = body.encoded(Coding::Brotli).await.unwrap();
+            assert_eq!(unbrotli(&br), body.bytes());
+            assert!(br.len() * 3 < body.bytes().len());
+            let gz = body.encoded(Coding::Gzip).await.unwrap();
+            assert_eq!(gunzip(&gz), body.bytes());
+            assert!(gz.len() * 3 < body.bytes().len());
         }
     }
 }

@@ -2,11 +2,13 @@
 //! path template, the [`Endpoint`] it names, its OpenAPI operation id, who may call it, and
 //! its handler. Everything else is derived from the table: the [`Endpoint`] enum,
 //! [`ROUTES`], `dispatch`, the lookup that gives 404 "Route not found." for unknown paths
-//! and 405 with `Allow` (HEAD wherever GET is) for a known path with another method, and, in
-//! the tests, the OpenAPI path check and the malformed-input sweep's targets.
+//! and 405 with `Allow` (HEAD wherever GET is) for a known path with another method, the
+//! OpenAPI document's operations (the build script reads these rows, so keep them one per
+//! line as written), and, in the tests, the malformed-input sweep's targets.
 //!
-//! Adding an endpoint is: a row here, its handler (`routes/`), its core command (crm-core),
-//! its store method (crm-store-pg), and its operation in `openapi.json`.
+//! Adding an endpoint is: a row here, its handler (`routes/`) and its definition beside it
+//! (`routes/<area>.openapi.json`, keyed by the operation id), its core command (crm-core),
+//! and its store method (crm-store-pg).
 
 use http::Method;
 
@@ -92,10 +94,12 @@ macro_rules! route_table {
 }
 
 route_table! {
+    Index: GET "/", "index", Public => routes::index;
     Health: GET "/healthz", "health", Public => routes::health;
     Ready: GET "/readyz", "ready", Public => routes::ready;
     OpenApi: GET "/api/openapi.json", "getOpenApi", Public => routes::openapi;
     Docs: GET "/docs", "apiReference", Public => routes::docs::page;
+    DocsSlash: GET "/docs/", "apiReferenceRedirect", Public => routes::docs::redirect;
     DocsScript: GET "/docs/redoc.standalone.js", "apiReferenceScript", Public => routes::docs::script;
     Metrics: GET "/metrics", "metrics", Public => routes::metrics;
 

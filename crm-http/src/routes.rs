@@ -91,6 +91,23 @@ pub(crate) async fn valid<T>(
     Err(ApiError::Invalid(errors))
 }
 
+/// What `GET /` answers: where the reference, the description and the health checks are.
+/// The links are relative to `/`, so they hold behind a proxy that mounts the service under
+/// a path prefix.
+const INDEX: &str = concat!(
+    r#"{"name":"CRM business-records API","version":""#,
+    env!("CARGO_PKG_VERSION"),
+    r#"","message":"Requests under /api need an API key: Authorization: Bearer <key> "#,
+    r#"(made with `crm keys create`). The links are relative to this address.","#,
+    r#""links":{"reference":"docs","openapi":"api/openapi.json","health":"healthz","#,
+    r#""ready":"readyz"}}"#
+);
+
+/// `GET /`: where to start (public: it holds no data), instead of a bare 404.
+pub(crate) async fn index(_app: &App) -> Result<Reply, ApiError> {
+    Ok(Reply::json(StatusCode::OK, INDEX.as_bytes().to_vec()))
+}
+
 /// `GET /healthz`: 200 when the database answers, else 503.
 pub(crate) async fn health(env: &Env<'_>) -> Result<Reply, ApiError> {
     env.store.ping().await.map_err(not_answering)?;

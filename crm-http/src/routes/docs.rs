@@ -1,6 +1,7 @@
 //! The API reference in a browser: `GET /docs` is a page that renders the OpenAPI document
-//! with Redoc, whose script the binary carries (`assets/redoc/`), so the page loads with no
-//! network access beyond this service. Both are public, like the document itself.
+//! with Redoc, whose script the binary carries (`assets/redoc/`, compressed by the build), so
+//! the page loads with no network access beyond this service; `GET /docs/` redirects to it.
+//! All are public, like the document itself.
 
 use super::Env;
 use crate::encoding::StaticBody;
@@ -8,8 +9,8 @@ use crate::error::ApiError;
 use crate::response::Reply;
 
 /// The page. Its URLs are relative, so it also works behind a proxy that mounts the
-/// service under a path prefix.
-static PAGE: StaticBody = StaticBody::new(
+/// service under a path prefix. It is under `encoding::MIN_SIZE`, so it is never compressed.
+static PAGE: StaticBody = StaticBody::small(
     br#"<!doctype html>
 <html lang="en">
 <head>
@@ -26,9 +27,12 @@ static PAGE: StaticBody = StaticBody::new(
 "#,
 );
 
-/// Redoc's standalone bundle.
-static SCRIPT: StaticBody =
-    StaticBody::new(include_bytes!("../../assets/redoc/redoc.standalone.js"));
+/// Redoc's standalone bundle, with its forms compressed by the build script.
+pub(crate) static SCRIPT: StaticBody = StaticBody::new(
+    include_bytes!("../../assets/redoc/redoc.standalone.js"),
+    include_bytes!(concat!(env!("OUT_DIR"), "/redoc.standalone.js.br")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/redoc.standalone.js.gz")),
+);
 
 /// What the page may load: its script and the document from this service, Redoc's inline
 /// styles, fonts and images from this service or inline, and a worker from a blob (Redoc's
@@ -48,6 +52,20 @@ pub(crate) async fn page(_env: &Env<'_>) -> Result<Reply, ApiError> {
     Ok(reply)
 }
 
+/// What `GET /docs/` answers besides its `Location`.
+const MOVED: &[u8] = br#"{"message":"The API reference is at /docs."}"#;
+
+/// `GET /docs/`: a permanent redirect to `/docs`, where the page's relative URLs hold. The
+/// `Location` is relative too (`../docs`), so it holds behind a path prefix.
+pub(crate) async fn redirect(_app: &App) -> Result<Reply, ApiError> {
+    let mut reply = Reply::json(http::StatusCode::PERMANENT_REDIRECT, MOVED.to_vec());
+    reply.headers.insert(
+        http::header::LOCATION,
+        http::HeaderValue::from_static("../docs"),
+    );
+    Ok(reply)
+}
+
 /// `GET /docs/redoc.standalone.js`: cacheable for a day (it changes only with a release).
 pub(crate) async fn script(_env: &Env<'_>) -> Result<Reply, ApiError> {
     Ok(Reply::asset(
@@ -55,4 +73,14 @@ pub(crate) async fn script(_env: &Env<'_>) -> Result<Reply, ApiError> {
         &SCRIPT,
         "public, max-age=86400",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_is_small_enough_to_go_uncompressed() {
+        assert!(PAGE.bytes().len() < crate::encoding::MIN_SIZE);
+    }
 }

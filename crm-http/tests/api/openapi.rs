@@ -1,8 +1,12 @@
-//! The OpenAPI document (`crm-http/src/openapi.json`): it is OpenAPI 3.1 JSON, it describes
-//! exactly the route table, the service serves it as it is, and every request-body example
-//! it shows is accepted by the running service.
+//! The OpenAPI document (assembled by the build from the route table and the definitions
+//! beside the handlers, `crm_http::openapi`): it is OpenAPI 3.1 JSON, it describes exactly the
+//! route table, the service serves it as it is, its snapshot for review
+//! (`crm-http/snapshots/openapi.json`) is current, and every request-body example it shows is
+//! accepted by the running service.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::path::Path;
 
 use crm_http::openapi::DOCUMENT;
 use crm_http::router::{Access, ROUTES};
@@ -142,8 +146,10 @@ fn every_operation_is_named_tagged_and_answers_with_documented_envelopes() {
         );
         let responses = operation["responses"].as_object().expect("responses");
         assert!(
-            responses.keys().any(|s| s.starts_with('2')),
-            "{method} {path}: a success response"
+            responses
+                .keys()
+                .any(|s| s.starts_with('2') || (s.starts_with('3') && s != "304")),
+            "{method} {path}: a success (or redirect) response"
         );
         let route = ROUTES
             .iter()
@@ -208,10 +214,13 @@ fn every_reference_in_the_document_resolves() {
     }
 }
 
-/// Every link object in `value` (the members of any `links` map), with where it was found.
+/// Every link object in `value` (the members of any response's `links` map), with where it
+/// was found.
 fn links<'d>(value: &'d Value, at: &str, out: &mut Vec<(String, &'d Value)>) {
     members(value, at, &mut |at, k, v| {
-        if let (Some(found), "links") = (v.as_object(), k) {
+        // Only a response's `links` (a schema may have a property of that name).
+        let in_response = at.rsplit('/').nth(1) == Some("responses");
+        if let (Some(found), "links", true) = (v.as_object(), k, in_response) {
             for (name, link) in found {
                 out.push((format!("{at}/links/{name}"), link));
             }
@@ -281,6 +290,120 @@ async fn the_service_serves_the_document_as_it_is_without_a_key() {
         .await
         .unwrap();
     assert_eq!(with_bad_key.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_root_says_where_the_reference_and_the_description_are() {
+    let s = TestServer::start().await;
+    let answer = crate::common::answer(
+        &Method::GET,
+        s.http.get(format!("{}/", s.base)).send().await.unwrap(),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.json["name"], "CRM business-records API");
+    assert!(answer.message().contains("Authorization: Bearer <key>"));
+    // Each link, resolved against the root as a client would, answers without a key.
+    let root = reqwest::Url::parse(&format!("{}/", s.base)).unwrap();
+    for (name, link) in answer.json["links"].as_object().unwrap() {
+        let url = root.join(link.as_str().unwrap()).unwrap();
+        let status = s.http.get(url.clone()).send().await.unwrap().status();
+        assert_eq!(status, StatusCode::OK, "{name}: {url}");
+    }
+}
+
+#[tokio::test]
+async fn the_reference_with_a_trailing_slash_redirects_to_the_page() {
+    let s = TestServer::start().await;
+    let manual = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let moved = crate::common::answer(
+        &Method::GET,
+        manual
+            .get(format!("{}/docs/", s.base))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(moved.status, StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(moved.headers["location"], "../docs");
+    // A client that follows it lands on the page.
+    let followed = s
+        .http
+        .get(format!("{}/docs/", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(followed.status(), StatusCode::OK);
+    assert_eq!(followed.url().path(), "/docs");
+    assert!(followed.text().await.unwrap().contains("<redoc"));
+}
+
+#[tokio::test]
+async fn the_reference_script_is_served_as_the_build_compressed_it() {
+    let s = TestServer::start().await;
+    let script = include_bytes!("../../assets/redoc/redoc.standalone.js");
+    for coding in ["br", "gzip"] {
+        // reqwest is built without its decoders: the test sees the bytes as sent.
+        let response = s
+            .http
+            .get(format!("{}/docs/redoc.standalone.js", s.base))
+            .header("accept-encoding", coding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.headers()["content-encoding"], coding);
+        let body = response.bytes().await.unwrap();
+        assert!(body.len() * 3 < script.len(), "{coding}: {}", body.len());
+        let mut plain = Vec::new();
+        if coding == "br" {
+            brotli::Decompressor::new(&body[..], 4096)
+                .read_to_end(&mut plain)
+                .unwrap();
+        } else {
+            flate2::read::GzDecoder::new(&body[..])
+                .read_to_end(&mut plain)
+                .unwrap();
+        }
+        assert!(
+            plain == script,
+            "{coding}: the script decompresses to itself"
+        );
+    }
+}
+
+/// The snapshot, where `UPDATE_SNAPSHOTS=1` writes it.
+fn snapshot_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots/openapi.json")
+}
+
+#[test]
+fn the_snapshot_of_the_document_is_current() {
+    let path = snapshot_path();
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| !v.is_empty() && v != "0") {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, DOCUMENT).unwrap();
+        eprintln!("wrote {}", path.display());
+        return;
+    }
+    let kept = std::fs::read_to_string(&path).unwrap_or_default();
+    if kept != DOCUMENT {
+        let line = kept
+            .lines()
+            .zip(DOCUMENT.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| kept.lines().count().min(DOCUMENT.lines().count()))
+            + 1;
+        panic!(
+            "crm-http/snapshots/openapi.json is stale (first difference at line {line}): the \
+             document the build assembles from the route table and the definitions beside the \
+             handlers has changed. Review the change, then refresh the snapshot with\n    \
+             UPDATE_SNAPSHOTS=1 cargo test -p crm-http --test api -- snapshot"
+        );
+    }
 }
 
 /// Real records for the examples' ids (the reference's examples name ids of another CRM).
