@@ -104,7 +104,7 @@ const INDEX: &str = concat!(
 );
 
 /// `GET /`: where to start (public: it holds no data), instead of a bare 404.
-pub(crate) async fn index(_app: &App) -> Result<Reply, ApiError> {
+pub(crate) async fn index(_env: &Env<'_>) -> Result<Reply, ApiError> {
     Ok(Reply::json(StatusCode::OK, INDEX.as_bytes().to_vec()))
 }
 

@@ -57,7 +57,7 @@ const MOVED: &[u8] = br#"{"message":"The API reference is at /docs."}"#;
 
 /// `GET /docs/`: a permanent redirect to `/docs`, where the page's relative URLs hold. The
 /// `Location` is relative too (`../docs`), so it holds behind a path prefix.
-pub(crate) async fn redirect(_app: &App) -> Result<Reply, ApiError> {
+pub(crate) async fn redirect(_env: &Env<'_>) -> Result<Reply, ApiError> {
     let mut reply = Reply::json(http::StatusCode::PERMANENT_REDIRECT, MOVED.to_vec());
     reply.headers.insert(
         http::header::LOCATION,
