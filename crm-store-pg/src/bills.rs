@@ -6,6 +6,8 @@
 //! - [`items::replace_items`]: `PUT …/items` (lines, tax records, totals in one go);
 //! - [`recompute`]: totals recomputed from the stored lines after a header change;
 //! - [`header`]: create's totals, PATCH, clone's copies, delete, tags, the email;
+//! - [`kind`]: the kind of bill as the store knows it ([`kind::StoredBill`]), and the
+//!   operations written once for both (read, create, update, items, tags, delete, list);
 //! - [`list`]: the filtered select of `GET /estimates` and `GET /invoices`;
 //! - [`decode`]: lines, taxes and totals read back (the JSON aggregates below).
 //!
@@ -110,6 +112,7 @@ macro_rules! bill_sql {
     ) => {
         $crate::bills::BillSql {
             resource: $resource,
+            table: $t,
             tag_owner: $tag,
             records: records_sql!($t, $l, $x, $o, $o, $extra, $listed),
             create: concat!(
@@ -221,6 +224,8 @@ macro_rules! bill_sql {
 pub(crate) mod decode;
 pub(crate) mod header;
 pub(crate) mod items;
+#[macro_use]
+pub(crate) mod kind;
 pub(crate) mod list;
 pub(crate) mod recompute;
 
@@ -237,6 +242,8 @@ use crate::{StoreError, rows};
 /// time from the kind's table and column names, never from input.
 #[derive(Debug)]
 pub(crate) struct BillSql {
+    /// The header table (`estimates`, `invoices`): also the name of its maintained counts.
+    pub(crate) table: &'static str,
     /// What a missing row is ("Estimate not found.").
     pub resource: Resource,
     /// The kind's owner in `tags`.

@@ -26,12 +26,18 @@
 //! computed by crm-core ([`crm_core::totals::compute`], the store's policy) whenever the
 //! header or the lines change, and stored with the lines in the same transaction.
 
+use chrono::NaiveDate;
+use crm_core::bill::EstimateKind;
 use crm_core::conflict::Resource;
-use crm_core::estimate::StoredStatus;
+use crm_core::estimate::{Estimate, EstimateListQuery, EstimateSort, ShownStatus, StoredStatus};
 use crm_core::ids::EstimateId;
+use tokio_postgres::Row;
 
+use crate::bills::kind::StoredBill;
+use crate::bills::list::CountedStatus;
 use crate::bills::{self, BillSql, LockMode, Locked};
 use crate::db::Db;
+use crate::sql::{SortKey, Sql};
 use crate::tags::TagOwner;
 use crate::{StoreError, rows};
 
@@ -70,3 +76,44 @@ async fn lock(
     let locked = bills::lock(db, &SQL, id.get(), mode).await?;
     Ok((rows::choice(&locked.row, "status")?, locked))
 }
+
+impl StoredBill for EstimateKind {
+    type Id = EstimateId;
+    type Record = Estimate;
+    type Sort = EstimateSort;
+    type Status = ShownStatus;
+
+    fn sql() -> &'static BillSql {
+        &SQL
+    }
+
+    fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError> {
+        read::decode(row, today)
+    }
+
+    fn record_id(record: &Estimate) -> i64 {
+        record.id.get()
+    }
+
+    fn sort_key(sort: Option<EstimateSort>) -> SortKey {
+        list::sort_key(sort)
+    }
+
+    fn push_status(select: &mut Sql, status: ShownStatus, today: NaiveDate) {
+        list::push_status(select, status, today);
+    }
+
+    fn counted_status(status: ShownStatus) -> CountedStatus {
+        let c = status.conditions();
+        CountedStatus {
+            stored: vec![c.stored.as_str().to_owned()],
+            before_today: c.expired,
+        }
+    }
+}
+
+bill_api!(
+    EstimateKind, EstimateId, Estimate, EstimateListQuery, "estimate", "estimates":
+    estimate, create_estimate, update_estimate, replace_estimate_items, set_estimate_tags,
+    delete_estimate, list_estimates,
+);

@@ -10,13 +10,19 @@
 //! invoice frees its estimate (the estimate's `converted` is read from `invoices`), and
 //! a clone carries no estimate link.
 
+use chrono::NaiveDate;
+use crm_core::bill::InvoiceKind;
 use crm_core::conflict::Resource;
 use crm_core::ids::InvoiceId;
-use crm_core::invoice::InvoiceStatus;
+use crm_core::invoice::{Invoice, InvoiceListQuery, InvoiceSort, InvoiceStatus};
+use tokio_postgres::Row;
 
+use crate::bills::kind::StoredBill;
+use crate::bills::list::CountedStatus;
 use crate::bills::{self, BillSql, LockMode, Locked};
 use crate::db::Db;
 use crate::error::corrupt;
+use crate::sql::{SortKey, Sql};
 use crate::tags::TagOwner;
 use crate::{StoreError, rows};
 
@@ -91,3 +97,44 @@ pub(crate) async fn create_in(
 fn new_id(id: i64) -> Result<InvoiceId, StoreError> {
     InvoiceId::new(id).ok_or_else(|| corrupt("new invoice id", id))
 }
+
+impl StoredBill for InvoiceKind {
+    type Id = InvoiceId;
+    type Record = Invoice;
+    type Sort = InvoiceSort;
+    type Status = InvoiceStatus;
+
+    fn sql() -> &'static BillSql {
+        &SQL
+    }
+
+    fn decode(row: &Row, today: NaiveDate) -> Result<Invoice, StoreError> {
+        read::decode(row, today)
+    }
+
+    fn record_id(record: &Invoice) -> i64 {
+        record.id.get()
+    }
+
+    fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
+        list::sort_key(sort)
+    }
+
+    fn push_status(select: &mut Sql, status: InvoiceStatus, today: NaiveDate) {
+        list::push_status(select, status, today);
+    }
+
+    fn counted_status(status: InvoiceStatus) -> CountedStatus {
+        let c = status.conditions();
+        CountedStatus {
+            stored: c.stored.iter().map(|s| s.id().to_string()).collect(),
+            before_today: c.overdue,
+        }
+    }
+}
+
+bill_api!(
+    InvoiceKind, InvoiceId, Invoice, InvoiceListQuery, "invoice", "invoices":
+    invoice, create_invoice, update_invoice, replace_invoice_items, set_invoice_tags,
+    delete_invoice, list_invoices,
+);

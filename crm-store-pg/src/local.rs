@@ -607,7 +607,8 @@ mod tests {
         let advice = err.advice(Some("127.0.0.1:5432"), "DATABASE_URL");
         assert!(
             advice.starts_with(
-                "no PostgreSQL server answers on 127.0.0.1:5432 and no PostgreSQL binaries                  (initdb, pg_ctl) were found"
+                "no PostgreSQL server answers on 127.0.0.1:5432 and no PostgreSQL binaries \
+                 (initdb, pg_ctl) were found"
             ),
             "{advice}"
         );

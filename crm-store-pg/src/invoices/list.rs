@@ -2,43 +2,13 @@
 //! columns and shown-status filter.
 
 use chrono::NaiveDate;
-use crm_core::invoice::{Invoice, InvoiceListQuery, InvoiceSort, InvoiceStatus};
+use crm_core::invoice::{InvoiceSort, InvoiceStatus};
 
-use super::{SQL, read};
-use crate::bills::list::{CountedStatus, count_keys, filtered, page, push_day};
-use crate::sql::{self, SortKey, Sql, micros_key};
-use crate::{Ctx, Listed, Store, StoreError};
-
-impl Store {
-    /// `GET /invoices`: the page of invoices matching `q` (filters combine with AND;
-    /// `status` is the shown status on `ctx.today`), whole, with the exact total.
-    pub async fn list_invoices(
-        &self,
-        ctx: Ctx,
-        q: &InvoiceListQuery,
-    ) -> Result<Listed<Invoice>, StoreError> {
-        let mut select = filtered(&SQL, q, |s, status| push_status(s, *status, ctx.today));
-        let status = q.filters.status.map(|status| {
-            let c = status.conditions();
-            CountedStatus {
-                stored: c.stored.iter().map(|s| s.id().to_string()).collect(),
-                before_today: c.overdue,
-            }
-        });
-        let total = count_keys(q, status, ctx.today)
-            .map(|keys| sql::counted(&mut select, "invoices", keys));
-        let reader = self.reader().await?;
-        let db = &*reader;
-        let load = |ids: Vec<i64>| async move { read::load_many(db, &ids, ctx.today).await };
-        page(db, select, total, sort_key(q.params.sort), q, load, |i| {
-            i.id.get()
-        })
-        .await
-    }
-}
+use crate::bills::list::push_day;
+use crate::sql::{SortKey, Sql, micros_key};
 
 /// The whitelisted sort key (over the filtered select's columns); no key sorts by id.
-fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
+pub(super) fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
     match sort {
         None => SortKey::ID,
         Some(InvoiceSort::Date) => SortKey::new("date", "date::text", "{}::date"),
@@ -53,7 +23,7 @@ fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
 }
 
 /// The shown-status filter, rendered from crm-core's conditions (the one rule).
-fn push_status(s: &mut Sql, status: InvoiceStatus, today: NaiveDate) {
+pub(super) fn push_status(s: &mut Sql, status: InvoiceStatus, today: NaiveDate) {
     let conditions = status.conditions();
     // One stored status as `=`, so that its index gives the rows in id order.
     match conditions.stored {
