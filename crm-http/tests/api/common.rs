@@ -212,6 +212,19 @@ impl TestServer {
         self.call(Method::PATCH, path, body).await
     }
 
+    /// POSTs `body` as JSON to `path` (setting up a record), asserts a 201 and returns the
+    /// new record's id.
+    pub async fn created(&self, path: &str, body: Value) -> i64 {
+        let a = self.post(path, Body::Json(body)).await;
+        assert_eq!(
+            a.status,
+            StatusCode::CREATED,
+            "setup POST {path}: {}",
+            a.json
+        );
+        a.data()["id"].as_i64().expect("the created id")
+    }
+
     /// DELETE with user 1's key.
     pub async fn delete(&self, path: &str) -> Answer {
         self.call(Method::DELETE, path, Body::None).await
