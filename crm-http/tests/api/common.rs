@@ -2,11 +2,13 @@
 //! [`TestServer`] is a running service on a fresh seeded database with a key, and owns the
 //! request helpers (`get`, `post`, …, `call_as`) and the database helpers (`sql`, `scalar`,
 //! `default_category`); the free functions are the shared assertions (`assert_invalid`,
-//! `assert_errors`, `assert_page`, `assert_timestamp`) and readers (`id_of`, `ids`, `keys`).
+//! `assert_errors`, `assert_page`, `assert_timestamp`), readers (`id_of`, `ids`, `keys`) and
+//! small makers (`pairs`, `form`, `today`, `client`).
 //! A helper used by more than one area belongs here, not in the area's module.
 
 use std::sync::Arc;
 
+use chrono::{NaiveDate, Utc};
 use crm_core::ids::UserId;
 use crm_http::{App, ServeOptions, auth, serve};
 use crm_store_pg::Store;
@@ -83,24 +85,31 @@ pub enum Body {
     Raw(&'static str, Vec<u8>),
 }
 
+/// Owned pairs for [`Body::Form`] and [`Body::Multipart`].
+pub fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+    p.iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
 /// Form pairs from string slices.
-pub fn form(pairs: &[(&str, &str)]) -> Body {
-    Body::Form(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-    )
+pub fn form(p: &[(&str, &str)]) -> Body {
+    Body::Form(pairs(p))
 }
 
 /// Multipart pairs from string slices.
-pub fn multipart(pairs: &[(&str, &str)]) -> Body {
-    Body::Multipart(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-    )
+pub fn multipart(p: &[(&str, &str)]) -> Body {
+    Body::Multipart(pairs(p))
+}
+
+/// Today as the service sees it (UTC).
+pub fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// The seeded client `n` (0 is Acme Inc; 0 and 1 have a contact email, 2 has none).
+pub fn client(s: &TestServer, n: usize) -> i64 {
+    s.ids.clients[n].id
 }
 
 /// A JSON body.
