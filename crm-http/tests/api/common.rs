@@ -325,6 +325,38 @@ pub fn raw_form(text: &str) -> Body {
     )
 }
 
+/// The tag request `[" b ", "a", "", "b", "c"]` in every encoding the API accepts (bracket
+/// spellings, sparse indices, JSON, multipart); each must give `["b", "a", "c"]`.
+pub fn tag_bodies() -> Vec<(&'static str, Body)> {
+    let values = [" b ", "a", "", "b", "c"];
+    let bracket_pairs: Vec<(&str, &str)> = values.iter().map(|v| ("tags[]", *v)).collect();
+    vec![
+        (
+            "raw brackets",
+            raw_form("tags[]=%20b%20&tags[]=a&tags[]=&tags[]=b&tags[]=c"),
+        ),
+        (
+            "percent-encoded brackets",
+            raw_form("tags%5B%5D=%20b%20&tags%5B%5D=a&tags%5B%5D=&tags%5B%5D=b&tags%5B%5D=c"),
+        ),
+        (
+            "lower-case percent-encoded brackets",
+            raw_form("tags%5b%5d=+b+&tags%5b%5d=a&tags%5b%5d=&tags%5b%5d=b&tags%5b%5d=c"),
+        ),
+        (
+            "sparse unordered indices",
+            raw_form("tags[7]=c&tags[0]=%20b%20&tags[3]=b&tags[2]=&tags[1]=a"),
+        ),
+        (
+            "sparse indices, the duplicate later",
+            raw_form("tags[9]=c&tags[4]=b&tags[0]=%20b%20&tags[2]=&tags[1]=a"),
+        ),
+        ("reqwest form", form(&bracket_pairs)),
+        ("JSON array", json(serde_json::json!({"tags": values}))),
+        ("multipart", multipart(&bracket_pairs)),
+    ]
+}
+
 /// The `id` of a record in an answer.
 pub fn id_of(v: &Value) -> i64 {
     v["id"]
