@@ -277,23 +277,10 @@ pub fn check_deletion(system_default: bool, count: i64) -> Result<(), Conflict> 
 mod tests {
     use super::*;
     use crate::input::RawValue;
-
-    fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs
-            .iter()
-            .map(|(k, v)| (*k, RawValue::text(*v)))
-            .collect()
-    }
+    use crate::input::test_input::{msg, raw};
 
     fn errors(r: Result<impl std::fmt::Debug, Rejected>) -> FieldErrors {
         r.unwrap_err().errors
-    }
-
-    fn msg(errors: &FieldErrors, field: &str) -> Vec<String> {
-        errors
-            .get(field)
-            .map(<[String]>::to_vec)
-            .unwrap_or_default()
     }
 
     #[test]

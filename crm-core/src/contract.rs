@@ -466,25 +466,7 @@ impl ListFilters for ContractFilters {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::RawValue;
-
-    fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs
-            .iter()
-            .map(|(k, v)| (*k, RawValue::text(*v)))
-            .collect()
-    }
-
-    fn msg(r: &Rejected, field: &str) -> Vec<String> {
-        r.errors
-            .get(field)
-            .map(<[String]>::to_vec)
-            .unwrap_or_default()
-    }
-
-    fn day(s: &str) -> NaiveDate {
-        s.parse().unwrap()
-    }
+    use crate::input::test_input::{day, msg, raw};
 
     const VALID: &[(&str, &str)] = &[
         ("doc_client_id", "12"),
@@ -497,16 +479,19 @@ mod tests {
     fn a_new_contract_reports_every_missing_required_field() {
         let r = NewContract::parse(&raw(&[])).unwrap_err();
         assert_eq!(
-            msg(&r, "doc_client_id"),
+            msg(&r.errors, "doc_client_id"),
             ["The doc client id field is required."]
         );
-        assert_eq!(msg(&r, "doc_title"), ["The doc title field is required."]);
         assert_eq!(
-            msg(&r, "doc_date_start"),
+            msg(&r.errors, "doc_title"),
+            ["The doc title field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "doc_date_start"),
             ["The doc date start field is required."]
         );
         assert_eq!(
-            msg(&r, "doc_categoryid"),
+            msg(&r.errors, "doc_categoryid"),
             ["The doc categoryid field is required."]
         );
     }
@@ -554,7 +539,7 @@ mod tests {
         pairs.push(("doc_date_end", "2026-05-31"));
         let r = NewContract::parse(&raw(&pairs)).unwrap_err();
         assert_eq!(
-            msg(&r, "doc_date_end"),
+            msg(&r.errors, "doc_date_end"),
             ["The doc date end must be a date after or equal to doc date start."]
         );
         pairs.pop();
@@ -569,11 +554,11 @@ mod tests {
         pairs.extend([("doc_value", "12.345"), ("doc_date_end", "2026-13-01")]);
         let r = NewContract::parse(&raw(&pairs)).unwrap_err();
         assert_eq!(
-            msg(&r, "doc_value"),
+            msg(&r.errors, "doc_value"),
             ["The doc value may not have more than 2 decimal places."]
         );
         assert_eq!(
-            msg(&r, "doc_date_end"),
+            msg(&r.errors, "doc_date_end"),
             ["The doc date end is not a valid date."]
         );
     }
@@ -671,7 +656,10 @@ mod tests {
     #[test]
     fn the_status_filter_accepts_only_the_four_states() {
         let r = ContractListQuery::parse(&raw(&[("status", "signed")])).unwrap_err();
-        assert_eq!(msg(&r, "status"), ["The selected status is invalid."]);
+        assert_eq!(
+            msg(&r.errors, "status"),
+            ["The selected status is invalid."]
+        );
         let q = ContractListQuery::parse(&raw(&[
             ("status", "awaiting_signatures"),
             ("client_id", "3"),

@@ -137,14 +137,7 @@ impl Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{RawMap, RawValue};
-
-    fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs
-            .iter()
-            .map(|(k, v)| (*k, RawValue::text(*v)))
-            .collect()
-    }
+    use crate::input::test_input::raw;
 
     #[test]
     fn the_list_status_filter_takes_shown_statuses_including_expired() {

@@ -40,4 +40,6 @@ pub use read::{
 pub use text::{TextRule, contains_html, has_forbidden_control};
 
 #[cfg(test)]
+pub(crate) mod test_input;
+#[cfg(test)]
 mod tests;

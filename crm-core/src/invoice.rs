@@ -317,6 +317,7 @@ impl Invoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::test_input::{day, raw_values};
 
     #[test]
     fn a_converted_invoice_is_due_thirty_days_after_its_date() {
@@ -325,14 +326,6 @@ mod tests {
             crate::bill::due_date(d),
             "2026-12-22".parse::<NaiveDate>().unwrap()
         );
-    }
-
-    fn raw(pairs: &[(&str, RawValue)]) -> RawMap {
-        pairs.iter().map(|(k, v)| (*k, v.clone())).collect()
-    }
-
-    fn day(s: &str) -> NaiveDate {
-        s.parse().unwrap()
     }
 
     #[test]
@@ -395,7 +388,7 @@ mod tests {
             (RawValue::text("5"), 5),
             (RawValue::Number("20".into()), 20),
         ] {
-            let c = InvoiceStatusChange::parse(&raw(&[("status", value)])).unwrap();
+            let c = InvoiceStatusChange::parse(&raw_values(&[("status", value)])).unwrap();
             assert_eq!(c.status.id(), id);
         }
         for bad in [
@@ -406,7 +399,7 @@ mod tests {
             RawValue::text("-1"),
             RawValue::Bool(true),
         ] {
-            let r = InvoiceStatusChange::parse(&raw(&[("status", bad)])).unwrap_err();
+            let r = InvoiceStatusChange::parse(&raw_values(&[("status", bad)])).unwrap_err();
             assert_eq!(
                 r.errors.get("status"),
                 Some(&["The selected status is invalid.".to_owned()][..])
@@ -443,14 +436,14 @@ mod tests {
 
     #[test]
     fn the_list_filter_takes_shown_status_ids_and_the_invoice_sorts() {
-        let q = InvoiceListQuery::parse(&raw(&[
+        let q = InvoiceListQuery::parse(&raw_values(&[
             ("status", RawValue::text("3")),
             ("sort", RawValue::text("bill_due_date")),
         ]))
         .unwrap();
         assert_eq!(q.filters.status, Some(InvoiceStatus::Overdue));
         assert_eq!(q.params.sort, Some(InvoiceSort::DueDate));
-        let r = InvoiceListQuery::parse(&raw(&[
+        let r = InvoiceListQuery::parse(&raw_values(&[
             ("status", RawValue::text("new")),
             ("sort", RawValue::text("bill_expiry_date")),
         ]))

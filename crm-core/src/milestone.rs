@@ -341,20 +341,10 @@ impl MilestoneListQuery {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs
-            .iter()
-            .map(|(k, v)| (*k, RawValue::text(*v)))
-            .collect()
-    }
+    use crate::input::test_input::{msg, raw};
 
     fn ids(v: &[i64]) -> Vec<MilestoneId> {
         v.iter().map(|i| MilestoneId::new(*i).unwrap()).collect()
-    }
-
-    fn msg(e: &FieldErrors, field: &str) -> Vec<String> {
-        e.get(field).map(<[String]>::to_vec).unwrap_or_default()
     }
 
     #[test]

@@ -260,28 +260,17 @@ impl ListFilters for NoteFilters {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::RawValue;
-
-    fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs
-            .iter()
-            .map(|(k, v)| (*k, RawValue::text(*v)))
-            .collect()
-    }
-
-    fn msg(r: &Rejected, field: &str) -> Vec<String> {
-        r.errors
-            .get(field)
-            .map(<[String]>::to_vec)
-            .unwrap_or_default()
-    }
+    use crate::input::test_input::{msg, raw};
 
     #[test]
     fn a_note_needs_a_title_and_a_description() {
         let r = NewNote::parse(&raw(&[])).unwrap_err();
-        assert_eq!(msg(&r, "note_title"), ["The note title field is required."]);
         assert_eq!(
-            msg(&r, "note_description"),
+            msg(&r.errors, "note_title"),
+            ["The note title field is required."]
+        );
+        assert_eq!(
+            msg(&r.errors, "note_description"),
             ["The note description field is required."]
         );
     }
@@ -298,7 +287,7 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(
-            msg(&r, "note_visibility"),
+            msg(&r.errors, "note_visibility"),
             ["The selected note visibility is invalid."]
         );
     }
@@ -312,7 +301,7 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(
-            msg(&r, "noteresource_id"),
+            msg(&r.errors, "noteresource_id"),
             ["The noteresource id field is required when noteresource type is present."]
         );
         let r = NewNote::parse(&raw(&[
@@ -322,7 +311,7 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(
-            msg(&r, "noteresource_type"),
+            msg(&r.errors, "noteresource_type"),
             ["The noteresource type field is required when noteresource id is present."]
         );
         let r = NewNote::parse(&raw(&[
@@ -333,7 +322,7 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(
-            msg(&r, "noteresource_type"),
+            msg(&r.errors, "noteresource_type"),
             ["The selected noteresource type is invalid."]
         );
     }
@@ -398,15 +387,15 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(
-            msg(&r, "resource_type"),
+            msg(&r.errors, "resource_type"),
             ["The selected resource type is invalid."]
         );
         assert_eq!(
-            msg(&r, "resource_id"),
+            msg(&r.errors, "resource_id"),
             ["The resource id must be an integer."]
         );
         assert_eq!(
-            msg(&r, "visibility"),
+            msg(&r.errors, "visibility"),
             ["The selected visibility is invalid."]
         );
     }

@@ -445,18 +445,7 @@ mod tests {
     use super::*;
     use crate::bill::InvoiceKind;
     use crate::category::CategoryType;
-    use crate::input::RawValue;
-
-    fn raw(pairs: &[(&str, &str)]) -> RawMap {
-        pairs
-            .iter()
-            .map(|(k, v)| (*k, RawValue::text(*v)))
-            .collect()
-    }
-
-    fn msg(e: &FieldErrors, field: &str) -> Vec<String> {
-        e.get(field).map(<[String]>::to_vec).unwrap_or_default()
-    }
+    use crate::input::test_input::{msg, raw};
 
     fn update(extra: &[(&str, &str)]) -> Result<EstimateUpdate, Rejected> {
         let mut pairs = vec![("bill_categoryid", "4"), ("bill_date", "2026-06-20")];

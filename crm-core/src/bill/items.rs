@@ -295,6 +295,7 @@ fn required_discount_value<T>(
 mod tests {
     use super::*;
     use crate::input::RawValue as V;
+    use crate::input::test_input::msg;
 
     fn item(pairs: &[(&str, &str)]) -> V {
         V::Map(pairs.iter().map(|(k, v)| (*k, V::text(*v))).collect())
@@ -310,10 +311,6 @@ mod tests {
             );
         }
         raw
-    }
-
-    fn msg(e: &FieldErrors, field: &str) -> Vec<String> {
-        e.get(field).map(<[String]>::to_vec).unwrap_or_default()
     }
 
     const DESIGN: &[(&str, &str)] = &[

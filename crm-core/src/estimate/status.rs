@@ -141,11 +141,8 @@ pub fn check_convert(already_converted: bool) -> Result<(), Conflict> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::test_input::day;
     use crate::input::{Choice, RawValue};
-
-    fn day(s: &str) -> NaiveDate {
-        s.parse().unwrap()
-    }
 
     #[test]
     fn a_new_estimate_past_its_expiry_date_shows_as_expired() {

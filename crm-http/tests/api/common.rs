@@ -2,11 +2,13 @@
 //! [`TestServer`] is a running service on a fresh seeded database with a key, and owns the
 //! request helpers (`get`, `post`, …, `call_as`) and the database helpers (`sql`, `scalar`,
 //! `default_category`); the free functions are the shared assertions (`assert_invalid`,
-//! `assert_errors`, `assert_page`, `assert_timestamp`) and readers (`id_of`, `ids`, `keys`).
+//! `assert_errors`, `assert_page`, `assert_timestamp`), readers (`id_of`, `ids`, `keys`) and
+//! small makers (`pairs`, `form`, `today`, `client`).
 //! A helper used by more than one area belongs here, not in the area's module.
 
 use std::sync::Arc;
 
+use chrono::{NaiveDate, Utc};
 use crm_core::ids::UserId;
 use crm_http::{App, ServeOptions, auth, serve};
 use crm_store_pg::Store;
@@ -83,24 +85,31 @@ pub enum Body {
     Raw(&'static str, Vec<u8>),
 }
 
+/// Owned pairs for [`Body::Form`] and [`Body::Multipart`].
+pub fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+    p.iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
 /// Form pairs from string slices.
-pub fn form(pairs: &[(&str, &str)]) -> Body {
-    Body::Form(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-    )
+pub fn form(p: &[(&str, &str)]) -> Body {
+    Body::Form(pairs(p))
 }
 
 /// Multipart pairs from string slices.
-pub fn multipart(pairs: &[(&str, &str)]) -> Body {
-    Body::Multipart(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
-    )
+pub fn multipart(p: &[(&str, &str)]) -> Body {
+    Body::Multipart(pairs(p))
+}
+
+/// Today as the service sees it (UTC).
+pub fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// The seeded client `n` (0 is Acme Inc; 0 and 1 have a contact email, 2 has none).
+pub fn client(s: &TestServer, n: usize) -> i64 {
+    s.ids.clients[n].id
 }
 
 /// A JSON body.
@@ -212,6 +221,19 @@ impl TestServer {
         self.call(Method::PATCH, path, body).await
     }
 
+    /// POSTs `body` as JSON to `path` (setting up a record), asserts a 201 and returns the
+    /// new record's id.
+    pub async fn created(&self, path: &str, body: Value) -> i64 {
+        let a = self.post(path, Body::Json(body)).await;
+        assert_eq!(
+            a.status,
+            StatusCode::CREATED,
+            "setup POST {path}: {}",
+            a.json
+        );
+        a.data()["id"].as_i64().expect("the created id")
+    }
+
     /// DELETE with user 1's key.
     pub async fn delete(&self, path: &str) -> Answer {
         self.call(Method::DELETE, path, Body::None).await
@@ -301,6 +323,38 @@ pub fn raw_form(text: &str) -> Body {
         "application/x-www-form-urlencoded",
         text.as_bytes().to_vec(),
     )
+}
+
+/// The tag request `[" b ", "a", "", "b", "c"]` in every encoding the API accepts (bracket
+/// spellings, sparse indices, JSON, multipart); each must give `["b", "a", "c"]`.
+pub fn tag_bodies() -> Vec<(&'static str, Body)> {
+    let values = [" b ", "a", "", "b", "c"];
+    let bracket_pairs: Vec<(&str, &str)> = values.iter().map(|v| ("tags[]", *v)).collect();
+    vec![
+        (
+            "raw brackets",
+            raw_form("tags[]=%20b%20&tags[]=a&tags[]=&tags[]=b&tags[]=c"),
+        ),
+        (
+            "percent-encoded brackets",
+            raw_form("tags%5B%5D=%20b%20&tags%5B%5D=a&tags%5B%5D=&tags%5B%5D=b&tags%5B%5D=c"),
+        ),
+        (
+            "lower-case percent-encoded brackets",
+            raw_form("tags%5b%5d=+b+&tags%5b%5d=a&tags%5b%5d=&tags%5b%5d=b&tags%5b%5d=c"),
+        ),
+        (
+            "sparse unordered indices",
+            raw_form("tags[7]=c&tags[0]=%20b%20&tags[3]=b&tags[2]=&tags[1]=a"),
+        ),
+        (
+            "sparse indices, the duplicate later",
+            raw_form("tags[9]=c&tags[4]=b&tags[0]=%20b%20&tags[2]=&tags[1]=a"),
+        ),
+        ("reqwest form", form(&bracket_pairs)),
+        ("JSON array", json(serde_json::json!({"tags": values}))),
+        ("multipart", multipart(&bracket_pairs)),
+    ]
 }
 
 /// The `id` of a record in an answer.

@@ -18,7 +18,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
 /// The document, parsed once.
-fn document() -> &'static Value {
+pub(crate) fn document() -> &'static Value {
     static DOC: OnceLock<Value> = OnceLock::new();
     DOC.get_or_init(|| serde_json::from_str(DOCUMENT).expect("openapi.json is JSON"))
 }

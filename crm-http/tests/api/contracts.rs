@@ -10,49 +10,27 @@ mod records;
 mod tags;
 mod validation;
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::common::{
-    Answer, Body, TestServer, assert_invalid, id_of, ids, is_timestamp, json, raw_form,
+    Answer, Body, TestServer, assert_invalid, client, id_of, ids, is_timestamp, json, pairs,
+    raw_form, today,
 };
 
 /// The start date the tests use unless dates matter.
 const START: &str = "2026-06-01";
 
-/// Today as the service sees it (UTC).
-fn today() -> NaiveDate {
-    Utc::now().date_naive()
-}
-
 /// The system-default contract category ("Default").
 async fn contract_category(s: &TestServer) -> i64 {
-    category_of_type(s, "contract").await
-}
-
-/// The system-default category of `kind`.
-async fn category_of_type(s: &TestServer, kind: &str) -> i64 {
-    let sql = "SELECT id FROM categories WHERE type = $1 AND system_default ORDER BY id LIMIT 1";
-    s.sql().await.query_one(sql, &[&kind]).await.unwrap().get(0)
+    s.default_category("contract").await
 }
 
 /// A new (non-default) contract category named `name`.
 async fn new_contract_category(s: &TestServer, name: &str) -> i64 {
     let sql = "INSERT INTO categories (name, type) VALUES ($1, 'contract') RETURNING id";
     s.sql().await.query_one(sql, &[&name]).await.unwrap().get(0)
-}
-
-/// The seeded client `n` (0 is Acme Inc).
-fn client(s: &TestServer, n: usize) -> i64 {
-    s.ids.clients[n].id
-}
-
-/// Owned pairs for [`Body::Form`].
-fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-    p.iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
 }
 
 /// The four required fields (client 0, the default contract category, [`START`]) plus

@@ -3,7 +3,7 @@
 //! and what deletion removes.
 //!
 //! This file holds what the area's test files share: making estimates, reading rows back
-//! with SQL, today's date, and the line-item request in each encoding.
+//! with SQL, dates, and the line-item request in each encoding.
 
 mod actions;
 mod bodies;
@@ -17,30 +17,20 @@ mod tax_modes;
 pub(crate) mod totals;
 mod validation;
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use reqwest::StatusCode;
 use serde_json::{Map, Value};
 
-use crate::common::{Answer, Body, TestServer, assert_invalid, id_of, is_timestamp};
+use crate::common::{
+    Answer, Body, TestServer, assert_invalid, client, id_of, is_timestamp, pairs, today,
+};
 
 /// The estimate date the tests use unless dates matter.
 pub(crate) const DATE: &str = "2026-06-20";
 
-/// Today as the service sees it (UTC).
-pub(crate) fn today() -> NaiveDate {
-    Utc::now().date_naive()
-}
-
 /// `date` plus (or minus) `days`, as `YYYY-MM-DD`.
 pub(crate) fn day(date: NaiveDate, days: i64) -> String {
     (date + chrono::Duration::days(days)).to_string()
-}
-
-/// Owned pairs for [`Body::Form`] and [`Body::Multipart`].
-pub(crate) fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-    p.iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
 }
 
 /// A seeded tax rate's id by name.
@@ -61,11 +51,6 @@ pub(crate) fn disabled_tax_rate(s: &TestServer) -> i64 {
         .find(|t| t.status == "disabled")
         .expect("a disabled seeded rate")
         .id
-}
-
-/// The seeded client `n` (0 and 1 have a contact email, 2 has none).
-pub(crate) fn client(s: &TestServer, n: usize) -> i64 {
-    s.ids.clients[n].id
 }
 
 /// Creates an estimate for client 0 in the default estimate category dated [`DATE`];

@@ -13,15 +13,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::common::{
-    Answer, Body, TestServer, assert_invalid, form, id_of, ids, is_timestamp, raw_form,
+    Answer, Body, TestServer, assert_invalid, form, id_of, ids, is_timestamp, pairs, raw_form,
 };
-
-/// Owned pairs for [`Body::Form`].
-fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-    p.iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect()
-}
 
 /// Creates a note with `title`, `description` and `extra` fields; asserts 201; returns
 /// `data`.

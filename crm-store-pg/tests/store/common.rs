@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use crm_core::bill::ItemsRequest;
 use crm_core::ids::UserId;
 use crm_core::input::{RawMap, RawValue};
+use crm_core::note::NewNote;
 use crm_core::validation::FieldErrors;
 use crm_store_pg::seed::SeedIds;
 use crm_store_pg::testing::TestDb;
@@ -89,6 +90,14 @@ pub fn raw(pairs: &[(&str, &str)]) -> RawMap {
         .iter()
         .map(|(k, v)| (*k, RawValue::text(*v)))
         .collect()
+}
+
+/// A note titled "Title" with the description "Description", and `pairs` (sent after those,
+/// so they may override them).
+pub fn new_note(pairs: &[(&str, &str)]) -> NewNote {
+    let mut all = vec![("note_title", "Title"), ("note_description", "Description")];
+    all.extend_from_slice(pairs);
+    NewNote::parse(&raw(&all)).unwrap()
 }
 
 /// A list of texts.

@@ -11,11 +11,11 @@ use crm_core::estimate::EstimateListQuery;
 use crm_core::ids::UserId;
 use crm_core::invoice::InvoiceListQuery;
 use crm_core::listing::Cursor;
-use crm_core::note::{NewNote, NoteListQuery, NoteUpdate};
+use crm_core::note::{NoteListQuery, NoteUpdate};
 use crm_core::validation::Rejected;
 use crm_store_pg::Ctx;
 
-use crate::common::{Seeded, ctx, day, raw, seeded};
+use crate::common::{Seeded, ctx, day, new_note, raw, seeded};
 
 fn as_user(id: i64) -> Ctx {
     Ctx {
@@ -95,12 +95,6 @@ async fn assert_note_totals_exact(s: &Seeded, when: &str) {
             );
         }
     }
-}
-
-fn new_note(pairs: &[(&str, &str)]) -> NewNote {
-    let mut all = vec![("note_title", "Title"), ("note_description", "Description")];
-    all.extend_from_slice(pairs);
-    NewNote::parse(&raw(&all)).unwrap()
 }
 
 #[tokio::test]

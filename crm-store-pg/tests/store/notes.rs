@@ -6,11 +6,11 @@
 
 use crm_core::conflict::Resource;
 use crm_core::ids::{NoteId, UserId};
-use crm_core::note::{NewNote, Note, NoteListQuery, NoteResourceType, NoteUpdate, NoteVisibility};
+use crm_core::note::{Note, NoteListQuery, NoteResourceType, NoteUpdate, NoteVisibility};
 use crm_core::tags::TagSet;
 use crm_store_pg::{Ctx, StoreError};
 
-use crate::common::{Seeded, ctx, raw, scalar, seeded};
+use crate::common::{Seeded, ctx, new_note, raw, scalar, seeded};
 
 /// Acting as user 2 (the second administrator).
 fn ctx_of_user_2(s: &Seeded) -> Ctx {
@@ -18,12 +18,6 @@ fn ctx_of_user_2(s: &Seeded) -> Ctx {
         actor: UserId::new(s.ids.admins[1]).unwrap(),
         ..ctx()
     }
-}
-
-fn new_note(pairs: &[(&str, &str)]) -> NewNote {
-    let mut all = vec![("note_title", "Title"), ("note_description", "Description")];
-    all.extend_from_slice(pairs);
-    NewNote::parse(&raw(&all)).unwrap()
 }
 
 fn query(pairs: &[(&str, &str)]) -> NoteListQuery {

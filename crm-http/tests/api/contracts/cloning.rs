@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use crate::common::{Body, TestServer, form};
 
 use super::{
-    add_lines, backing_estimate, category_of_type, client, create, get, id_of, is_timestamp, lines,
+    add_lines, backing_estimate, client, create, get, id_of, is_timestamp, lines,
     new_contract_category, put_tags, required_plus, set_state, stored_tags,
 };
 
@@ -135,7 +135,7 @@ async fn a_clone_takes_a_given_value_and_validates_like_create() {
             "doc_date_start": ["The doc date start field is required."]
         })
     );
-    let estimate_category = category_of_type(&s, "estimate").await.to_string();
+    let estimate_category = s.default_category("estimate").await.to_string();
     let body = required_plus(
         &s,
         "<b>Copy</b>",

@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use crate::common::{Body, TestServer, form};
 
 use super::{
-    START, assert_invalid, category_of_type, clear_with_json_null, client, contract_category,
-    create, get, id_of, new_contract_category, required_plus,
+    START, assert_invalid, clear_with_json_null, client, contract_category, create, get, id_of,
+    new_contract_category, required_plus,
 };
 
 #[tokio::test]
@@ -70,7 +70,7 @@ async fn every_missing_required_field_is_reported() {
 #[tokio::test]
 async fn every_reference_must_exist_as_what_it_must_be() {
     let s = TestServer::start().await;
-    let estimate_category = category_of_type(&s, "estimate").await.to_string();
+    let estimate_category = s.default_category("estimate").await.to_string();
     let body = required_plus(
         &s,
         "Refs",
@@ -355,7 +355,7 @@ async fn an_update_validates_its_fields_and_writes_nothing_when_refused() {
         })
     );
 
-    let estimate_category = category_of_type(&s, "estimate").await.to_string();
+    let estimate_category = s.default_category("estimate").await.to_string();
     let body = required_plus(
         &s,
         "<i>Changed</i>",

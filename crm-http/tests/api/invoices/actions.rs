@@ -4,8 +4,9 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::{create, get};
+use crate::common::client;
 use crate::common::{Body, TestServer, assert_invalid, form};
-use crate::estimates::{Encoding, assert_message, client, item, items_body, tax_rate};
+use crate::estimates::{Encoding, assert_message, item, items_body, tax_rate};
 
 /// The outbox rows of invoice `id`: (recipient, subject, status).
 async fn emails(s: &TestServer, id: i64) -> Vec<(String, String, String)> {
@@ -26,7 +27,7 @@ async fn emails(s: &TestServer, id: i64) -> Vec<(String, String, String)> {
 #[tokio::test]
 async fn publishing_moves_a_draft_to_due_and_queues_the_email_and_only_once() {
     let s = TestServer::start().await;
-    let today = crate::estimates::today().to_string();
+    let today = crate::common::today().to_string();
     let id = create(&s, &[("bill_date", &today)]).await["id"]
         .as_i64()
         .unwrap();

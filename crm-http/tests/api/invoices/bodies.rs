@@ -6,9 +6,8 @@ use serde_json::{Value, json};
 
 use super::{create, get};
 use crate::common::{Body, TestServer};
-use crate::estimates::{
-    DATE, Encoding, client, item, items_body, pairs, put_items, tax_rate, without_id,
-};
+use crate::common::{client, pairs};
+use crate::estimates::{DATE, Encoding, item, items_body, put_items, tax_rate, without_id};
 
 /// The lines of the bodies below: a summary bill with two lines.
 fn lines() -> Vec<crate::estimates::Item> {

@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 
 use super::{create, get, listed, patch};
 use crate::common::{TestServer, assert_invalid, assert_page, form, is_timestamp};
-use crate::estimates::{DATE, assert_message, client, day, today};
+use crate::common::{client, today};
+use crate::estimates::{DATE, assert_message, day};
 
 #[tokio::test]
 async fn creating_an_invoice_answers_201_with_the_whole_draft_record() {

@@ -3,37 +3,9 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::common::{Body, TestServer, form, json, multipart};
+use crate::common::{Body, TestServer, form, json, multipart, tag_bodies};
 
 use super::{assert_invalid, create, get, id_of, list, put_tags, raw_form, stored_tags};
-
-/// The request `[" b ", "a", "", "b", "c"]` in every encoding the API accepts; each must
-/// give `["b", "a", "c"]`.
-fn tag_bodies() -> Vec<(&'static str, Body)> {
-    let values = [" b ", "a", "", "b", "c"];
-    let bracket_pairs: Vec<(&str, &str)> = values.iter().map(|v| ("tags[]", *v)).collect();
-    vec![
-        (
-            "raw brackets",
-            raw_form("tags[]=%20b%20&tags[]=a&tags[]=&tags[]=b&tags[]=c"),
-        ),
-        (
-            "percent-encoded brackets",
-            raw_form("tags%5B%5D=%20b%20&tags%5B%5D=a&tags%5B%5D=&tags%5B%5D=b&tags%5B%5D=c"),
-        ),
-        (
-            "lower-case percent-encoded brackets",
-            raw_form("tags%5b%5d=+b+&tags%5b%5d=a&tags%5b%5d=&tags%5b%5d=b&tags%5b%5d=c"),
-        ),
-        (
-            "sparse unordered indices",
-            raw_form("tags[9]=c&tags[4]=b&tags[0]=%20b%20&tags[2]=&tags[1]=a"),
-        ),
-        ("reqwest form", form(&bracket_pairs)),
-        ("JSON array", json(json!({"tags": values}))),
-        ("multipart", multipart(&bracket_pairs)),
-    ]
-}
 
 #[tokio::test]
 async fn tags_are_set_in_every_encoding_trimmed_deduplicated_and_in_order() {
