@@ -13,7 +13,7 @@ use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::app::App;
 
@@ -121,54 +121,34 @@ pub async fn serve(
         .max_buf_size(header_bytes)
         .keep_alive(true);
     let permits = options.max_connections.clamp(1, Semaphore::MAX_PERMITS);
-    let connections = Arc::new(Semaphore::new(permits));
-    let mut backoff = AcceptBackoff::new();
     let mut refused_logged: Option<Instant> = None;
-    tokio::pin!(shutdown);
-    loop {
-        tokio::select! {
-            accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _)) => stream,
-                    Err(e) => {
-                        let pause = backoff.failed(&e);
-                        tokio::select! {
-                            () = tokio::time::sleep(pause) => continue,
-                            () = &mut shutdown => break,
-                        }
-                    }
-                };
-                backoff.succeeded();
-                let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
-                    if refused_logged.is_none_or(|at| at.elapsed() >= AcceptBackoff::LOG_EVERY) {
-                        tracing::warn!(
-                            max_connections = options.max_connections,
-                            "connection limit reached; refusing new connections"
-                        );
-                        refused_logged = Some(Instant::now());
-                    }
-                    refuse(stream);
-                    continue;
-                };
-                if let Err(e) = stream.set_nodelay(true) {
-                    tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-                }
-                let app = Arc::clone(&app);
-                let service = service_fn(move |request| {
-                    let app = Arc::clone(&app);
-                    async move { Ok::<_, Infallible>(app.handle(request).await) }
-                });
-                let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
-                tokio::spawn(async move {
-                    if let Err(e) = connection.await {
-                        tracing::debug!(error = %e, "connection ended with an error");
-                    }
-                    drop(permit);
-                });
-            }
-            () = &mut shutdown => break,
+    let refused = || {
+        if refused_logged.is_none_or(|at| at.elapsed() >= AcceptBackoff::LOG_EVERY) {
+            tracing::warn!(
+                max_connections = options.max_connections,
+                "connection limit reached; refusing new connections"
+            );
+            refused_logged = Some(Instant::now());
         }
-    }
+    };
+    let accepted = |stream: TcpStream, permit: OwnedSemaphorePermit| {
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+        }
+        let app = Arc::clone(&app);
+        let service = service_fn(move |request| {
+            let app = Arc::clone(&app);
+            async move { Ok::<_, Infallible>(app.handle(request).await) }
+        });
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+            drop(permit);
+        });
+    };
+    accept_until(&listener, permits, shutdown, refused, accepted).await;
     drop(listener);
     tracing::info!("shutting down: draining in-flight requests");
     tokio::select! {
@@ -196,41 +176,61 @@ pub async fn serve_metrics(
         .header_read_timeout(ServeOptions::default().header_read_timeout)
         .max_header_size(MIN_BUFFER)
         .max_buf_size(MIN_BUFFER);
-    let connections = Arc::new(Semaphore::new(METRICS_CONNECTIONS));
+    let accepted = |stream: TcpStream, permit: OwnedSemaphorePermit| {
+        let app = Arc::clone(&app);
+        let service = service_fn(move |request| {
+            let app = Arc::clone(&app);
+            async move { Ok::<_, Infallible>(app.handle_metrics(request).await) }
+        });
+        let connection = builder.serve_connection(TokioIo::new(stream), service);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "metrics connection ended with an error");
+            }
+            drop(permit);
+        });
+    };
+    accept_until(&listener, METRICS_CONNECTIONS, shutdown, || {}, accepted).await;
+    Ok(())
+}
+
+/// The accept loop of both listeners, until `shutdown` completes: each connection takes one
+/// of `permits` places (held until `accepted`'s work drops it); one over the limit is
+/// refused at once ([`refuse`], then `refused` is told); accept errors (out of
+/// descriptors) back off ([`AcceptBackoff`]) instead of spinning.
+async fn accept_until(
+    listener: &TcpListener,
+    permits: usize,
+    shutdown: impl Future<Output = ()>,
+    mut refused: impl FnMut(),
+    mut accepted: impl FnMut(TcpStream, OwnedSemaphorePermit),
+) {
+    let connections = Arc::new(Semaphore::new(permits));
     let mut backoff = AcceptBackoff::new();
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
-            accepted = listener.accept() => {
-                let stream = match accepted {
+            next = listener.accept() => {
+                let stream = match next {
                     Ok((stream, _)) => stream,
                     Err(e) => {
                         let pause = backoff.failed(&e);
                         tokio::select! {
                             () = tokio::time::sleep(pause) => continue,
-                            () = &mut shutdown => return Ok(()),
+                            () = &mut shutdown => return,
                         }
                     }
                 };
                 backoff.succeeded();
-                let Ok(permit) = Arc::clone(&connections).try_acquire_owned() else {
-                    refuse(stream);
-                    continue;
-                };
-                let app = Arc::clone(&app);
-                let service = service_fn(move |request| {
-                    let app = Arc::clone(&app);
-                    async move { Ok::<_, Infallible>(app.handle_metrics(request).await) }
-                });
-                let connection = builder.serve_connection(TokioIo::new(stream), service);
-                tokio::spawn(async move {
-                    if let Err(e) = connection.await {
-                        tracing::debug!(error = %e, "metrics connection ended with an error");
+                match Arc::clone(&connections).try_acquire_owned() {
+                    Ok(permit) => accepted(stream, permit),
+                    Err(_) => {
+                        refuse(stream);
+                        refused();
                     }
-                    drop(permit);
-                });
+                }
             }
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => return,
         }
     }
 }

@@ -28,7 +28,7 @@ impl Store {
     /// Vacuums the deltas table: the fold deletes every delta it moves, and a total scans
     /// the whole table, dead rows' pages and all, so the table must be vacuumed for totals
     /// to stay fast. Autovacuum does it at 2,000 dead rows, unless it is off, behind, or
-    /// busy with another table; `crm serve` also does it itself (`crm_http::upkeep`).
+    /// busy with another table; `crm serve` also does it itself (`crm_http::ops::upkeep`).
     /// The dead rows' space is always made reusable; with `give_back` the table's empty
     /// tail is also returned (the size a burst of writes left), which needs the table's
     /// lock for a moment: PostgreSQL tries for up to 5 s while writers hold it, so ask for

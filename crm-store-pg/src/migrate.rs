@@ -22,84 +22,9 @@ pub struct Migration {
     pub sql: &'static str,
 }
 
-/// Every migration, in order.
-pub const MIGRATIONS: &[Migration] = &[
-    Migration {
-        version: 1,
-        name: "people_and_categories",
-        sql: include_str!("../migrations/0001_people_and_categories.sql"),
-    },
-    Migration {
-        version: 2,
-        name: "milestones_and_tasks",
-        sql: include_str!("../migrations/0002_milestones_and_tasks.sql"),
-    },
-    Migration {
-        version: 3,
-        name: "billing_and_contracts",
-        sql: include_str!("../migrations/0003_billing_and_contracts.sql"),
-    },
-    Migration {
-        version: 4,
-        name: "notes_and_tags",
-        sql: include_str!("../migrations/0004_notes_and_tags.sql"),
-    },
-    Migration {
-        version: 5,
-        name: "email_outbox",
-        sql: include_str!("../migrations/0005_email_outbox.sql"),
-    },
-    Migration {
-        version: 6,
-        name: "invoice_lists",
-        sql: include_str!("../migrations/0006_invoice_lists.sql"),
-    },
-    Migration {
-        version: 7,
-        name: "idempotency_keys",
-        sql: include_str!("../migrations/0007_idempotency_keys.sql"),
-    },
-    Migration {
-        version: 8,
-        name: "list_counts_and_sort_indexes",
-        sql: include_str!("../migrations/0008_list_counts_and_sort_indexes.sql"),
-    },
-    Migration {
-        version: 9,
-        name: "estimate_list_indexes",
-        sql: include_str!("../migrations/0009_estimate_list_indexes.sql"),
-    },
-    Migration {
-        version: 10,
-        name: "list_count_deltas",
-        sql: include_str!("../migrations/0010_list_count_deltas.sql"),
-    },
-    Migration {
-        version: 11,
-        name: "status_within_owner",
-        sql: include_str!("../migrations/0011_status_within_owner.sql"),
-    },
-    Migration {
-        version: 12,
-        name: "one_delta_per_write",
-        sql: include_str!("../migrations/0012_one_delta_per_write.sql"),
-    },
-    Migration {
-        version: 13,
-        name: "count_keys_in_sql",
-        sql: include_str!("../migrations/0013_count_keys_in_sql.sql"),
-    },
-    Migration {
-        version: 14,
-        name: "drop_raw_note_title_index",
-        sql: include_str!("../migrations/0014_drop_raw_note_title_index.sql"),
-    },
-    Migration {
-        version: 15,
-        name: "note_search_text",
-        sql: include_str!("../migrations/0015_note_search_text.sql"),
-    },
-];
+/// Every migration, in order: the files of `migrations/`, listed by the build script
+/// (`build.rs`), which refuses a misnamed file or a gap in the numbers.
+pub const MIGRATIONS: &[Migration] = include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
 
 impl Migration {
     /// The hex SHA-256 of the migration's text.

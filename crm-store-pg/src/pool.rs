@@ -120,6 +120,23 @@ impl StoreConfig {
 
     /// The parsed connection settings, with the connect timeout applied.
     pub fn pg_config(&self) -> Result<tokio_postgres::Config, StoreError> {
+        if let Some((scheme, _)) = self.database_url.trim_start().split_once("://")
+            && !matches!(scheme, "postgres" | "postgresql")
+        {
+            let named = if !scheme.is_empty()
+                && scheme.len() <= 16
+                && scheme
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'+')
+            {
+                format!("a {scheme}:// URL")
+            } else {
+                "another kind of URL".to_owned()
+            };
+            return Err(StoreError::Config(format!(
+                "invalid database URL: {named}; the database is PostgreSQL: postgres://user@host:port/name, or key-value settings (host=… dbname=…)"
+            )));
+        }
         let mut config = tokio_postgres::Config::from_str(&self.database_url).map_err(|e| {
             StoreError::Config(format!("invalid database URL: {}", parse_error(&e)))
         })?;
@@ -201,12 +218,47 @@ pub(crate) async fn handshake(
         .copied()
         .unwrap_or(DEFAULT_CONNECT_TIMEOUT);
     match tokio::time::timeout(limit, config.connect(NoTls)).await {
-        Ok(connected) => connected.map_err(|e| StoreError::Unavailable(crate::error::describe(&e))),
+        Ok(connected) => connected.map_err(|e| {
+            StoreError::Unavailable(format!(
+                "cannot connect to PostgreSQL at {}: {}",
+                target(config),
+                crate::error::describe(&e)
+            ))
+        }),
         Err(_) => Err(StoreError::Unavailable(format!(
-            "the database did not complete a connection within {} s",
+            "PostgreSQL at {} did not complete a connection within {} s",
+            target(config),
             limit.as_secs_f64()
         ))),
     }
+}
+
+/// Where a configuration connects, for messages: `host:port` (or the socket folder and
+/// port), the user and the database. Never the password.
+pub(crate) fn target(config: &tokio_postgres::Config) -> String {
+    use tokio_postgres::config::Host;
+    let ports = config.get_ports();
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let port = ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+            match host {
+                Host::Tcp(name) if name.contains(':') => format!("[{name}]:{port}"),
+                Host::Tcp(name) => format!("{name}:{port}"),
+                Host::Unix(folder) => format!("the socket in {} (port {port})", folder.display()),
+            }
+        })
+        .collect();
+    let hosts = if hosts.is_empty() {
+        "no host".to_owned()
+    } else {
+        hosts.join(", ")
+    };
+    let user = config.get_user().unwrap_or("(the system user)");
+    let database = config.get_dbname().unwrap_or(user);
+    format!("{hosts} (user {user}, database {database})")
 }
 
 /// Opens one connection ([`handshake`]) and spawns its driver task.
@@ -347,6 +399,43 @@ mod redaction_tests {
         assert!(
             !debug.contains("s3cr3t") && !debug.contains("other"),
             "{debug}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_of_another_database_is_named_as_such_without_its_text() {
+        let error = StoreConfig::new("mysql://root:secret@db/crm")
+            .pg_config()
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("a mysql:// URL"), "{error}");
+        assert!(error.contains("postgres://user@host:port/name"), "{error}");
+        assert!(
+            !error.contains("secret") && !error.contains("root"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_target_names_host_port_user_and_database_never_the_password() {
+        let config = StoreConfig::new("postgres://alice:secret@db.example:6543/crm")
+            .pg_config()
+            .unwrap();
+        assert_eq!(
+            target(&config),
+            "db.example:6543 (user alice, database crm)"
+        );
+        let socket = StoreConfig::new("host=/run/pg port=5433 user=postgres dbname=crm")
+            .pg_config()
+            .unwrap();
+        assert_eq!(
+            target(&socket),
+            "the socket in /run/pg (port 5433) (user postgres, database crm)"
         );
     }
 }

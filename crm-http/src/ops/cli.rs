@@ -262,7 +262,8 @@ const DEFAULT_URL: &str = "postgres://postgres@127.0.0.1:5432/crm";
 
 /// The database URL to use, starting a private cluster when there is nothing else.
 async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure> {
-    if let Some(url) = &cli.database_url {
+    // An empty DATABASE_URL= is as good as none.
+    if let Some(url) = cli.database_url.as_ref().filter(|u| !u.trim().is_empty()) {
         return Ok((url.clone(), None));
     }
     if !cli.local_postgres && local::answers(DEFAULT_ADDRESS).await {

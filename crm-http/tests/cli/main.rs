@@ -725,10 +725,60 @@ async fn the_readme_walkthrough_runs_as_written() {
                 && stdout.contains("invoice published: {'id': 2, 'title': 'Due', 'color': 'info'}"),
             "run {attempt}: {stdout}"
         );
+        // The retry was answered from the stored answer, and the second editor was told.
+        assert_eq!(
+            stdout.matches("HTTP/1.1 201 Created").count(),
+            2,
+            "{stdout}"
+        );
+        assert_eq!(
+            stdout.matches("idempotent-replayed: true").count(),
+            1,
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("PATCH as Mine: 200\nPATCH as Theirs: 412\n"),
+            "run {attempt}: {stdout}"
+        );
+        assert!(stdout.contains(" revoked"), "{stdout}");
         let estimate = stdout
             .lines()
             .find_map(|l| l.strip_prefix("estimate "))
             .unwrap();
         assert_eq!(estimate, (attempt + 1).to_string(), "{stdout}");
     }
+}
+
+/// The paths `docs/ARCHITECTURE.md` names (in backticks: a crate folder and a file or folder
+/// below it), except those with a placeholder (`<area>`, `NNNN`).
+fn architecture_paths() -> Vec<String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let text = std::fs::read_to_string(format!("{root}/docs/ARCHITECTURE.md")).unwrap();
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| {
+            ["crm-core/", "crm-store-pg/", "crm-http/"]
+                .iter()
+                .any(|c| span.starts_with(c))
+                && !span.contains(['<', ' '])
+                && !span.contains("NNNN")
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_architecture_recipe_names_files_that_exist() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let paths = architecture_paths();
+    assert!(paths.len() >= 15, "{paths:?}");
+    let missing: Vec<&String> = paths
+        .iter()
+        .filter(|p| !Path::new(root).join(p.as_str()).exists())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/ARCHITECTURE.md names paths that do not exist: {missing:?}"
+    );
 }

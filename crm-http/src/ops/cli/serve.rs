@@ -115,7 +115,19 @@ pub(crate) async fn serve_api(
         ),
         None => None,
     };
-    tracing::info!(address = %listener.local_addr()?, max_connections, "listening");
+    let address = listener.local_addr()?;
+    tracing::info!(%address, max_connections, "listening");
+    tracing::info!("the API reference: http://{address}/docs");
+    if store
+        .list_api_keys()
+        .await
+        .is_ok_and(|keys| keys.iter().all(|key| key.revoked.is_some()))
+    {
+        tracing::warn!(
+            "no API key yet: every /api request will be refused until one is made with \
+             `crm keys create --name NAME`"
+        );
+    }
     if let Some(rate) = args.rate_limit {
         tracing::info!(rate_limit = %rate, "rate limit per API key");
     }
