@@ -1,0 +1,199 @@
+//! The [`Document`]: one estimate or invoice as a person reads it, the one source of the
+//! email, the page and the PDF.
+//!
+//! Every figure is the text the API returns for it (crm-core's `Money`, `Quantity`,
+//! `UnitRate` display: `1234.50`), formatted once here, so the four places cannot
+//! disagree. Record text is cleaned once ([`crate::text::clean`]); escaping is each
+//! output's business (the templates escape HTML by default, the PDF draws text as text).
+//! [`from_core`] builds documents from crm-core's records; `totals` chooses and labels
+//! the total rows.
+
+pub mod from_core;
+mod totals;
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+pub use from_core::{BillKind, Context};
+
+/// One estimate or invoice, ready to render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Document {
+    /// Estimate or invoice.
+    pub kind: BillKind,
+    /// The record's id, its number (`12` in "Estimate #12").
+    pub number: i64,
+    /// The company the document comes from (`--company-name`).
+    pub company: String,
+    /// The client's name.
+    pub client: String,
+    /// The dates, labelled, in order (`Date`, then `Expiry date` or `Due date`).
+    pub dates: Vec<LabelledDate>,
+    /// The status in words (`Awaiting acceptance`, `Overdue`).
+    pub status: &'static str,
+    /// The lines, in order.
+    pub lines: Vec<DocumentLine>,
+    /// The totals that are not zero, in order (subtotal, discount, taxes, adjustment).
+    pub totals: Vec<TotalRow>,
+    /// The final amount, what the client pays.
+    pub final_amount: String,
+    /// Notes (`None` when empty).
+    pub notes: Option<String>,
+    /// Terms (`None` when empty).
+    pub terms: Option<String>,
+    /// The client link (`<public url>/c/<token>`), when there is one.
+    pub link: Option<String>,
+    /// An estimate's decision by the client, once made.
+    pub decision: Option<Decision>,
+}
+
+impl Document {
+    /// `Estimate #12`, `Invoice #7`: the heading, the email's subject, the PDF's title.
+    pub fn title(&self) -> String {
+        format!("{} #{}", self.kind.title(), self.number)
+    }
+
+    /// `estimate` / `invoice`, for sentences ("View the invoice").
+    pub fn noun(&self) -> &'static str {
+        self.kind.template()
+    }
+
+    /// `estimate-12.pdf`, `invoice-7.pdf` (API.md §12's `Content-Disposition`).
+    pub fn pdf_file_name(&self) -> String {
+        format!("{}-{}.pdf", self.kind.template(), self.number)
+    }
+
+    /// The call to action of the email: what following the link lets the client do.
+    pub fn call_to_action(&self) -> &'static str {
+        match self.kind {
+            BillKind::Estimate => "View and accept the estimate",
+            BillKind::Invoice => "View the invoice",
+        }
+    }
+}
+
+/// A date with its label.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabelledDate {
+    /// `Date`, `Expiry date`, `Due date`.
+    pub label: &'static str,
+    /// The date.
+    pub date: NaiveDate,
+}
+
+impl LabelledDate {
+    /// `25 November 2026`: [`date_text`].
+    pub fn text(&self) -> String {
+        date_text(self.date)
+    }
+
+    /// `2026-11-25`, the API's form (the page's `<time datetime>`).
+    pub fn iso(&self) -> String {
+        self.date.to_string()
+    }
+}
+
+/// `25 November 2026`: the day, the month in words and the year, which no reader can take
+/// for another date (unlike 11/12/2026), in the documents' language (English).
+pub fn date_text(date: NaiveDate) -> String {
+    date.format("%-d %B %Y").to_string()
+}
+
+/// One line of the document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentLine {
+    /// 1-based position.
+    pub position: i32,
+    /// The description, on one line.
+    pub description: String,
+    /// The long description, with its line breaks (`None` when empty).
+    pub details: Option<String>,
+    /// The quantity as the API writes it (`2.00`).
+    pub quantity: String,
+    /// The unit (`hours`), when there is one.
+    pub unit: Option<String>,
+    /// The unit rate as the API writes it.
+    pub rate: String,
+    /// The line total as the API writes it.
+    pub total: String,
+}
+
+impl DocumentLine {
+    /// `2.00 hours`, or `2.00` without a unit.
+    pub fn quantity_with_unit(&self) -> String {
+        match &self.unit {
+            Some(unit) => format!("{} {unit}", self.quantity),
+            None => self.quantity.clone(),
+        }
+    }
+}
+
+/// A total row: its label and amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TotalRow {
+    /// `Subtotal`, `Discount`, `VAT 20%`, `Adjustment (Shipping)`.
+    pub label: String,
+    /// The amount as the API writes it (a discount is negative: `-25.00`).
+    pub amount: String,
+}
+
+/// The client's answer to an estimate (API.md §12's `client_response`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// Accepted or declined.
+    pub kind: DecisionKind,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The reason given with a decline, if any.
+    pub reason: Option<String>,
+}
+
+impl Decision {
+    /// `Accepted on 25 November 2026` (the date in UTC, as the API's timestamps are).
+    pub fn sentence(&self) -> String {
+        format!("{} on {}", self.kind.word(), self.day())
+    }
+
+    /// `25 November 2026`: the decision's date (UTC).
+    pub fn day(&self) -> String {
+        date_text(self.at.date_naive())
+    }
+
+    /// The decision's date, as the API writes dates (the page's `<time datetime>`).
+    pub fn iso_date(&self) -> String {
+        self.at.date_naive().to_string()
+    }
+}
+
+/// Accepted or declined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecisionKind {
+    /// The client accepted the estimate.
+    Accepted,
+    /// The client declined it.
+    Declined,
+}
+
+impl DecisionKind {
+    /// `Accepted` / `Declined`.
+    pub fn word(self) -> &'static str {
+        match self {
+            DecisionKind::Accepted => "Accepted",
+            DecisionKind::Declined => "Declined",
+        }
+    }
+}
+
+/// `text` cleaned, or `None` when nothing but blanks is left.
+fn non_blank(text: Option<&str>) -> Option<String> {
+    let text = crate::text::clean(text?);
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace());
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
+}
+
+/// `text` on one line, or `None` when blank.
+fn non_blank_line(text: Option<&str>) -> Option<String> {
+    Some(crate::text::one_line(text?)).filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests;

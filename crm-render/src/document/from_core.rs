@@ -1,0 +1,154 @@
+//! The adapter from crm-core's records: the only file of this crate that reads an
+//! [`Estimate`] or an [`Invoice`] (the total rows, in `totals.rs`, read only the bill
+//! vocabulary of `crm_core::bill`).
+
+pub use crm_core::bill::BillKind;
+
+use crm_core::bill::{BillTotals, LineItem, TaxRecord};
+use crm_core::totals::TaxMode;
+
+use crm_core::estimate::{Estimate, ShownStatus};
+use crm_core::invoice::{Invoice, InvoiceStatus};
+
+use super::{Decision, Document, DocumentLine, LabelledDate, non_blank, non_blank_line};
+
+/// What a document needs besides the record: the configuration and the client link's
+/// state, which the service knows and the record does not.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Context<'a> {
+    /// The company name (`--company-name`, default `CRM`).
+    pub company: &'a str,
+    /// The client link's URL, if the record has one.
+    pub link: Option<&'a str>,
+    /// The client's decision on an estimate, if made (ignored for invoices).
+    pub decision: Option<&'a Decision>,
+}
+
+/// The parts estimates and invoices share, borrowed from either.
+struct Parts<'a> {
+    kind: BillKind,
+    number: i64,
+    client: &'a str,
+    dates: Vec<LabelledDate>,
+    status: &'static str,
+    tax_type: TaxMode,
+    lines: &'a [LineItem],
+    taxes: &'a [TaxRecord],
+    totals: &'a BillTotals,
+    notes: Option<&'a str>,
+    terms: Option<&'a str>,
+}
+
+impl Document {
+    /// The document of an estimate.
+    pub fn estimate(e: &Estimate, context: Context<'_>) -> Document {
+        let mut dates = vec![LabelledDate {
+            label: "Date",
+            date: e.dates.date,
+        }];
+        if let Some(date) = e.dates.expiry_date {
+            dates.push(LabelledDate {
+                label: "Expiry date",
+                date,
+            });
+        }
+        let mut doc = Document::from_parts(
+            Parts {
+                kind: BillKind::Estimate,
+                number: e.id.get(),
+                client: &e.client.name,
+                dates,
+                status: estimate_status(e.status),
+                tax_type: e.tax_type,
+                lines: &e.line_items,
+                taxes: &e.taxes,
+                totals: &e.totals,
+                notes: e.notes.as_deref(),
+                terms: e.terms.as_deref(),
+            },
+            context,
+        );
+        doc.decision = context.decision.cloned().map(|mut d| {
+            d.reason = non_blank(d.reason.as_deref());
+            d
+        });
+        doc
+    }
+
+    /// The document of an invoice.
+    pub fn invoice(i: &Invoice, context: Context<'_>) -> Document {
+        let mut dates = vec![LabelledDate {
+            label: "Date",
+            date: i.dates.date,
+        }];
+        if let Some(date) = i.dates.due_date {
+            dates.push(LabelledDate {
+                label: "Due date",
+                date,
+            });
+        }
+        Document::from_parts(
+            Parts {
+                kind: BillKind::Invoice,
+                number: i.id.get(),
+                client: &i.client.name,
+                dates,
+                status: invoice_status(i.status),
+                tax_type: i.tax_type,
+                lines: &i.line_items,
+                taxes: &i.taxes,
+                totals: &i.totals,
+                notes: i.notes.as_deref(),
+                terms: i.terms.as_deref(),
+            },
+            context,
+        )
+    }
+
+    fn from_parts(p: Parts<'_>, context: Context<'_>) -> Document {
+        Document {
+            kind: p.kind,
+            number: p.number,
+            company: crate::text::one_line(context.company),
+            client: crate::text::one_line(p.client),
+            dates: p.dates,
+            status: p.status,
+            lines: p.lines.iter().map(line).collect(),
+            totals: super::totals::rows(p.tax_type, p.lines, p.taxes, p.totals),
+            final_amount: p.totals.figures.final_amount.to_string(),
+            notes: non_blank(p.notes),
+            terms: non_blank(p.terms),
+            link: non_blank_line(context.link),
+            decision: None,
+        }
+    }
+}
+
+fn line(l: &LineItem) -> DocumentLine {
+    DocumentLine {
+        position: l.position,
+        description: crate::text::one_line(&l.description),
+        details: non_blank(l.long_description.as_deref()),
+        quantity: l.quantity.to_string(),
+        unit: non_blank_line(l.unit.as_deref()),
+        rate: l.rate.to_string(),
+        total: l.total.to_string(),
+    }
+}
+
+/// An estimate's shown status in words.
+pub fn estimate_status(status: ShownStatus) -> &'static str {
+    match status {
+        ShownStatus::Draft => "Draft",
+        ShownStatus::New => "Awaiting acceptance",
+        ShownStatus::Accepted => "Accepted",
+        ShownStatus::Declined => "Declined",
+        ShownStatus::Revised => "Revised",
+        ShownStatus::Expired => "Expired",
+    }
+}
+
+/// An invoice's shown status in words (its title: `Part Paid`, `Overdue`).
+pub fn invoice_status(status: InvoiceStatus) -> &'static str {
+    status.title()
+}

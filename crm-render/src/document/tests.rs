@@ -1,0 +1,173 @@
+use super::*;
+use crate::sample;
+use chrono::TimeZone;
+use crm_core::estimate::Estimate;
+use crm_core::money::Percent;
+use crm_core::totals::{HeaderDiscount, LineDiscount, TaxMode};
+
+fn estimate(n: usize) -> Estimate {
+    sample::estimate(&sample::input(n).unwrap(), &sample::texts).unwrap()
+}
+
+fn context() -> Context<'static> {
+    Context {
+        company: "Northwind",
+        link: Some("https://crm.example/c/abc"),
+        decision: None,
+    }
+}
+
+#[test]
+fn an_estimate_document_carries_the_api_figures_and_labels() {
+    let e = estimate(2);
+    let doc = Document::estimate(&e, context());
+    assert_eq!(doc.title(), "Estimate #12");
+    assert_eq!(doc.pdf_file_name(), "estimate-12.pdf");
+    assert_eq!(doc.company, "Northwind");
+    assert_eq!(doc.client, "Acme Ltd");
+    assert_eq!(doc.status, "Awaiting acceptance");
+    assert_eq!(
+        doc.dates
+            .iter()
+            .map(|d| (d.label, d.text()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("Date", "25 November 2026".to_owned()),
+            ("Expiry date", "25 December 2026".to_owned())
+        ]
+    );
+    assert_eq!(doc.lines[0].quantity, e.line_items[0].quantity.to_string());
+    assert_eq!(doc.lines[0].quantity_with_unit(), "2.00 hours");
+    assert_eq!(doc.lines[1].quantity_with_unit(), "2.00");
+    assert_eq!(doc.lines[1].rate, "101.50");
+    assert_eq!(doc.lines[1].total, e.line_items[1].total.to_string());
+    assert_eq!(doc.final_amount, e.totals.figures.final_amount.to_string());
+    // 2 × 100.50 + 2 × 101.50 = 404.00; VAT 20% = 80.80.
+    assert_eq!(
+        doc.totals,
+        vec![
+            TotalRow {
+                label: "Subtotal".into(),
+                amount: "404.00".into()
+            },
+            TotalRow {
+                label: "VAT 20%".into(),
+                amount: "80.80".into()
+            },
+        ]
+    );
+    assert_eq!(doc.final_amount, "484.80");
+    assert_eq!(doc.link.as_deref(), Some("https://crm.example/c/abc"));
+}
+
+#[test]
+fn an_invoice_document_has_its_due_date_and_status_title() {
+    let i = sample::invoice(&sample::input(1).unwrap(), &sample::texts).unwrap();
+    let doc = Document::invoice(&i, Context::default());
+    assert_eq!(doc.title(), "Invoice #7");
+    assert_eq!(doc.call_to_action(), "View the invoice");
+    assert_eq!(doc.status, "Due");
+    assert_eq!(doc.dates[1].label, "Due date");
+    assert_eq!(doc.notes, None);
+    assert_eq!(doc.link, None);
+}
+
+#[test]
+fn zero_totals_are_left_out_and_a_summary_discount_is_negative() {
+    let mut input = sample::input(1).unwrap();
+    input.discount = HeaderDiscount::Percentage("10".parse().unwrap());
+    input.tax_rates = vec![];
+    input.adjustment = "-0.50".parse().unwrap();
+    let e = sample::estimate(&input, &sample::texts).unwrap();
+    let doc = Document::estimate(&e, context());
+    let labels: Vec<(&str, &str)> = doc
+        .totals
+        .iter()
+        .map(|r| (r.label.as_str(), r.amount.as_str()))
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            ("Subtotal", "201.00"),
+            ("Discount 10%", "-20.10"),
+            ("Adjustment (Shipping)", "-0.50"),
+        ]
+    );
+    assert_eq!(doc.final_amount, "180.40");
+}
+
+#[test]
+fn inline_taxes_and_discounts_read_included_and_state_the_rate_once() {
+    let mut input = sample::input(2).unwrap();
+    input.tax_mode = TaxMode::Inline;
+    input.tax_rates = vec![];
+    for line in &mut input.lines {
+        line.tax_rate = Some(Percent::new("20".parse().unwrap()).unwrap());
+        line.discount = LineDiscount::Fixed("1.00".parse().unwrap());
+    }
+    let e = sample::estimate(&input, &sample::texts).unwrap();
+    let doc = Document::estimate(&e, context());
+    let labels: Vec<&str> = doc.totals.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        vec!["Subtotal", "Discounts included", "VAT 20% included"]
+    );
+    assert!(!doc.totals.iter().any(|r| r.label.contains("20.00")));
+}
+
+#[test]
+fn record_text_is_cleaned_once_and_blank_text_is_none() {
+    let mut e = estimate(1);
+    e.client.name = " Acme\r\nLtd\u{0} ".into();
+    e.notes = Some(" \r\n ".into());
+    e.terms = Some("Line one\rLine two\r\n".into());
+    e.line_items[0].description = "Design\nwork".into();
+    e.line_items[0].long_description = Some("a\r\nb".into());
+    e.line_items[0].unit = Some("  ".into());
+    let doc = Document::estimate(&e, context());
+    assert_eq!(doc.client, "Acme Ltd");
+    assert_eq!(doc.notes, None);
+    assert_eq!(doc.terms.as_deref(), Some("Line one\nLine two"));
+    assert_eq!(doc.lines[0].description, "Design work");
+    assert_eq!(doc.lines[0].details.as_deref(), Some("a\nb"));
+    assert_eq!(doc.lines[0].unit, None);
+}
+
+#[test]
+fn a_decision_reads_as_a_sentence_with_its_utc_date() {
+    let decision = Decision {
+        kind: DecisionKind::Declined,
+        at: Utc.with_ymd_and_hms(2026, 11, 30, 23, 30, 0).unwrap(),
+        reason: Some("  \n ".into()),
+    };
+    let e = estimate(1);
+    let doc = Document::estimate(
+        &e,
+        Context {
+            decision: Some(&decision),
+            ..context()
+        },
+    );
+    let d = doc.decision.unwrap();
+    assert_eq!(d.sentence(), "Declined on 30 November 2026");
+    assert_eq!(d.iso_date(), "2026-11-30");
+    assert_eq!(d.reason, None, "a blank reason is no reason");
+}
+
+#[test]
+fn an_invoice_ignores_a_decision() {
+    let decision = Decision {
+        kind: DecisionKind::Accepted,
+        at: Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap(),
+        reason: None,
+    };
+    let i = sample::invoice(&sample::input(1).unwrap(), &sample::texts).unwrap();
+    let doc = Document::invoice(
+        &i,
+        Context {
+            decision: Some(&decision),
+            ..context()
+        },
+    );
+    assert_eq!(doc.decision, None);
+}

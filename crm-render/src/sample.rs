@@ -1,0 +1,188 @@
+//! Sample records for tests and benchmarks (feature `sample`): an estimate or invoice whose
+//! lines come from a totals calculator input, computed as the service computes them
+//! (`Policy::CrmParity`), with the descriptions the caller gives. Not for production use.
+
+use chrono::NaiveDate;
+use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
+use crm_core::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
+use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named};
+use crm_core::invoice::{Invoice, InvoiceDates, InvoiceStatus};
+use crm_core::money::{Percent, Quantity, UnitRate};
+use crm_core::time::Timestamp;
+use crm_core::totals::{self, Line, LineDiscount, Policy, TaxMode, TotalsInput};
+
+/// A line's texts: description, long description, unit.
+pub type Texts = (String, Option<String>, Option<String>);
+
+/// `n` lines of 2 × (100.50 + i), under a summary VAT of 20%.
+pub fn input(n: usize) -> Result<TotalsInput, String> {
+    let amount = |text: &str| {
+        text.parse::<crm_core::money::Decimal>()
+            .map_err(|e| e.to_string())
+    };
+    let lines = (0..n)
+        .map(|i| {
+            Ok(Line {
+                quantity: Quantity::new(amount("2")?).map_err(|e| e.to_string())?,
+                rate: UnitRate::new(amount(&format!("{}.50", 100 + i))?)
+                    .map_err(|e| e.to_string())?,
+                discount: LineDiscount::None,
+                tax_rate: None,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(TotalsInput {
+        tax_mode: TaxMode::Summary,
+        lines,
+        tax_rates: vec![Percent::new(amount("20")?).map_err(|e| e.to_string())?],
+        ..TotalsInput::default()
+    })
+}
+
+/// Line texts in English, Greek and Cyrillic, with a long description every third line.
+pub fn texts(i: usize) -> Texts {
+    let description = match i % 4 {
+        0 => format!("Website design, phase {}", i + 1),
+        1 => format!("Σχεδιασμός ιστοσελίδας {}", i + 1),
+        2 => format!("Разработка приложения {}", i + 1),
+        _ => format!(
+            "On-site consulting {}: workshops with the team, a review of the current system and a written report with recommendations",
+            i + 1
+        ),
+    };
+    let details = i.is_multiple_of(3).then(|| {
+        "Includes two rounds of changes.\nDelivered as source files and a PDF.".to_owned()
+    });
+    let unit = i.is_multiple_of(2).then(|| "hours".to_owned());
+    (description, details, unit)
+}
+
+/// The lines, taxes and totals of `input`, with `texts` for each line.
+pub fn bill(
+    input: &TotalsInput,
+    texts: &dyn Fn(usize) -> Texts,
+) -> Result<(Vec<LineItem>, Vec<TaxRecord>, BillTotals), String> {
+    let computed = totals::compute(input, Policy::CrmParity).map_err(|e| e.to_string())?;
+    let mut lines = Vec::new();
+    let mut taxes = Vec::new();
+    for (i, (line, figures)) in input.lines.iter().zip(&computed.lines).enumerate() {
+        let id =
+            LineItemId::new(i64::try_from(i + 1).map_err(|e| e.to_string())?).ok_or("line id")?;
+        let (description, long_description, unit) = texts(i);
+        lines.push(LineItem {
+            id,
+            position: i32::try_from(i + 1).map_err(|e| e.to_string())?,
+            description,
+            long_description,
+            unit,
+            quantity: line.quantity,
+            rate: line.rate,
+            total: figures.total,
+            line_type: "plain",
+            tax_status: "taxable",
+            tax_rate_id: None,
+            discount: LineDiscountView::new(line.discount, figures.discount_amount),
+        });
+        if let (TaxMode::Inline, Some(rate)) = (input.tax_mode, line.tax_rate) {
+            taxes.push(TaxRecord {
+                name: "VAT".to_owned(),
+                rate,
+                tax_rate_id: None,
+                lineitem_id: Some(id),
+            });
+        }
+    }
+    if input.tax_mode == TaxMode::Summary {
+        for (i, rate) in input.tax_rates.iter().enumerate() {
+            let name = if i == 0 {
+                format!("VAT {}%", rate.get().normalize())
+            } else {
+                format!("Tax {}", i + 1)
+            };
+            taxes.push(TaxRecord {
+                name,
+                rate: *rate,
+                tax_rate_id: None,
+                lineitem_id: None,
+            });
+        }
+    }
+    let totals = BillTotals {
+        figures: computed.totals,
+        adjustment_description: Some("Shipping".to_owned()),
+    };
+    Ok((lines, taxes, totals))
+}
+
+fn date(y: i32, m: u32, d: u32) -> Result<NaiveDate, String> {
+    NaiveDate::from_ymd_opt(y, m, d).ok_or_else(|| "date".to_owned())
+}
+
+fn created() -> Timestamp {
+    Timestamp(chrono::DateTime::UNIX_EPOCH)
+}
+
+/// Estimate #12 for "Acme Ltd", dated 25 November 2026, expiring 25 December 2026.
+pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<Estimate, String> {
+    let (line_items, taxes, totals) = bill(input, texts)?;
+    Ok(Estimate {
+        id: EstimateId::new(12).ok_or("id")?,
+        status: ShownStatus::New,
+        client: Named {
+            id: ClientId::new(1).ok_or("client")?,
+            name: "Acme Ltd".to_owned(),
+        },
+        project_id: None,
+        category: Named {
+            id: CategoryId::new(1).ok_or("category")?,
+            name: "Services".to_owned(),
+        },
+        dates: EstimateDates {
+            date: date(2026, 11, 25)?,
+            expiry_date: Some(date(2026, 12, 25)?),
+            created: created(),
+        },
+        notes: Some("Thank you for your business.".to_owned()),
+        terms: Some("Payment within 30 days.".to_owned()),
+        tax_type: input.tax_mode,
+        totals,
+        converted: Converted {
+            is_converted: false,
+            invoice_id: None,
+        },
+        line_items,
+        taxes,
+        tags: Vec::new(),
+    })
+}
+
+/// Invoice #7 for "Acme Ltd", dated 25 November 2026, due 25 December 2026.
+pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<Invoice, String> {
+    let (line_items, taxes, totals) = bill(input, texts)?;
+    Ok(Invoice {
+        id: InvoiceId::new(7).ok_or("id")?,
+        status: InvoiceStatus::Due,
+        client: Named {
+            id: ClientId::new(1).ok_or("client")?,
+            name: "Acme Ltd".to_owned(),
+        },
+        project_id: None,
+        category: Named {
+            id: CategoryId::new(1).ok_or("category")?,
+            name: "Services".to_owned(),
+        },
+        dates: InvoiceDates {
+            date: date(2026, 11, 25)?,
+            due_date: Some(date(2026, 12, 25)?),
+            created: created(),
+        },
+        notes: None,
+        terms: Some("Payment within 30 days.".to_owned()),
+        tax_type: input.tax_mode,
+        totals,
+        estimate_id: None,
+        line_items,
+        taxes,
+        tags: Vec::new(),
+    })
+}

@@ -1,0 +1,276 @@
+//! The PDF's text as a reader extracts it: `pdftotext` (Debian's poppler-utils, installed by
+//! `scripts/install-pdf-tools` when missing) on rendered PDFs finds every word and figure,
+//! Greek and Cyrillic as written, the totals of every reference vector of crm-core, and
+//! record text with markup verbatim. The PDFs stay in the test's temporary folder
+//! (`target/tmp/pdf_text/`) to be looked at.
+
+// A helper's failure is the test's failure, as in the workspace's other test binaries.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use crm_core::totals::TaxMode;
+use crm_core::vectors::{TOTALS_COUNT, totals_vectors};
+use crm_render::document::Context;
+use crm_render::{Document, Paper, pdf, sample};
+
+/// `pdftotext`, installed by the project's script on first use if it is missing. A machine
+/// where neither works fails here, naming both.
+fn ensure_pdftotext() {
+    static READY: OnceLock<Result<(), String>> = OnceLock::new();
+    let ready = READY.get_or_init(|| {
+        let works = || Command::new("pdftotext").arg("-v").output().is_ok();
+        if works() {
+            return Ok(());
+        }
+        let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-pdf-tools");
+        let status = Command::new(&script)
+            .status()
+            .map_err(|e| format!("{} could not run: {e}", script.display()))?;
+        if status.success() && works() {
+            Ok(())
+        } else {
+            Err(format!(
+                "pdftotext is missing and {} did not install it ({status})",
+                script.display()
+            ))
+        }
+    });
+    if let Err(e) = ready {
+        panic!("{e}");
+    }
+}
+
+fn folder() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdf_text");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The text of `pdf`, saved as `<name>.pdf`, in pdftotext's layout mode (columns kept on
+/// their line, as a person reads them).
+fn text_of(pdf: &[u8], name: &str) -> String {
+    ensure_pdftotext();
+    let path = folder().join(format!("{name}.pdf"));
+    std::fs::write(&path, pdf).unwrap();
+    let out = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(&path)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "pdftotext {}: {:?}",
+        path.display(),
+        out
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
+fn context(link: Option<&'static str>) -> Context<'static> {
+    Context {
+        company: "Northwind Traders",
+        link,
+        decision: None,
+    }
+}
+
+#[test]
+fn every_word_and_figure_of_the_document_is_in_the_pdf_text() {
+    let e = sample::estimate(&sample::input(40).unwrap(), &sample::texts).unwrap();
+    let doc = Document::estimate(&e, context(Some("https://crm.example/c/tok")));
+    let text = text_of(&pdf::render(&doc, Paper::A4).unwrap(), "estimate-40");
+    let found = words(&text);
+    let mut expected: Vec<String> = vec![
+        doc.company.clone(),
+        doc.title(),
+        doc.client.clone(),
+        doc.status.to_owned(),
+        "Description Quantity Rate Total".into(),
+    ];
+    expected.extend(
+        doc.dates
+            .iter()
+            .map(|d| format!("{} {}", d.label, d.text())),
+    );
+    for line in &doc.lines {
+        expected.push(line.description.clone());
+        expected.extend(
+            line.details
+                .iter()
+                .flat_map(|d| d.lines().map(str::to_owned)),
+        );
+        expected.extend([
+            line.quantity_with_unit(),
+            line.rate.clone(),
+            line.total.clone(),
+        ]);
+    }
+    for row in &doc.totals {
+        expected.extend([row.label.clone(), row.amount.clone()]);
+    }
+    expected.extend([
+        format!("Total {}", doc.final_amount),
+        doc.notes.clone().unwrap(),
+        doc.terms.clone().unwrap(),
+    ]);
+    let joined = found.join(" ");
+    for item in &expected {
+        for word in words(item) {
+            assert!(
+                found.contains(&word),
+                "{word:?} (of {item:?}) not in the PDF text:\n{text}"
+            );
+        }
+    }
+    // Lines that fit their column come out whole: Greek and Cyrillic as written.
+    for whole in [
+        "Σχεδιασμός ιστοσελίδας 2",
+        "Разработка приложения 3",
+        "VAT 20%",
+        "Awaiting acceptance",
+    ] {
+        assert!(joined.contains(whole), "{whole:?} not in\n{text}");
+    }
+    assert!(
+        text.contains("Page 1 of "),
+        "a 40-line estimate runs to two pages"
+    );
+    assert!(joined.contains("View online: https://crm.example/c/tok"));
+}
+
+#[test]
+fn greek_and_cyrillic_descriptions_come_out_as_written() {
+    let descriptions = [
+        "Συντήρηση ιστοσελίδας — Ιανουάριος",
+        "Ελληνικά: αβγδεζηθικλμνξοπρστυφχψω ΑΒΓΔ",
+        "Техническая поддержка сайта за январь",
+        "Кириллица: абвгдеёжзийклмнопрстуфхцчшщъыьэюя ЖЩЮ",
+        "Übergröße, façade, naïve, Ørsted, Łódź",
+    ];
+    let texts = |i: usize| (descriptions[i].to_owned(), None, None);
+    let e = sample::invoice(&sample::input(descriptions.len()).unwrap(), &texts).unwrap();
+    let doc = Document::invoice(&e, context(None));
+    for paper in [Paper::A4, Paper::Letter] {
+        let text = text_of(
+            &pdf::render(&doc, paper).unwrap(),
+            &format!("scripts-{}", paper.name()),
+        );
+        for d in descriptions {
+            assert!(
+                text.contains(d),
+                "{d:?} not in the {} PDF:\n{text}",
+                paper.name()
+            );
+        }
+        assert!(!text.contains("Page 1 of"), "one page, no page number");
+    }
+}
+
+#[test]
+fn record_text_with_markup_is_verbatim_in_the_pdf() {
+    let mut e = sample::estimate(&sample::input(2).unwrap(), &sample::texts).unwrap();
+    e.client.name = "<script>alert(1)</script>".into();
+    e.line_items[0].description = "\"><img src=x onerror=alert(1)>".into();
+    e.notes = Some("Fish & Chips &amp; <b>bold</b>".into());
+    let doc = Document::estimate(&e, context(None));
+    let text = text_of(&pdf::render(&doc, Paper::A4).unwrap(), "markup");
+    for verbatim in [
+        "<script>alert(1)</script>",
+        "\"><img src=x onerror=alert(1)>",
+        "Fish & Chips &amp; <b>bold</b>",
+    ] {
+        assert!(text.contains(verbatim), "{verbatim:?} not in\n{text}");
+    }
+}
+
+/// Every totals vector of crm-core put through an estimate: the document carries the
+/// vector's expected figures and its PDF shows them, with every total row and line total.
+#[test]
+fn every_totals_vector_shows_its_figures_in_the_pdf() {
+    let vectors = totals_vectors().unwrap();
+    assert_eq!(vectors.len(), TOTALS_COUNT);
+    let texts = |i: usize| (format!("Item {}", i + 1), None, None);
+    let chunks: Vec<_> = vectors.chunks(vectors.len().div_ceil(2)).collect();
+    std::thread::scope(|scope| {
+        for chunk in chunks {
+            scope.spawn(move || {
+                for v in chunk {
+                    let input = v.totals_input().unwrap();
+                    let e = sample::estimate(&input, &texts).unwrap();
+                    let doc = Document::estimate(&e, context(None));
+                    let expected = &v.expected["totals"];
+                    assert_eq!(
+                        doc.final_amount,
+                        expected["final_amount"].as_str().unwrap(),
+                        "vector line {}",
+                        v.line
+                    );
+                    for (line, want) in doc
+                        .lines
+                        .iter()
+                        .zip(v.expected["lines"].as_array().unwrap())
+                    {
+                        assert_eq!(
+                            line.total,
+                            want["total"].as_str().unwrap(),
+                            "vector line {}",
+                            v.line
+                        );
+                    }
+                    let subtotal = expected["subtotal"].as_str().unwrap();
+                    if subtotal != "0.00" {
+                        assert!(
+                            doc.totals
+                                .iter()
+                                .any(|r| r.label == "Subtotal" && r.amount == subtotal)
+                        );
+                    }
+                    if input.tax_mode == TaxMode::Inline {
+                        let discount = expected["discount_amount"].as_str().unwrap();
+                        if discount != "0.00" {
+                            assert!(
+                                doc.totals.iter().any(|r| r.amount == discount),
+                                "vector line {}",
+                                v.line
+                            );
+                        }
+                    }
+                    let text = text_of(
+                        &pdf::render(&doc, Paper::A4).unwrap(),
+                        &format!("vector-{}", v.line),
+                    );
+                    let found = words(&text);
+                    let mut figures: Vec<&str> = vec![doc.final_amount.as_str()];
+                    figures.extend(doc.totals.iter().map(|r| r.amount.as_str()));
+                    figures.extend(doc.lines.iter().map(|l| l.total.as_str()));
+                    for figure in figures {
+                        assert!(
+                            found.contains(&figure),
+                            "vector line {}: {figure} not in\n{text}",
+                            v.line
+                        );
+                    }
+                    for row in &doc.totals {
+                        for word in words(&row.label) {
+                            assert!(found.contains(&word), "vector line {}: {word}", v.line);
+                        }
+                    }
+                    let total_line = ["Total", doc.final_amount.as_str()];
+                    assert!(
+                        text.lines().any(|l| words(l) == total_line),
+                        "vector line {}: no line reads {total_line:?} in\n{text}",
+                        v.line
+                    );
+                }
+            });
+        }
+    });
+}
