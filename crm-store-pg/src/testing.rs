@@ -166,6 +166,15 @@ impl TestDb {
         &self.name
     }
 
+    /// A connection string for another database, `name`, on this test database's server
+    /// (the same host or socket, port and user), for tests that make databases of their
+    /// own.
+    pub fn url_for(&self, name: &str) -> Result<String, StoreError> {
+        let mut config = self.config.pg_config()?;
+        config.dbname(name);
+        Ok(url_of(&config))
+    }
+
     /// A store configuration pointing at this database.
     pub fn config(&self) -> &StoreConfig {
         &self.config

@@ -26,12 +26,8 @@ async fn a_fresh_database_gets_every_migration_once_even_when_two_runners_start_
         .batch_execute(&format!("CREATE DATABASE \"{name}\""))
         .await
         .unwrap();
-    let mut config = db.config().pg_config().unwrap();
-    config.dbname(&name);
-    let url = format!(
-        "host=127.0.0.1 port={} user=postgres dbname={name}",
-        config.get_ports()[0]
-    );
+    // On the same server as the test's database (a private cluster's socket, say).
+    let url = db.url_for(&name).unwrap();
     let cfg = StoreConfig::new(&url);
     let (a, b) = tokio::join!(migrate(&cfg), migrate(&cfg));
     let mut applied = [a.unwrap(), b.unwrap()];
@@ -123,11 +119,7 @@ async fn the_database_is_created_when_missing_and_left_alone_when_present() {
     let db = TestDb::new().await.unwrap();
     let client = db.client().await.unwrap();
     let name = format!("{}_created", db.name());
-    let config = db.config().pg_config().unwrap();
-    let url = format!(
-        "host=127.0.0.1 port={} user=postgres dbname={name}",
-        config.get_ports()[0]
-    );
+    let url = db.url_for(&name).unwrap();
     let cfg = StoreConfig::new(&url);
     assert!(create_database_if_missing(&cfg).await.unwrap());
     assert!(!create_database_if_missing(&cfg).await.unwrap());
