@@ -6,6 +6,7 @@
 //! - [`items`]: the line items request and its validation;
 //! - [`lines`]: the parts as shown: [`BillTotals`], [`LineItem`], [`TaxRecord`], and the
 //!   calculator input ([`totals_input`]) built from what is stored;
+//! - [`link`]: the client link ([`ClientLink`]) both kinds show;
 //! - [`BillListQuery`]: the list query.
 //!
 //! The modules of the two kinds (`estimate`, `invoice`) and the email (`mail`) build on
@@ -14,6 +15,7 @@
 pub mod header;
 pub mod items;
 pub mod lines;
+pub mod link;
 
 use std::marker::PhantomData;
 
@@ -31,6 +33,7 @@ pub use header::{
 };
 pub use items::{ItemInput, ItemsRequest, LineItems};
 pub use lines::{BillTotals, LineDiscountView, LineItem, StoredLine, TaxRecord, totals_input};
+pub use link::ClientLink;
 
 /// Which kind of record a message is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,18 +1,18 @@
-//! Estimates: the record, status rules ([`status`]), the client email ([`email`]) and the
-//! list query. The header commands, line items and totals are [`crate::bill`]'s, for the
-//! estimate kind.
+//! Estimates: the record, status rules ([`status`]), the client's answer ([`decision`])
+//! and the list query. The header commands, line items, totals and client link are
+//! [`crate::bill`]'s, for the estimate kind.
 //!
 //! Totals are never sent by clients: the store recomputes them with
 //! [`crate::totals::compute`] (policy `CrmParity` in the service) on every header or item
 //! write, from [`crate::bill::totals_input`].
 
-pub mod email;
+pub mod decision;
 pub mod status;
 
 use chrono::NaiveDate;
 use serde::Serialize;
 
-use crate::bill::{BillTotals, LineItem, TaxRecord};
+use crate::bill::{BillTotals, ClientLink, LineItem, TaxRecord};
 use crate::choice_enum;
 use crate::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
 use crate::time::Timestamp;
@@ -21,6 +21,7 @@ use crate::totals::TaxMode;
 pub use crate::bill::header::{
     self, EstimateClone, EstimateUpdate, NewEstimate, ResolvedHeader, TotalsHeader,
 };
+pub use decision::{ClientResponse, Decision};
 pub use status::{ShownStatus, StatusChange, StoredStatus};
 
 choice_enum!(
@@ -88,6 +89,10 @@ pub struct Estimate {
     pub taxes: Vec<TaxRecord>,
     /// Tag titles.
     pub tags: Vec<String>,
+    /// The client's link, while it has a working one (API.md §12).
+    pub client_link: Option<ClientLink>,
+    /// The client's answer from the estimate's page, once given.
+    pub client_response: Option<ClientResponse>,
 }
 
 /// `GET /estimates`: filters `status` (the shown status), `client_id`, `project_id`,
@@ -103,33 +108,6 @@ impl crate::bill::BillSort for EstimateSort {
             None | Some(EstimateSort::Created) => KeyKind::Integer,
             Some(EstimateSort::Date | EstimateSort::ExpiryDate) => KeyKind::Date,
             Some(EstimateSort::FinalAmount) => KeyKind::Decimal,
-        }
-    }
-}
-
-impl Estimate {
-    /// The message parts of an estimate. `dates` is a buffer the caller keeps alive.
-    pub fn mail_parts<'a>(
-        &'a self,
-        dates: &'a mut Vec<(&'static str, NaiveDate)>,
-    ) -> crate::mail::Bill<'a> {
-        let e = self;
-        dates.clear();
-        dates.push(("Date", e.dates.date));
-        if let Some(expiry) = e.dates.expiry_date {
-            dates.push(("Expiry date", expiry));
-        }
-        crate::mail::Bill {
-            kind: crate::bill::BillKind::Estimate,
-            id: e.id.get(),
-            client_name: &e.client.name,
-            dates,
-            tax_type: e.tax_type,
-            lines: &e.line_items,
-            taxes: &e.taxes,
-            totals: &e.totals,
-            notes: e.notes.as_deref(),
-            terms: e.terms.as_deref(),
         }
     }
 }

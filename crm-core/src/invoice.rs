@@ -2,8 +2,8 @@
 //!
 //! Everything an invoice shares with an estimate is the same code: the header commands
 //! ([`NewInvoice`], [`InvoiceUpdate`], [`InvoiceClone`] are [`crate::bill::header`]'s for
-//! [`InvoiceKind`]), line items ([`crate::bill::items`]), totals, tags and the email
-//! ([`Invoice::mail_parts`]).
+//! [`InvoiceKind`]), line items ([`crate::bill::items`]), totals, tags, the client link
+//! ([`crate::bill::link`]) and the email (rendered by `crm-render`).
 //!
 //! Status is stored as set (`invoicestatus_id`); the shown status is derived: a stored Due or
 //! Part Paid invoice whose due date is before today shows as Overdue. `PUT status` takes 1,
@@ -285,33 +285,8 @@ pub struct Invoice {
     pub taxes: Vec<TaxRecord>,
     /// Tag titles.
     pub tags: Vec<String>,
-}
-
-impl Invoice {
-    /// The message parts of an invoice. `dates` is a buffer the caller keeps alive.
-    pub fn mail_parts<'a>(
-        &'a self,
-        dates: &'a mut Vec<(&'static str, NaiveDate)>,
-    ) -> crate::mail::Bill<'a> {
-        let i = self;
-        dates.clear();
-        dates.push(("Date", i.dates.date));
-        if let Some(due) = i.dates.due_date {
-            dates.push(("Due date", due));
-        }
-        crate::mail::Bill {
-            kind: crate::bill::BillKind::Invoice,
-            id: i.id.get(),
-            client_name: &i.client.name,
-            dates,
-            tax_type: i.tax_type,
-            lines: &i.line_items,
-            taxes: &i.taxes,
-            totals: &i.totals,
-            notes: i.notes.as_deref(),
-            terms: i.terms.as_deref(),
-        }
-    }
+    /// The client's link, while it has a working one (API.md §12).
+    pub client_link: Option<crate::bill::ClientLink>,
 }
 
 #[cfg(test)]

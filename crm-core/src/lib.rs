@@ -14,7 +14,7 @@
 //! - [`input`]: raw request input and the typed field readers.
 //! - [`ids`], [`time`]: identifiers, timestamps.
 //! - [`listing`]: page, limit, order, sort whitelists, search.
-//! - [`mail`]: the outbox message rendered from an estimate or invoice, and the retry rules.
+//! - [`mail`]: the outbox: recipients, the email list, and the delivery retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`]: per area,

@@ -8,6 +8,9 @@
 //! "Number: 12". The HTML part is an askama template (record text escaped by default),
 //! styled inline since mail readers drop stylesheets. Both parts have CRLF line ends only,
 //! whatever the record's text held ([`crate::text::crlf`]).
+//!
+//! [`decision_notice`] is the company's side: the email to an estimate's creator when its
+//! client accepts or declines it.
 
 use askama::Template;
 
@@ -37,6 +40,67 @@ struct TextTemplate<'a> {
 struct HtmlTemplate<'a> {
     doc: &'a Document,
     title: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "notice.txt", escape = "none")]
+struct NoticeText<'a> {
+    doc: &'a Document,
+    sentence: &'a str,
+    reason: Option<&'a str>,
+}
+
+#[derive(Template)]
+#[template(path = "notice.html")]
+struct NoticeHtml<'a> {
+    doc: &'a Document,
+    subject: &'a str,
+    sentence: &'a str,
+    reason: Option<&'a str>,
+}
+
+/// The notice to an estimate's creator that its client decided (API.md §12): subject
+/// `Estimate #12 accepted by Acme Ltd`, the decision with its date and reason, the amount,
+/// and the client's page. `None` when `doc` holds no decision.
+pub fn decision_notice(doc: &Document) -> Result<Option<Email>, RenderError> {
+    let Some(decision) = &doc.decision else {
+        return Ok(None);
+    };
+    let word = decision.kind.word().to_lowercase();
+    let subject = if doc.client.is_empty() {
+        format!("{} {word} by the client", doc.title())
+    } else {
+        format!("{} {word} by {}", doc.title(), doc.client)
+    };
+    let sentence = if doc.client.is_empty() {
+        format!("The client {word} {} on {}.", doc.title(), decision.day())
+    } else {
+        format!(
+            "{} {word} {} on {}.",
+            doc.client,
+            doc.title(),
+            decision.day()
+        )
+    };
+    let reason = decision.reason.as_deref();
+    let text = NoticeText {
+        doc,
+        sentence: &sentence,
+        reason,
+    }
+    .render()?;
+    let html = NoticeHtml {
+        doc,
+        subject: &subject,
+        sentence: &sentence,
+        reason,
+    }
+    .render()?;
+    Ok(Some(Email {
+        subject,
+        text: crate::text::crlf(&text),
+        html: crate::text::crlf(&html),
+    }))
 }
 
 /// Renders the email of `doc` (pure: the same document gives the same email).

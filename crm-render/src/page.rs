@@ -121,30 +121,15 @@ pub fn not_found(company: &str) -> Result<String, RenderError> {
     )
 }
 
-/// Why a decision was refused (the 409 page).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// The estimate was already accepted or declined (the other decision).
-    AlreadyDecided,
-    /// Its expiry date has passed.
-    Expired,
-    /// It was revised: a newer estimate replaces it.
-    Revised,
-    /// It is a draft again (not published).
-    Draft,
-}
+pub use crm_core::estimate::decision::Refusal;
 
-impl Refusal {
-    /// Why, in a sentence.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Refusal::AlreadyDecided => "This estimate has already been answered.",
-            Refusal::Expired => "This estimate has expired.",
-            Refusal::Revised => "This estimate has been revised and replaced.",
-            Refusal::Draft => {
-                "This estimate is being prepared again and is not open for a decision."
-            }
-        }
+/// Why a decision was refused, in a sentence.
+fn refusal_reason(refusal: Refusal) -> &'static str {
+    match refusal {
+        Refusal::AlreadyDecided => "This estimate has already been answered.",
+        Refusal::Expired => "This estimate has expired.",
+        Refusal::Revised => "This estimate has been revised and replaced.",
+        Refusal::Draft => "This estimate is being prepared again and is not open for a decision.",
     }
 }
 
@@ -159,7 +144,7 @@ pub fn refused(company: &str, refusal: Refusal, base: Option<&str>) -> Result<St
         &company,
         REFUSED,
         vec![
-            format!("{} Nothing was changed.", refusal.reason()),
+            format!("{} Nothing was changed.", refusal_reason(refusal)),
             format!("Please contact {company} if you have a question about it."),
         ],
         base,

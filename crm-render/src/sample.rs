@@ -153,6 +153,8 @@ pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<E
         line_items,
         taxes,
         tags: Vec::new(),
+        client_link: None,
+        client_response: None,
     })
 }
 
@@ -184,5 +186,6 @@ pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<In
         line_items,
         taxes,
         tags: Vec::new(),
+        client_link: None,
     })
 }

@@ -78,7 +78,6 @@ fn context(link: Option<&'static str>) -> Context<'static> {
     Context {
         company: "Northwind Traders",
         link,
-        decision: None,
     }
 }
 

@@ -81,6 +81,8 @@ macro_rules! records_sql {
         concat!(
             "SELECT b.id, b.client_id, c.company_name AS client_name, b.project_id, b.category_id, ",
             "g.name AS category_name, b.date, b.created_at, b.notes, b.terms, b.tax_type, ",
+            "CASE WHEN b.client_token_expires_at > now() THEN b.client_token END AS client_token, ",
+            "b.client_token_expires_at, ",
             totals_columns!("b"),
             ", ",
             $extra,
@@ -213,6 +215,18 @@ macro_rules! bill_sql {
             queue_email: $queue,
             delete_pending_emails: $pending,
             delete: concat!("DELETE FROM ", $t, " WHERE id = $1"),
+            set_link: concat!(
+                "UPDATE ", $t, " SET client_token = $2, ",
+                "client_token_expires_at = now() + make_interval(days => $3) WHERE id = $1"
+            ),
+            ensure_link: concat!(
+                "UPDATE ", $t, " SET client_token = $2, ",
+                "client_token_expires_at = now() + make_interval(days => $3) ",
+                "WHERE id = $1 AND (client_token IS NULL OR client_token_expires_at <= now())"
+            ),
+            clear_link: concat!(
+                "UPDATE ", $t, " SET client_token = NULL, client_token_expires_at = NULL WHERE id = $1"
+            ),
             list_select: concat!(
                 "SELECT b.id, b.date, b.", $end, " AS end_date, b.final_amount, b.created_at FROM ", $t, " b"
             ),
@@ -295,6 +309,13 @@ pub(crate) struct BillSql {
     /// The outbox row: `$1` recipient, `$2` subject, `$3` template, `$4` the bill's id,
     /// `$5` text, `$6` html.
     pub queue_email: &'static str,
+    /// A new link: `$2` the token, `$3` its lifetime in days (rotation: the old token is
+    /// gone).
+    pub set_link: &'static str,
+    /// The same, only when the bill has no working link (publish and email make one).
+    pub ensure_link: &'static str,
+    /// No link (revoked).
+    pub clear_link: &'static str,
     /// The bill's pending emails (sent and failed ones stay as history).
     pub delete_pending_emails: &'static str,
     /// The bill itself (lines, taxes and tags cascade).

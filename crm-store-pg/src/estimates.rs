@@ -17,9 +17,9 @@
 //! | operation | locks |
 //! |---|---|
 //! | create | nothing (a new row) |
-//! | update, replace items, delete, set tags, publish, convert | the estimate row, `FOR UPDATE` |
+//! | update, replace items, delete, set tags, publish, send email, convert, make or revoke the link | the estimate row, `FOR UPDATE` |
 //! | set status | the estimate row, by its `UPDATE` |
-//! | clone, send email | the (source) estimate row, `FOR SHARE`: waits for its writers and holds them off until commit, readers are not blocked |
+//! | clone | the source estimate row, `FOR SHARE`: waits for its writers and holds them off until commit, readers are not blocked |
 //!
 //! Locking first serialises every change of one estimate, so concurrent item replacements
 //! leave one request's lines with the totals computed from exactly those lines. Totals are
@@ -60,7 +60,8 @@ const SQL: BillSql = bill_sql! {
     draft: "'draft'",
     listed: " AND NOT is_document",
     listed_b: "NOT b.is_document",
-    extra: "b.status, b.expiry_date, (SELECT i.id FROM invoices i WHERE i.estimate_id = b.id) AS invoice_id",
+    extra: "b.status, b.expiry_date, (SELECT i.id FROM invoices i WHERE i.estimate_id = b.id) AS invoice_id, \
+        b.client_decision, b.client_reason, b.client_decided_at",
     tag_owner: TagOwner::Estimate,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         estimate_id, body_text, body_html) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)",
@@ -87,12 +88,16 @@ impl StoredBill for EstimateKind {
         &SQL
     }
 
-    fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError> {
-        read::decode(row, today)
+    fn decode(row: &Row, view: crate::client::View<'_>) -> Result<Estimate, StoreError> {
+        read::decode(row, view)
     }
 
     fn record_id(record: &Estimate) -> i64 {
         record.id.get()
+    }
+
+    fn document(store: &crate::Store, record: &Estimate) -> crm_render::Document {
+        store.estimate_document(record)
     }
 
     fn sort_key(sort: Option<EstimateSort>) -> SortKey {
@@ -115,5 +120,5 @@ impl StoredBill for EstimateKind {
 bill_api!(
     EstimateKind, EstimateId, Estimate, EstimateListQuery, "estimate", "estimates":
     estimate, create_estimate, update_estimate, replace_estimate_items, set_estimate_tags,
-    delete_estimate, list_estimates,
+    delete_estimate, list_estimates, make_estimate_link, revoke_estimate_link,
 );

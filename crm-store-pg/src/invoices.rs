@@ -108,12 +108,16 @@ impl StoredBill for InvoiceKind {
         &SQL
     }
 
-    fn decode(row: &Row, today: NaiveDate) -> Result<Invoice, StoreError> {
-        read::decode(row, today)
+    fn decode(row: &Row, view: crate::client::View<'_>) -> Result<Invoice, StoreError> {
+        read::decode(row, view)
     }
 
     fn record_id(record: &Invoice) -> i64 {
         record.id.get()
+    }
+
+    fn document(store: &crate::Store, record: &Invoice) -> crm_render::Document {
+        store.invoice_document(record)
     }
 
     fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
@@ -136,5 +140,5 @@ impl StoredBill for InvoiceKind {
 bill_api!(
     InvoiceKind, InvoiceId, Invoice, InvoiceListQuery, "invoice", "invoices":
     invoice, create_invoice, update_invoice, replace_invoice_items, set_invoice_tags,
-    delete_invoice, list_invoices,
+    delete_invoice, list_invoices, make_invoice_link, revoke_invoice_link,
 );

@@ -11,6 +11,7 @@
 //! - `categories`, `contracts`, `estimates`, `milestones`, `notes`: the areas' queries.
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
+//! - [`client`]: the client's side: links, what they open, the client's decision.
 //! - [`keys`]: API keys (digests only).
 //! - [`local`]: the zero-configuration private PostgreSQL cluster (the service's and the
 //!   test harnesses').
@@ -18,6 +19,7 @@
 //! - [`seed`]: the demo data set.
 //! - `testing` (feature `testing`): a fresh migrated database per test.
 
+pub mod client;
 pub mod error;
 pub mod keys;
 pub mod local;
@@ -132,6 +134,8 @@ struct Inner {
     pool: deadpool_postgres::Pool,
     readers: Readers,
     policy: crm_core::totals::Policy,
+    /// The client's side: links and what the client's documents show.
+    client: client::ClientSide,
     /// The time a health, readiness or monitoring check, or the lookup of a key, gives the
     /// database to answer ([`Store::checked`]).
     check_timeout: std::time::Duration,
@@ -148,6 +152,7 @@ impl Store {
                 pool,
                 readers,
                 policy: config.totals_policy,
+                client: config.client.clone(),
                 check_timeout: config.connect_timeout,
             }),
         })

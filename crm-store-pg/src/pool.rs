@@ -35,6 +35,8 @@ pub struct StoreConfig {
     pub wait_timeout: Duration,
     /// The arithmetic of estimate totals (the service uses `CrmParity`, the CRM's figures).
     pub totals_policy: crm_core::totals::Policy,
+    /// The client's side: the public address of links, the company name, link lifetime.
+    pub client: crate::client::ClientSide,
 }
 
 impl std::fmt::Debug for StoreConfig {
@@ -46,6 +48,7 @@ impl std::fmt::Debug for StoreConfig {
             .field("connect_timeout", &self.connect_timeout)
             .field("wait_timeout", &self.wait_timeout)
             .field("totals_policy", &self.totals_policy)
+            .field("client", &self.client)
             .finish()
     }
 }
@@ -106,7 +109,8 @@ pub fn redact_password(url: &str) -> String {
 }
 
 impl StoreConfig {
-    /// Defaults for `database_url`: a pool of 16, 4 readers, 5 s timeouts, CRM-parity totals.
+    /// Defaults for `database_url`: a pool of 16, 4 readers, 5 s timeouts, CRM-parity totals,
+    /// the client's side's defaults.
     pub fn new(database_url: impl Into<String>) -> Self {
         StoreConfig {
             database_url: database_url.into(),
@@ -115,6 +119,7 @@ impl StoreConfig {
             connect_timeout: Duration::from_secs(5),
             wait_timeout: Duration::from_secs(5),
             totals_policy: crm_core::totals::Policy::CrmParity,
+            client: crate::client::ClientSide::default(),
         }
     }
 

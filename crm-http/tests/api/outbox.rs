@@ -496,13 +496,18 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
     );
 
     let text = part(&m.data, "text/plain");
+    let link = s.get(&format!("/api/estimates/{estimate_id}")).await.data()["client_link"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     for expected in [
-        "Client: Acme Inc",
-        &format!("Number: {estimate_id}"),
-        "Date: 2026-06-15",
-        "Expiry date: 2026-07-15",
-        "1. <script>alert('x')</script>: 2.00 hours x 50.00 = 100.00",
-        "2. \"><img src=x onerror=alert(1)>: 1.00 x 25.50 = 25.50",
+        "Hello Acme Inc,",
+        &format!("CRM has sent you an estimate: Estimate #{estimate_id}."),
+        &format!("View and accept the estimate:\r\n{link}\r\n"),
+        "Date: 15 June 2026",
+        "Expiry date: 15 July 2026",
+        "1. <script>alert('x')</script>\r\n   2.00 hours x 50.00 = 100.00",
+        "2. \"><img src=x onerror=alert(1)>\r\n   1.00 x 25.50 = 25.50",
         "Subtotal: 125.50",
         "Total: 125.50",
         "Thank you & <b>welcome</b>",
@@ -518,11 +523,11 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
     assert!(!html.contains("<img"), "{html}");
     assert!(!html.contains("<b>welcome"), "{html}");
     for expected in [
-        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;",
-        "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;",
-        "Thank you &amp; &lt;b&gt;welcome&lt;/b&gt;",
-        "<td>hours</td>",
-        "Acme Inc",
+        "&#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62;",
+        "&#34;&#62;&#60;img src=x onerror=alert(1)&#62;",
+        "Thank you &#38; &#60;b&#62;welcome&#60;/b&#62;",
+        "2.00 hours</td>",
+        "Hello Acme Inc,",
     ] {
         assert!(
             html.contains(expected),
@@ -587,17 +592,18 @@ async fn a_published_invoice_reaches_the_smtp_server_through_the_same_outbox() {
     assert_eq!(header(&m.data, "Subject"), Some(format!("Invoice #{id}")));
     let text = part(&m.data, "text/plain");
     for expected in [
-        "Client: Acme Inc",
-        &format!("Number: {id}"),
-        "Due date: 2026-07-15",
-        "1. <b>Design</b>: 2.00 x 50.00 = 100.00",
+        "Hello Acme Inc,",
+        &format!("CRM has sent you an invoice: Invoice #{id}."),
+        "View the invoice:",
+        "Due date: 15 July 2026",
+        "1. <b>Design</b>\r\n   2.00 x 50.00 = 100.00",
         "Total: 100.00",
         "Net 30",
     ] {
         assert!(text.contains(expected), "{expected:?} not in:\n{text}");
     }
     let html = part(&m.data, "text/html");
-    assert!(html.contains("&lt;b&gt;Design&lt;/b&gt;"), "{html}");
+    assert!(html.contains("&#60;b&#62;Design&#60;/b&#62;"), "{html}");
 }
 
 #[tokio::test]
@@ -789,7 +795,7 @@ async fn the_file_transport_writes_one_eml_file_per_message() {
         header(&data, "Subject"),
         Some(format!("Estimate #{estimate_id}"))
     );
-    assert!(part(&data, "text/html").contains("&lt;script&gt;"));
+    assert!(part(&data, "text/html").contains("&#60;script&#62;"));
     let a = s.get(&format!("/api/emails/{email_id}")).await;
     assert_eq!(a.data()["status"], "sent");
     std::fs::remove_dir_all(&dir).unwrap();

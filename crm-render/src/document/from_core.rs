@@ -10,18 +10,19 @@ use crm_core::totals::TaxMode;
 use crm_core::estimate::{Estimate, ShownStatus};
 use crm_core::invoice::{Invoice, InvoiceStatus};
 
-use super::{Decision, Document, DocumentLine, LabelledDate, non_blank, non_blank_line};
+use super::{
+    Decision, DecisionKind, Document, DocumentLine, LabelledDate, non_blank, non_blank_line,
+};
 
-/// What a document needs besides the record: the configuration and the client link's
-/// state, which the service knows and the record does not.
+/// What a document needs besides the record: the company, which the service is
+/// configured with, and the link's address (the record's `client_link`, or a link about
+/// to be made).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Context<'a> {
     /// The company name (`--company-name`, default `CRM`).
     pub company: &'a str,
     /// The client link's URL, if the record has one.
     pub link: Option<&'a str>,
-    /// The client's decision on an estimate, if made (ignored for invoices).
-    pub decision: Option<&'a Decision>,
 }
 
 /// The parts estimates and invoices share, borrowed from either.
@@ -68,9 +69,13 @@ impl Document {
             },
             context,
         );
-        doc.decision = context.decision.cloned().map(|mut d| {
-            d.reason = non_blank(d.reason.as_deref());
-            d
+        doc.decision = e.client_response.as_ref().map(|r| Decision {
+            kind: match r.decision {
+                crm_core::estimate::Decision::Accepted => DecisionKind::Accepted,
+                crm_core::estimate::Decision::Declined => DecisionKind::Declined,
+            },
+            at: r.at.0,
+            reason: non_blank(r.reason.as_deref()),
         });
         doc
     }

@@ -2,7 +2,9 @@ use super::*;
 use crate::sample;
 use chrono::TimeZone;
 use crm_core::estimate::Estimate;
+use crm_core::estimate::{ClientResponse, Decision as CoreDecision};
 use crm_core::money::Percent;
+use crm_core::time::Timestamp;
 use crm_core::totals::{HeaderDiscount, LineDiscount, TaxMode};
 
 fn estimate(n: usize) -> Estimate {
@@ -13,7 +15,6 @@ fn context() -> Context<'static> {
     Context {
         company: "Northwind",
         link: Some("https://crm.example/c/abc"),
-        decision: None,
     }
 }
 
@@ -135,19 +136,13 @@ fn record_text_is_cleaned_once_and_blank_text_is_none() {
 
 #[test]
 fn a_decision_reads_as_a_sentence_with_its_utc_date() {
-    let decision = Decision {
-        kind: DecisionKind::Declined,
-        at: Utc.with_ymd_and_hms(2026, 11, 30, 23, 30, 0).unwrap(),
+    let mut e = estimate(1);
+    e.client_response = Some(ClientResponse {
+        decision: CoreDecision::Declined,
         reason: Some("  \n ".into()),
-    };
-    let e = estimate(1);
-    let doc = Document::estimate(
-        &e,
-        Context {
-            decision: Some(&decision),
-            ..context()
-        },
-    );
+        at: Timestamp(Utc.with_ymd_and_hms(2026, 11, 30, 23, 30, 0).unwrap()),
+    });
+    let doc = Document::estimate(&e, context());
     let d = doc.decision.unwrap();
     assert_eq!(d.sentence(), "Declined on 30 November 2026");
     assert_eq!(d.iso_date(), "2026-11-30");
@@ -155,19 +150,7 @@ fn a_decision_reads_as_a_sentence_with_its_utc_date() {
 }
 
 #[test]
-fn an_invoice_ignores_a_decision() {
-    let decision = Decision {
-        kind: DecisionKind::Accepted,
-        at: Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap(),
-        reason: None,
-    };
+fn an_invoice_has_no_decision() {
     let i = sample::invoice(&sample::input(1).unwrap(), &sample::texts).unwrap();
-    let doc = Document::invoice(
-        &i,
-        Context {
-            decision: Some(&decision),
-            ..context()
-        },
-    );
-    assert_eq!(doc.decision, None);
+    assert_eq!(Document::invoice(&i, context()).decision, None);
 }

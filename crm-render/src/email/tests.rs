@@ -1,8 +1,10 @@
 use super::*;
-use crate::document::{Context, Decision, DecisionKind};
+use crate::document::Context;
 use crate::sample;
 use crate::text::is_crlf_only;
 use chrono::TimeZone;
+use crm_core::estimate::{ClientResponse, Decision as CoreDecision};
+use crm_core::time::Timestamp;
 
 fn doc(link: Option<&str>) -> Document {
     let e = sample::estimate(&sample::input(3).unwrap(), &sample::texts).unwrap();
@@ -11,7 +13,6 @@ fn doc(link: Option<&str>) -> Document {
         Context {
             company: "Northwind",
             link,
-            decision: None,
         },
     )
 }
@@ -79,17 +80,16 @@ fn every_part_has_crlf_line_ends_only_whatever_the_record_holds() {
     e.notes = Some("one\rtwo\nthree\r\nfour\n\r".into());
     e.line_items[0].long_description = Some("a\rb".into());
     e.client.name = "A\rB".into();
-    let decision = Decision {
-        kind: DecisionKind::Declined,
-        at: chrono::Utc.with_ymd_and_hms(2026, 11, 26, 9, 0, 0).unwrap(),
+    e.client_response = Some(ClientResponse {
+        decision: CoreDecision::Declined,
         reason: Some("too\rexpensive".into()),
-    };
+        at: Timestamp(chrono::Utc.with_ymd_and_hms(2026, 11, 26, 9, 0, 0).unwrap()),
+    });
     let d = Document::estimate(
         &e,
         Context {
             company: "North\rwind",
             link: Some("https://x/c/t"),
-            decision: Some(&decision),
         },
     );
     let email = render(&d).unwrap();
@@ -114,7 +114,6 @@ fn markup_in_record_text_is_escaped_in_html_and_verbatim_in_text() {
         Context {
             company: "A&B <Ltd>",
             link: Some("https://x/c/t?a=1&b=\"2\""),
-            decision: None,
         },
     );
     let email = render(&d).unwrap();
@@ -137,7 +136,6 @@ fn an_invoice_email_invites_to_view_it() {
         Context {
             company: "Northwind",
             link: Some("https://x/c/t"),
-            decision: None,
         },
     );
     let email = render(&d).unwrap();
@@ -149,4 +147,37 @@ fn an_invoice_email_invites_to_view_it() {
     );
     assert!(email.text.contains("View the invoice:\r\nhttps://x/c/t"));
     assert!(email.text.contains("Due date: 25 December 2026"));
+}
+
+#[test]
+fn the_creator_is_told_of_a_decision_with_its_reason_escaped_in_html() {
+    let mut e = sample::estimate(&sample::input(2).unwrap(), &sample::texts).unwrap();
+    e.client.name = "Acme <b>Ltd</b>\r\nBcc: x@y".into();
+    let undecided = Document::estimate(&e, Context::default());
+    assert_eq!(decision_notice(&undecided).unwrap(), None);
+    e.client_response = Some(ClientResponse {
+        decision: CoreDecision::Declined,
+        reason: Some("Too <i>dear</i>\r\nSorry".into()),
+        at: Timestamp(chrono::Utc.with_ymd_and_hms(2026, 11, 26, 9, 0, 0).unwrap()),
+    });
+    let doc = Document::estimate(
+        &e,
+        Context {
+            company: "Northwind",
+            link: Some("https://x/c/t"),
+        },
+    );
+    let notice = decision_notice(&doc).unwrap().unwrap();
+    assert_eq!(
+        notice.subject,
+        format!("Estimate #{} declined by Acme <b>Ltd</b> Bcc: x@y", e.id)
+    );
+    assert!(!notice.subject.contains(['\r', '\n']));
+    assert!(is_crlf_only(&notice.text) && is_crlf_only(&notice.html));
+    assert!(notice.text.contains("declined Estimate #"));
+    assert!(notice.text.contains("on 26 November 2026."));
+    assert!(notice.text.contains("Reason: Too <i>dear</i>\r\nSorry"));
+    assert!(notice.text.contains("The client's page: https://x/c/t"));
+    assert!(!notice.html.contains("<i>dear"), "{}", notice.html);
+    assert!(!notice.html.contains("<b>Ltd"), "{}", notice.html);
 }

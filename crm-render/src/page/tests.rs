@@ -1,7 +1,9 @@
 use super::*;
-use crate::document::{Context, Decision, DecisionKind};
+use crate::document::Context;
 use crate::sample;
 use chrono::TimeZone;
+use crm_core::estimate::{ClientResponse, Decision as CoreDecision};
+use crm_core::time::Timestamp;
 use sha2::{Digest, Sha256};
 
 fn base64(bytes: &[u8]) -> String {
@@ -23,14 +25,14 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-fn estimate_doc(decision: Option<&Decision>) -> Document {
-    let e = sample::estimate(&sample::input(3).unwrap(), &sample::texts).unwrap();
+fn estimate_doc(response: Option<ClientResponse>) -> Document {
+    let mut e = sample::estimate(&sample::input(3).unwrap(), &sample::texts).unwrap();
+    e.client_response = response;
     Document::estimate(
         &e,
         Context {
             company: "Northwind",
             link: Some("https://crm.example/c/tok"),
-            decision,
         },
     )
 }
@@ -126,13 +128,13 @@ fn an_invoice_page_never_has_the_forms() {
 
 #[test]
 fn a_decided_estimate_states_the_decision_and_its_reason() {
-    let decision = Decision {
-        kind: DecisionKind::Declined,
-        at: chrono::Utc.with_ymd_and_hms(2026, 11, 27, 8, 0, 0).unwrap(),
+    let decision = ClientResponse {
+        decision: CoreDecision::Declined,
+        at: Timestamp(chrono::Utc.with_ymd_and_hms(2026, 11, 27, 8, 0, 0).unwrap()),
         reason: Some("Too expensive <b>now</b>".into()),
     };
     let page = client_page(
-        &estimate_doc(Some(&decision)),
+        &estimate_doc(Some(decision)),
         PageView {
             can_decide: false,
             ..VIEW
@@ -162,7 +164,6 @@ fn markup_in_record_text_comes_out_escaped() {
         Context {
             company: "<i>Co</i>",
             link: None,
-            decision: None,
         },
     );
     let page = client_page(

@@ -9,7 +9,6 @@ fn doc(n: usize) -> Document {
         Context {
             company: "Northwind",
             link: Some("https://crm.example/c/tok"),
-            decision: None,
         },
     )
 }

@@ -1,7 +1,7 @@
 //! The header writes both kinds share: PATCH, clone's copies, delete, tags and the email.
 //! Each runs inside the caller's transaction.
 
-use crm_core::bill::{BillClone, BillUpdate, Kind, NewBill, check_end_date};
+use crm_core::bill::{BillClone, BillKind, BillUpdate, Kind, NewBill, check_end_date};
 use crm_core::ids::{ProjectId, UserId};
 use crm_core::input::Patch;
 use crm_core::mail;
@@ -168,31 +168,44 @@ pub(crate) async fn set_tags(
     tags::replace(db, (sql.tag_owner)(id), tags, actor).await
 }
 
-/// Queues the email of `bill` (as read inside the action's transaction) to its client's
-/// contact address, if the client has one: the message is rendered now, from the record
-/// as it is, and the delivery worker is notified when the transaction commits.
+/// Queues `email`, the bill's email rendered from the record as read inside the action's
+/// transaction, to the bill's client's contact address, if the client has one; the
+/// delivery worker is notified when the transaction commits.
 pub(crate) async fn queue_email(
     db: &impl Db,
     sql: &BillSql,
-    bill: &mail::Bill<'_>,
+    kind: BillKind,
+    id: i64,
+    email: &crm_render::Email,
 ) -> Result<(), StoreError> {
-    let contact: Option<String> =
-        rows::get(&db.row(sql.contact, &[&bill.id]).await?, "contact_email")?;
+    let contact: Option<String> = rows::get(&db.row(sql.contact, &[&id]).await?, "contact_email")?;
     if let Some(recipient) = mail::recipient(contact.as_deref()) {
-        let message = mail::render(bill);
-        db.run(
-            sql.queue_email,
-            &[
-                &recipient,
-                &message.subject,
-                &bill.kind.template(),
-                &bill.id,
-                &message.text,
-                &message.html,
-            ],
-        )
-        .await?;
-        crate::outbox::notify(db).await?;
+        queue_rendered(db, sql, recipient, kind.template(), id, email).await?;
     }
     Ok(())
+}
+
+/// Queues a rendered `email` about bill `id` to `recipient` (`template` names what it is
+/// in the outbox) and notifies the delivery worker at commit.
+pub(crate) async fn queue_rendered(
+    db: &impl Db,
+    sql: &BillSql,
+    recipient: &str,
+    template: &str,
+    id: i64,
+    email: &crm_render::Email,
+) -> Result<(), StoreError> {
+    db.run(
+        sql.queue_email,
+        &[
+            &recipient,
+            &email.subject,
+            &template,
+            &id,
+            &email.text,
+            &email.html,
+        ],
+    )
+    .await?;
+    crate::outbox::notify(db).await
 }

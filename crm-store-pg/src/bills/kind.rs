@@ -14,6 +14,7 @@ use tokio_postgres::Row;
 
 use super::list::{CountedStatus, count_keys, filtered, page};
 use super::{BillSql, LockMode, header, items};
+use crate::client::View;
 use crate::conditions::{Tx, if_match};
 use crate::db::Db;
 use crate::sql::{self, SortKey, Sql};
@@ -33,11 +34,15 @@ pub(crate) trait StoredBill: Kind + Send + Sync {
     /// Its statements.
     fn sql() -> &'static BillSql;
 
-    /// A record from a row of its records statement, the shown status derived for `today`.
-    fn decode(row: &Row, today: NaiveDate) -> Result<Self::Record, StoreError>;
+    /// A record from a row of its records statement, the shown status derived for
+    /// `view.today` and its link written under `view.public_url`.
+    fn decode(row: &Row, view: View<'_>) -> Result<Self::Record, StoreError>;
 
     /// The id of `record`.
     fn record_id(record: &Self::Record) -> i64;
+
+    /// What a person sees of `record` (the email, the page, the PDF).
+    fn document(store: &Store, record: &Self::Record) -> crm_render::Document;
 
     /// The whitelisted sort key of its list (over the filtered select's columns).
     fn sort_key(sort: Option<Self::Sort>) -> SortKey;
@@ -82,19 +87,19 @@ pub(crate) type RecordOf<I> = <<I as BillId>::Kind as StoredBill>::Record;
 pub(crate) async fn load_many<K: StoredBill>(
     db: &impl Db,
     ids: &[i64],
-    today: NaiveDate,
+    view: View<'_>,
 ) -> Result<Vec<K::Record>, StoreError> {
     let found = db.rows(K::sql().records, &[&ids]).await?;
-    found.iter().map(|row| K::decode(row, today)).collect()
+    found.iter().map(|row| K::decode(row, view)).collect()
 }
 
 /// Listed bill `id`, whole; the kind's `NotFound` when missing (or unlisted).
 pub(crate) async fn load<I: BillId>(
     db: &impl Db,
     id: I,
-    today: NaiveDate,
+    view: View<'_>,
 ) -> Result<RecordOf<I>, StoreError> {
-    load_many::<I::Kind>(db, &[id.raw()], today)
+    load_many::<I::Kind>(db, &[id.raw()], view)
         .await?
         .pop()
         .ok_or(StoreError::NotFound(I::Kind::sql().resource))
@@ -109,7 +114,7 @@ impl Store {
         id: I,
     ) -> Result<RecordOf<I>, StoreError> {
         let reader = self.reader().await?;
-        load(&*reader, id, ctx.today).await
+        load(&*reader, id, self.view(ctx)).await
     }
 
     /// Begins a write of bill `id`: the transaction ([`Store::begin`]), the row locked
@@ -119,7 +124,7 @@ impl Store {
         let tx = self.begin().await?;
         if_match(async {
             super::lock(&tx, I::Kind::sql(), id.raw(), LockMode::Update).await?;
-            load(&tx, id, ctx.today).await
+            load(&tx, id, self.view(ctx)).await
         })
         .await?;
         Ok(tx)
@@ -135,7 +140,7 @@ impl Store {
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_single().await?;
         let row = header::create(&tx, K::sql(), cmd, ctx.actor, self.policy()).await?;
-        let record = K::decode(&row, ctx.today)?;
+        let record = K::decode(&row, self.view(ctx))?;
         tx.commit().await?;
         Ok(record)
     }
@@ -197,7 +202,7 @@ impl Store {
         id: I,
         ctx: Ctx,
     ) -> Result<RecordOf<I>, StoreError> {
-        let record = load(&tx, id, ctx.today).await?;
+        let record = load(&tx, id, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(record)
     }
@@ -217,7 +222,8 @@ impl Store {
             count_keys(q, status, ctx.today).map(|keys| sql::counted(&mut select, sql.table, keys));
         let reader = self.reader().await?;
         let db = &*reader;
-        let load = |ids: Vec<i64>| async move { load_many::<K>(db, &ids, ctx.today).await };
+        let view = self.view(ctx);
+        let load = |ids: Vec<i64>| async move { load_many::<K>(db, &ids, view).await };
         page(
             db,
             select,
@@ -233,12 +239,13 @@ impl Store {
 
 /// The public methods of one kind of bill over the generic operations above, each with its
 /// documentation: `bill_api!(Kind, Id, Record, ListQuery, "estimate", "estimates": get,
-/// create, update, items, tags, delete, list)` with the methods' names.
+/// create, update, items, tags, delete, list, make_link, revoke_link)` with the methods'
+/// names.
 macro_rules! bill_api {
     (
         $kind:ty, $id:ty, $record:ty, $query:ty, $one:literal, $many:literal:
         $get:ident, $create:ident, $update:ident, $items:ident, $tags:ident, $delete:ident,
-        $list:ident $(,)?
+        $list:ident, $make_link:ident, $revoke_link:ident $(,)?
     ) => {
         impl $crate::Store {
             #[doc = concat!("`GET /", $many, "/{id}`: the ", $one, ", whole, in one statement on the shared reader; `NotFound` for an unknown id.")]
@@ -297,6 +304,16 @@ macro_rules! bill_api {
                 q: &$query,
             ) -> Result<$crate::Listed<$record>, $crate::StoreError> {
                 self.list_bills::<$kind>(ctx, q).await
+            }
+
+            #[doc = concat!("`POST /", $many, "/{id}/link`: a new client link for the ", $one, ", expiring after the configured lifetime; any old link stops working at once.")]
+            pub async fn $make_link(&self, ctx: $crate::Ctx, id: $id) -> Result<$record, $crate::StoreError> {
+                self.make_link(ctx, id).await
+            }
+
+            #[doc = concat!("`DELETE /", $many, "/{id}/link`: the ", $one, "'s client link stops working (the ", $one, " then has none).")]
+            pub async fn $revoke_link(&self, ctx: $crate::Ctx, id: $id) -> Result<$record, $crate::StoreError> {
+                self.revoke_link(ctx, id).await
             }
         }
     };

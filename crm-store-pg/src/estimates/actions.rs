@@ -1,4 +1,5 @@
-//! Publishing, emailing and cloning estimates.
+//! Publishing, emailing and cloning estimates. Publishing and emailing give the estimate
+//! its client link when it has none (API.md §12), so the email carries it.
 
 use crm_core::estimate::{Estimate, EstimateClone, status};
 use crm_core::ids::EstimateId;
@@ -12,40 +13,34 @@ use crate::{Ctx, Store, StoreError};
 const PUBLISH_SQL: &str =
     "UPDATE estimates SET status = $2, published_at = now(), updated_at = now() WHERE id = $1";
 
-/// Queues the email of `estimate` (as read inside the action's transaction).
-async fn queue_email(db: &impl Db, estimate: &Estimate) -> Result<(), StoreError> {
-    let mut dates = Vec::new();
-    header::queue_email(db, &SQL, &estimate.mail_parts(&mut dates)).await
-}
-
 impl Store {
     /// `PUT /estimates/{id}/publish`: a stored `draft` becomes `new` (409 otherwise), is
     /// stamped `published_at`, and its email is queued in the same transaction.
     pub async fn publish_estimate(&self, ctx: Ctx, id: EstimateId) -> Result<Estimate, StoreError> {
         let tx = self.begin().await?;
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
-        if_match(read::load(&tx, id, ctx.today)).await?;
+        if_match(read::load(&tx, id, self.view(ctx))).await?;
         let published = status::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.as_str()])
             .await?;
-        let estimate = read::load(&tx, id, ctx.today).await?;
-        queue_email(&tx, &estimate).await?;
+        let estimate = self.link_and_email(&tx, ctx, id).await?;
         tx.commit().await?;
         Ok(estimate)
     }
 
     /// `POST /estimates/{id}/send-email`: queues the estimate's email (409 for a draft);
-    /// the estimate is unchanged.
+    /// the estimate is unchanged but for a client link if it had no working one.
     pub async fn send_estimate_email(
         &self,
         ctx: Ctx,
         id: EstimateId,
     ) -> Result<Estimate, StoreError> {
         let tx = self.begin().await?;
-        let (stored, _) = lock(&tx, id, LockMode::Share).await?;
+        // FOR UPDATE, not FOR SHARE: the link may be written, and two sharers that both
+        // write would deadlock.
+        let (stored, _) = lock(&tx, id, LockMode::Update).await?;
         status::check_send_email(stored)?;
-        let estimate = read::load(&tx, id, ctx.today).await?;
-        queue_email(&tx, &estimate).await?;
+        let estimate = self.link_and_email(&tx, ctx, id).await?;
         tx.commit().await?;
         Ok(estimate)
     }
@@ -65,7 +60,7 @@ impl Store {
         let copy = header::clone(&tx, &SQL, id.get(), cmd, ctx.actor).await?;
         let copy = EstimateId::new(copy)
             .ok_or_else(|| StoreError::Internal(format!("new estimate id {copy}")))?;
-        let estimate = read::load(&tx, copy, ctx.today).await?;
+        let estimate = read::load(&tx, copy, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(estimate)
     }

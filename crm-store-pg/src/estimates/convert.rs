@@ -77,7 +77,7 @@ impl Store {
         )?;
         tx.run(COPY_LINES_SQL, &[&id.get(), &invoice.get()]).await?;
         tx.run(COPY_TAXES_SQL, &[&id.get(), &invoice.get()]).await?;
-        let invoice = crate::invoices::load(&tx, invoice, ctx.today).await?;
+        let invoice = crate::invoices::load(&tx, invoice, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(invoice)
     }

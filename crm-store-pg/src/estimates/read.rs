@@ -7,19 +7,21 @@ use crm_core::ids::{EstimateId, InvoiceId};
 use tokio_postgres::Row;
 
 use crate::bills::decode;
+use crate::client::{self, View};
 use crate::error::corrupt;
 use crate::{StoreError, rows};
 
 pub(crate) use crate::bills::kind::load;
 
-/// An estimate from a row of its records statement, its shown status derived for `today`.
-pub(super) fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError> {
+/// An estimate from a row of its records statement, its shown status derived for
+/// `view.today`.
+pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Estimate, StoreError> {
     let expiry_date: Option<NaiveDate> = rows::get(row, "expiry_date")?;
     let invoice_id = rows::opt_id(row, "invoice_id", InvoiceId::new)?;
     let c = decode::common(row)?;
     Ok(Estimate {
         id: EstimateId::new(c.id).ok_or_else(|| corrupt("estimate id", c.id))?,
-        status: ShownStatus::derive(rows::choice(row, "status")?, expiry_date, today),
+        status: ShownStatus::derive(rows::choice(row, "status")?, expiry_date, view.today),
         client: c.client,
         project_id: c.project_id,
         category: c.category,
@@ -39,5 +41,7 @@ pub(super) fn decode(row: &Row, today: NaiveDate) -> Result<Estimate, StoreError
         line_items: c.line_items,
         taxes: c.taxes,
         tags: c.tags,
+        client_link: client::link_of(row, view.public_url)?,
+        client_response: client::response_of(row)?,
     })
 }

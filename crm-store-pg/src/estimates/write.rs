@@ -28,7 +28,7 @@ impl Store {
         {
             return Err(StoreError::NotFound(Resource::Estimate));
         }
-        let estimate = read::load(&tx, id, ctx.today).await?;
+        let estimate = read::load(&tx, id, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(estimate)
     }

@@ -8,17 +8,19 @@ use tokio_postgres::Row;
 
 use super::{new_id, stored_status};
 use crate::bills::decode;
+use crate::client::{self, View};
 use crate::{StoreError, rows};
 
 pub(crate) use crate::bills::kind::load;
 
-/// An invoice from a row of its records statement, its shown status derived for `today`.
-pub(super) fn decode(row: &Row, today: NaiveDate) -> Result<Invoice, StoreError> {
+/// An invoice from a row of its records statement, its shown status derived for
+/// `view.today`.
+pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
     let due_date: Option<NaiveDate> = rows::get(row, "due_date")?;
     let c = decode::common(row)?;
     Ok(Invoice {
         id: new_id(c.id)?,
-        status: stored_status(row, "status_id")?.shown(due_date, today),
+        status: stored_status(row, "status_id")?.shown(due_date, view.today),
         client: c.client,
         project_id: c.project_id,
         category: c.category,
@@ -35,5 +37,6 @@ pub(super) fn decode(row: &Row, today: NaiveDate) -> Result<Invoice, StoreError>
         line_items: c.line_items,
         taxes: c.taxes,
         tags: c.tags,
+        client_link: client::link_of(row, view.public_url)?,
     })
 }

@@ -1,5 +1,6 @@
 //! Every invoice write: the shared bill writes ([`crate::bills`]) on the invoice tables,
-//! and the invoice's own status rules (crm-core's [`crm_core::invoice`]).
+//! and the invoice's own status rules (crm-core's [`crm_core::invoice`]). Publishing and
+//! emailing give the invoice its client link when it has none (API.md §12).
 
 use crm_core::conflict::Resource;
 use crm_core::ids::InvoiceId;
@@ -17,12 +18,6 @@ pub(super) const SET_STATUS_SQL: &str =
 /// Publishing: the new stored status (Due).
 const PUBLISH_SQL: &str = SET_STATUS_SQL;
 
-/// Queues the email of `invoice` (as read inside the action's transaction).
-async fn queue_email(db: &impl Db, invoice: &Invoice) -> Result<(), StoreError> {
-    let mut dates = Vec::new();
-    header::queue_email(db, &SQL, &invoice.mail_parts(&mut dates)).await
-}
-
 impl Store {
     /// `PUT /invoices/{id}/status`: stores 1, 2, 4, 5 or 20, from any status.
     pub async fn set_invoice_status(
@@ -39,7 +34,7 @@ impl Store {
         {
             return Err(StoreError::NotFound(Resource::Invoice));
         }
-        let invoice = read::load(&tx, id, ctx.today).await?;
+        let invoice = read::load(&tx, id, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(invoice)
     }
@@ -55,7 +50,7 @@ impl Store {
     ) -> Result<Invoice, StoreError> {
         let tx = self.begin().await?;
         let copy = new_id(header::clone(&tx, &SQL, id.get(), cmd, ctx.actor).await?)?;
-        let invoice = read::load(&tx, copy, ctx.today).await?;
+        let invoice = read::load(&tx, copy, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(invoice)
     }
@@ -65,23 +60,23 @@ impl Store {
     pub async fn publish_invoice(&self, ctx: Ctx, id: InvoiceId) -> Result<Invoice, StoreError> {
         let tx = self.begin().await?;
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
-        if_match(read::load(&tx, id, ctx.today)).await?;
+        if_match(read::load(&tx, id, self.view(ctx))).await?;
         let published = invoice::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.id()]).await?;
-        let invoice = read::load(&tx, id, ctx.today).await?;
-        queue_email(&tx, &invoice).await?;
+        let invoice = self.link_and_email(&tx, ctx, id).await?;
         tx.commit().await?;
         Ok(invoice)
     }
 
     /// `POST /invoices/{id}/send-email`: queues the invoice's email (409 for a Draft); the
-    /// invoice is unchanged.
+    /// invoice is unchanged but for a client link if it had no working one.
     pub async fn send_invoice_email(&self, ctx: Ctx, id: InvoiceId) -> Result<Invoice, StoreError> {
         let tx = self.begin().await?;
-        let (stored, _) = lock(&tx, id, LockMode::Share).await?;
+        // FOR UPDATE, not FOR SHARE: the link may be written, and two sharers that both
+        // write would deadlock.
+        let (stored, _) = lock(&tx, id, LockMode::Update).await?;
         invoice::check_send_email(stored)?;
-        let invoice = read::load(&tx, id, ctx.today).await?;
-        queue_email(&tx, &invoice).await?;
+        let invoice = self.link_and_email(&tx, ctx, id).await?;
         tx.commit().await?;
         Ok(invoice)
     }

@@ -1,7 +1,7 @@
 //! Status rules: publish, send-email, `PUT status`, and the derived `expired` status.
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::{assert_invalid, assert_message, client, create, day, get, id_of, patch, today};
 use crate::common::{Answer, Body, TestServer, form};
@@ -135,11 +135,19 @@ async fn send_email_refuses_a_draft_and_queues_an_email_otherwise() {
     );
     assert!(emails(&s, id).await.is_empty());
 
-    // Not published, but no longer a draft: emailing is allowed and changes nothing else.
-    let before = set_status(&s, id, "accepted").await.data().clone();
+    // Not published, but no longer a draft: emailing is allowed and changes nothing else
+    // but the client link it makes (the email carries it; a second email keeps it).
+    let mut before = set_status(&s, id, "accepted").await.data().clone();
+    assert_eq!(before["client_link"], Value::Null);
     let a = send_email(&s, id).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
     assert_eq!(a.message(), "Estimate email queued successfully.");
+    let link = a.data()["client_link"].clone();
+    assert!(
+        link["url"].as_str().is_some_and(|u| u.contains("/c/")),
+        "{link}"
+    );
+    before["client_link"] = link.clone();
     assert_eq!(a.data(), &before);
     let globex = (
         "accounts@globex.example".to_owned(),
@@ -150,7 +158,9 @@ async fn send_email_refuses_a_draft_and_queues_an_email_otherwise() {
         "pending".to_owned(),
     );
     assert_eq!(emails(&s, id).await, std::slice::from_ref(&globex));
-    assert_eq!(send_email(&s, id).await.status, StatusCode::OK);
+    let again = send_email(&s, id).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.data()["client_link"], link, "a working link is kept");
     assert_eq!(emails(&s, id).await, [globex.clone(), globex]);
     assert_message(
         &send_email(&s, 999_999).await,

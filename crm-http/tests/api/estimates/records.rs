@@ -58,7 +58,8 @@ async fn creating_an_estimate_answers_201_with_the_whole_draft_record() {
             "dates": {"date": "2026-06-20", "expiry_date": "2026-07-20", "created": null},
             "notes": "Thanks for asking.", "terms": "Valid 30 days.", "tax_type": "inline",
             "totals": zero_totals(), "converted": {"is_converted": false, "invoice_id": null},
-            "line_items": [], "taxes": [], "tags": []
+            "line_items": [], "taxes": [], "tags": [],
+            "client_link": null, "client_response": null
         })
     );
     let read = s.get(&format!("/api/estimates/{id}")).await;

@@ -41,7 +41,8 @@ async fn creating_an_invoice_answers_201_with_the_whole_draft_record() {
                 "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
                 "adjustment_amount": "0.00", "final_amount": "0.00"
             },
-            "estimate_id": null, "line_items": [], "taxes": [], "tags": []
+            "estimate_id": null, "line_items": [], "taxes": [], "tags": [],
+            "client_link": null
         })
     );
     let mut read = get(&s, id).await;

@@ -14,7 +14,6 @@ fn doc(n: usize) -> Document {
         Context {
             company: "Northwind",
             link: None,
-            decision: None,
         },
     )
 }

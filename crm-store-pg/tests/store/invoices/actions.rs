@@ -40,7 +40,7 @@ async fn publishing_a_draft_makes_it_due_and_queues_its_email_once() {
         .unwrap()
         .get(0);
     assert!(
-        html.contains("Design &lt;b&gt;") && html.contains("200.00"),
+        html.contains("Design &#60;b&#62;") && html.contains("200.00"),
         "{html}"
     );
     assert!(html.contains("Due date"), "{html}");
