@@ -1,6 +1,7 @@
 //! One request, start to finish: request id, the `Host` rule, CORS preflight, route,
-//! authentication, the per-key rate limit, the per-key cap on requests in progress, body (bounded in size and
-//! time), handler, response envelope, compression, CORS headers, metrics, and the access
+//! authentication (or, for the client's pages, the per-address rate limit), the per-key
+//! rate limit, the per-key cap on requests in progress, body (bounded in size and time),
+//! handler, response envelope, compression, CORS headers, metrics, and the access
 //! log line.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,11 +20,11 @@ use crate::conditional;
 use crate::cors::Cors;
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
-use crate::limits::{InFlight, InFlightGuard, Quota, Rate, RateLimiter};
+use crate::limits::{ClientAddr, InFlight, InFlightGuard, PeerAddr, Quota, Rate, RateLimiter};
 use crate::metrics::Metrics;
 use crate::response::{JSON, Reply};
-use crate::router::{self, Access, Resolved, Router};
-use crate::routes::{self, Env, Req};
+use crate::router::{self, Access, Given, Resolved, Router};
+use crate::routes::{self, Env, Req, Visit};
 
 /// The service: the store, the key verifier and the route table.
 #[derive(Debug)]
@@ -35,6 +36,7 @@ pub struct App {
     request_ids: RequestIds,
     in_flight: InFlight,
     rate_limiter: Option<RateLimiter>,
+    public_limiter: Option<RateLimiter<ClientAddr>>,
     body_timeout: Duration,
     handler_timeout: Duration,
     cors: Cors,
@@ -71,6 +73,9 @@ pub struct RequestLimits {
     /// Requests one API key may send per second or minute (a token bucket per key, in this
     /// process's memory); over it the answer is 429. `None`: no limit.
     pub rate_limit: Option<Rate>,
+    /// Requests one client address may send to the client's pages (`/c/…`); over it the
+    /// answer is the 429 page. `None`: no limit.
+    pub public_rate_limit: Option<Rate>,
 }
 
 impl Default for RequestLimits {
@@ -80,6 +85,10 @@ impl Default for RequestLimits {
             handler_timeout: Duration::from_secs(30),
             max_in_flight_per_key: 64,
             rate_limit: None,
+            public_rate_limit: Some(Rate {
+                requests: 60,
+                per: Duration::from_secs(60),
+            }),
         }
     }
 }
@@ -135,12 +144,20 @@ impl App {
             request_ids: RequestIds::new(),
             in_flight: InFlight::new(limits.max_in_flight_per_key),
             rate_limiter: limits.rate_limit.map(RateLimiter::new),
+            public_limiter: limits.public_rate_limit.map(RateLimiter::new),
             body_timeout: limits.body_timeout,
             handler_timeout: limits.handler_timeout,
             cors: Cors::off(),
             metrics: Metrics::new()?,
             metrics_on_api: true,
         })
+    }
+
+    /// The same service with the client's pages limited to `rate` per client address
+    /// (`None`: unlimited).
+    pub fn with_public_rate_limit(mut self, rate: Option<Rate>) -> App {
+        self.public_limiter = rate.map(RateLimiter::new);
+        self
     }
 
     /// The same service answering browsers from the origins `cors` allows.
@@ -323,6 +340,7 @@ impl App {
                 "-",
             );
         }
+        let peer = request.extensions().get::<PeerAddr>().map(|p| p.0);
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
         let (route, id) = match self.router.resolve(&parts.method, path) {
@@ -336,8 +354,36 @@ impl App {
             // The guard counts the request against its key until the handler is done.
             match route.access {
                 Access::Public => {
-                    self.bounded(router::dispatch(route.endpoint, &self.env(), None))
-                        .await
+                    self.bounded(router::dispatch(
+                        route.endpoint,
+                        &self.env(),
+                        Given::Nothing,
+                    ))
+                    .await
+                }
+                Access::Client => {
+                    if let Some(refused) = self.public_refusal(peer) {
+                        return refused;
+                    }
+                    let Some(token) = id.as_deref() else {
+                        return Err(ApiError::RouteNotFound);
+                    };
+                    let body = if parts.method == Method::POST {
+                        read_body(&parts.headers, body, body_deadline).await?
+                    } else {
+                        RawMap::new()
+                    };
+                    let visit = Visit {
+                        token,
+                        body,
+                        today: today(),
+                    };
+                    self.bounded(router::dispatch(
+                        route.endpoint,
+                        &self.env(),
+                        Given::Client(visit),
+                    ))
+                    .await
                 }
                 Access::Key => {
                     let (req, api_key, _in_flight) = self
@@ -356,6 +402,25 @@ impl App {
         }
         .await;
         (outcome, route.path)
+    }
+
+    /// The 429 page when `peer` has used up its allowance of the client's pages, counted
+    /// per address (an IPv6 address by its /64); `None` to go on. A request whose address is
+    /// unknown (not through [`crate::serve`]) is not counted.
+    fn public_refusal(&self, peer: Option<std::net::IpAddr>) -> Option<Result<Reply, ApiError>> {
+        let (limiter, peer) = (self.public_limiter.as_ref()?, peer?);
+        let wait = limiter.check(ClientAddr::of(peer)).retry_after?;
+        let html = crm_render::page::too_many_requests(&self.store.client_side().company, wait);
+        Some(
+            html.map_err(|e| ApiError::Internal(e.to_string()))
+                .map(|html| {
+                    let mut reply = Reply::page(StatusCode::TOO_MANY_REQUESTS, html);
+                    reply
+                        .headers
+                        .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+                    reply
+                }),
+        )
     }
 
     /// `work`, or a 503 when it takes longer than the handler timeout. Dropping `work`

@@ -34,7 +34,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::{ApiError, IDEMPOTENCY_KEY};
 use crate::response::Reply;
-use crate::router::{self, Route};
+use crate::router::{self, Given, Route};
 use crate::routes::{Env, Req};
 
 /// The header of a replayed answer.
@@ -68,7 +68,7 @@ pub(crate) async fn run(
         None
     };
     if claim.is_none() && if_match.is_none() {
-        let reply = router::dispatch(route.endpoint, env, Some(req)).await?;
+        let reply = router::dispatch(route.endpoint, env, Given::Key(req)).await?;
         return Ok(match if_none_match {
             Some(tags) => not_modified(reply, &tags),
             None => reply,
@@ -89,7 +89,7 @@ pub(crate) async fn run(
         .store
         .within(
             Conditions { ticket, if_match },
-            router::dispatch(route.endpoint, env, Some(req)),
+            router::dispatch(route.endpoint, env, Given::Key(req)),
         )
         .await;
     match outcome {

@@ -160,16 +160,55 @@ const RATE_PRUNE_AT: usize = 1024;
 /// `per - T` ahead of `now`, and moves it `T` further. One `Instant` per busy key; a key
 /// whose bucket is full has no entry.
 #[derive(Debug)]
-pub struct RateLimiter {
+pub struct RateLimiter<K = ApiKeyId> {
     rate: Rate,
     /// `per / requests`: the time one token takes to come back.
     interval: Duration,
-    shards: Box<[Mutex<HashMap<ApiKeyId, Instant>>]>,
+    shards: Box<[Mutex<HashMap<K, Instant>>]>,
 }
 
-impl RateLimiter {
+/// The address a request came from, put in its extensions by the accept loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PeerAddr(pub std::net::IpAddr);
+
+/// What a bucket belongs to: an API key, or a client address (the public pages).
+pub trait BucketKey: Copy + Eq + std::hash::Hash {
+    /// Which shard holds its bucket.
+    fn shard(&self) -> usize;
+}
+
+impl BucketKey for ApiKeyId {
+    fn shard(&self) -> usize {
+        self.get().unsigned_abs() as usize
+    }
+}
+
+/// A client address as the public pages count it: an IPv4 address, or an IPv6 address's
+/// /64 network (one host, or one customer, usually holds a whole /64, so counting single
+/// IPv6 addresses would let it through unlimited).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClientAddr(u128);
+
+impl ClientAddr {
+    /// The counted form of `ip`.
+    pub fn of(ip: std::net::IpAddr) -> ClientAddr {
+        match ip.to_canonical() {
+            std::net::IpAddr::V4(v4) => ClientAddr(u128::from(u32::from(v4))),
+            std::net::IpAddr::V6(v6) => ClientAddr((u128::from(v6) >> 64) << 64 | 1 << 32),
+        }
+    }
+}
+
+impl BucketKey for ClientAddr {
+    fn shard(&self) -> usize {
+        let folded = (self.0 ^ (self.0 >> 64)) as u64;
+        (folded ^ (folded >> 29)) as usize
+    }
+}
+
+impl<K: BucketKey> RateLimiter<K> {
     /// A limiter allowing each key `rate`.
-    pub fn new(rate: Rate) -> RateLimiter {
+    pub fn new(rate: Rate) -> RateLimiter<K> {
         RateLimiter {
             rate,
             interval: rate.per / rate.requests.max(1),
@@ -185,13 +224,13 @@ impl RateLimiter {
     }
 
     /// Takes one token from `key`'s bucket now, if it has one.
-    pub fn check(&self, key: ApiKeyId) -> Quota {
+    pub fn check(&self, key: K) -> Quota {
         self.check_at(key, Instant::now())
     }
 
     /// Takes one token from `key`'s bucket at `now`, if it has one.
-    pub fn check_at(&self, key: ApiKeyId, now: Instant) -> Quota {
-        let shard = &self.shards[key.get().unsigned_abs() as usize % RATE_SHARDS];
+    pub fn check_at(&self, key: K, now: Instant) -> Quota {
+        let shard = &self.shards[key.shard() % RATE_SHARDS];
         let mut full_at = shard.lock().unwrap_or_else(|p| p.into_inner());
         if full_at.len() >= RATE_PRUNE_AT {
             full_at.retain(|_, at| *at > now);
@@ -352,7 +391,7 @@ mod tests {
 
     #[test]
     fn keys_have_their_own_buckets() {
-        let limiter = RateLimiter::new(rate("1/min"));
+        let limiter: RateLimiter = RateLimiter::new(rate("1/min"));
         let t0 = Instant::now();
         assert!(!limiter.check_at(key(1), t0).refused());
         let refused = limiter.check_at(key(1), t0 + Duration::from_secs(1));

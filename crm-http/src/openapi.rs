@@ -42,7 +42,7 @@ mod tests {
                 method: r.method.as_str().to_owned(),
                 path: r.path.to_owned(),
                 operation_id: r.operation_id.to_owned(),
-                public: r.access == Access::Public,
+                public: r.access != Access::Key,
             })
             .collect()
     }

@@ -85,6 +85,53 @@ impl Reply {
         }
     }
 
+    /// A PDF (200) shown in the browser, saved as `file_name` (`estimate-12.pdf`: letters,
+    /// digits, `-` and `.` only, so it needs no quoting beyond the quotes).
+    pub fn pdf(body: Vec<u8>, file_name: &str) -> Reply {
+        let mut headers = HeaderMap::new();
+        if let Ok(value) = HeaderValue::from_str(&format!("inline; filename=\"{file_name}\"")) {
+            headers.insert(header::CONTENT_DISPOSITION, value);
+        }
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        Reply {
+            status: StatusCode::OK,
+            body: Bytes::from(body),
+            content_type: "application/pdf",
+            headers,
+            precompressed: None,
+        }
+    }
+
+    /// An HTML page for a person (the client's pages), with the headers API.md §12 asks
+    /// of them: never stored, never indexed, no referrer, no framing, and a
+    /// Content-Security-Policy that allows the page's own stylesheet and nothing else.
+    pub fn page(status: StatusCode, html: String) -> Reply {
+        let mut headers = HeaderMap::new();
+        for (name, value) in [
+            (header::CACHE_CONTROL, "no-store"),
+            (header::REFERRER_POLICY, "no-referrer"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (header::X_FRAME_OPTIONS, "DENY"),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                crm_render::page::CONTENT_SECURITY_POLICY,
+            ),
+        ] {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
+        headers.insert(
+            "x-robots-tag",
+            HeaderValue::from_static("noindex, nofollow"),
+        );
+        Reply {
+            status,
+            body: Bytes::from(html),
+            content_type: "text/html; charset=utf-8",
+            headers,
+            precompressed: None,
+        }
+    }
+
     /// One record (200), with its `ETag`.
     pub fn ok<T: Serialize>(data: &T, message: &str) -> Result<Reply, ApiError> {
         Reply::record(StatusCode::OK, data, message)

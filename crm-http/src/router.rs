@@ -15,7 +15,8 @@ use http::Method;
 use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
-    self, Env, Req, categories, contracts, emails, estimates, invoices, milestones, notes,
+    self, Env, Req, Visit, categories, client, contracts, emails, estimates, invoices, milestones,
+    notes,
 };
 
 /// Who may call a route.
@@ -25,6 +26,20 @@ pub enum Access {
     Public,
     /// A valid API key (`Authorization: Bearer …`); the handler gets the parsed request.
     Key,
+    /// Anyone holding a client link (API.md §12): no key, the path's token is the
+    /// credential; counted per client address (`--public-rate-limit`), answered in HTML.
+    Client,
+}
+
+/// What a handler is given besides the [`Env`], by its route's [`Access`].
+#[derive(Debug)]
+pub(crate) enum Given<'a> {
+    /// A `Public` route: nothing.
+    Nothing,
+    /// A `Key` route: the authenticated request.
+    Key(Req<'a>),
+    /// A `Client` route: the link's visit.
+    Client(Visit<'a>),
 }
 
 /// One row of the route table.
@@ -44,7 +59,8 @@ pub struct Route {
 
 /// Declares the route table: `Variant: METHOD "path", "operationId", Access => handler;`.
 /// A `Public` handler is `async fn(&Env<'_>) -> Result<Reply, ApiError>`, a `Key` handler
-/// `async fn(&Store, Req<'_>) -> Result<Reply, ApiError>` (the store of `env`).
+/// `async fn(&Store, Req<'_>) -> Result<Reply, ApiError>` (the store of `env`), a `Client`
+/// handler `async fn(&Env<'_>, Visit<'_>) -> Result<Reply, ApiError>`.
 macro_rules! route_table {
     ($( $endpoint:ident: $method:ident $path:literal, $operation:literal, $access:ident => $handler:path; )*) => {
         /// Every endpoint of the service, one per row of [`ROUTES`].
@@ -69,26 +85,31 @@ macro_rules! route_table {
             )*
         ];
 
-        /// Runs the endpoint's handler. `req` is the authenticated request of a `Key` route
-        /// (`None` for a `Public` one; a `Key` route without it is answered 401).
+        /// Runs the endpoint's handler with what its access gives it.
         pub(crate) async fn dispatch(
             endpoint: Endpoint,
             env: &Env<'_>,
-            req: Option<Req<'_>>,
+            given: Given<'_>,
         ) -> Result<Reply, ApiError> {
             match endpoint {
-                $( Endpoint::$endpoint => route_table!(@call $access, $handler, env, req), )*
+                $( Endpoint::$endpoint => route_table!(@call $access, $handler, env, given), )*
             }
         }
     };
-    (@call Public, $handler:path, $env:ident, $req:ident) => {{
-        let _ = $req;
+    (@call Public, $handler:path, $env:ident, $given:ident) => {{
+        let _ = $given;
         $handler($env).await
     }};
-    (@call Key, $handler:path, $env:ident, $req:ident) => {
-        match $req {
-            Some(req) => $handler($env.store, req).await,
-            None => Err(ApiError::Unauthorized),
+    (@call Key, $handler:path, $env:ident, $given:ident) => {
+        match $given {
+            Given::Key(req) => $handler($env.store, req).await,
+            _ => Err(ApiError::Unauthorized),
+        }
+    };
+    (@call Client, $handler:path, $env:ident, $given:ident) => {
+        match $given {
+            Given::Client(visit) => $handler($env, visit).await,
+            _ => Err(ApiError::RouteNotFound),
         }
     };
 }
@@ -131,6 +152,9 @@ route_table! {
     PublishEstimate: PUT "/api/estimates/{id}/publish", "publishEstimate", Key => estimates::publish;
     SendEstimateEmail: POST "/api/estimates/{id}/send-email", "sendEstimateEmail", Key => estimates::send_email;
     ConvertEstimate: POST "/api/estimates/{id}/convert-to-invoice", "convertEstimate", Key => estimates::convert;
+    MakeEstimateLink: POST "/api/estimates/{id}/link", "makeEstimateLink", Key => estimates::make_link;
+    RevokeEstimateLink: DELETE "/api/estimates/{id}/link", "revokeEstimateLink", Key => estimates::revoke_link;
+    GetEstimatePdf: GET "/api/estimates/{id}/pdf", "getEstimatePdf", Key => estimates::pdf;
 
     ListInvoices: GET "/api/invoices", "listInvoices", Key => invoices::list;
     CreateInvoice: POST "/api/invoices", "createInvoice", Key => invoices::create;
@@ -143,6 +167,9 @@ route_table! {
     CloneInvoice: POST "/api/invoices/{id}/clone", "cloneInvoice", Key => invoices::clone;
     PublishInvoice: PUT "/api/invoices/{id}/publish", "publishInvoice", Key => invoices::publish;
     SendInvoiceEmail: POST "/api/invoices/{id}/send-email", "sendInvoiceEmail", Key => invoices::send_email;
+    MakeInvoiceLink: POST "/api/invoices/{id}/link", "makeInvoiceLink", Key => invoices::make_link;
+    RevokeInvoiceLink: DELETE "/api/invoices/{id}/link", "revokeInvoiceLink", Key => invoices::revoke_link;
+    GetInvoicePdf: GET "/api/invoices/{id}/pdf", "getInvoicePdf", Key => invoices::pdf;
 
     ListMilestones: GET "/api/milestones", "listMilestones", Key => milestones::list;
     CreateMilestone: POST "/api/milestones", "createMilestone", Key => milestones::create;
@@ -160,6 +187,11 @@ route_table! {
 
     ListEmails: GET "/api/emails", "listEmails", Key => emails::list;
     GetEmail: GET "/api/emails/{id}", "getEmail", Key => emails::get;
+
+    ClientPage: GET "/c/{token}", "clientPage", Client => client::page;
+    ClientPdf: GET "/c/{token}/pdf", "clientPdf", Client => client::pdf;
+    ClientAccept: POST "/c/{token}/accept", "clientAccept", Client => client::accept;
+    ClientDecline: POST "/c/{token}/decline", "clientDecline", Client => client::decline;
 }
 
 /// The routes of one path template.
@@ -172,11 +204,12 @@ struct PathRoutes {
 /// What a request's method and path resolve to.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Resolved<'p> {
-    /// A route (its path template names it in logs) and the `{id}` segment, if any.
+    /// A route (its path template names it in logs) and its path's one parameter (`{id}`,
+    /// `{token}`), if it has one.
     Found {
         /// The route.
         route: &'static Route,
-        /// The `{id}` segment.
+        /// The path parameter's segment.
         id: Option<&'p str>,
     },
     /// A known path, another method.
@@ -232,7 +265,7 @@ impl Router {
         match routes.methods.iter().find(|r| r.method == *wanted) {
             Some(route) => Resolved::Found {
                 route,
-                id: matched.params.get("id"),
+                id: matched.params.iter().next().map(|(_, value)| value),
             },
             None => {
                 let mut allow: Vec<&str> = Vec::new();
@@ -357,7 +390,7 @@ mod tests {
         let count = |prefix: &str| api.iter().filter(|r| r.path.starts_with(prefix)).count();
         assert_eq!(count("/api/categories"), 7);
         assert_eq!(count("/api/contracts"), 7);
-        assert_eq!(count("/api/estimates"), 12);
+        assert_eq!(count("/api/estimates"), 15);
         assert_eq!(count("/api/milestones"), 6);
         assert_eq!(count("/api/notes"), 6);
     }

@@ -3,10 +3,12 @@
 //!
 //! A handler takes what it uses: a keyed route's handler the [`Store`] and the
 //! authenticated request ([`Req`]); a public route's handler the [`Env`] (the store for
-//! health and readiness, the metrics registry). Nothing here knows the service around it
+//! health and readiness, the metrics registry); a client link's handler the [`Env`] and
+//! the [`Visit`]. Nothing here knows the service around it
 //! (`crate::app`), which calls down into the route table.
 
 pub(crate) mod categories;
+pub(crate) mod client;
 pub(crate) mod contracts;
 pub(crate) mod docs;
 pub(crate) mod emails;
@@ -35,6 +37,17 @@ pub(crate) struct Env<'a> {
     pub metrics: &'a Metrics,
     /// Whether `GET /metrics` is served by the API listener (not with `--metrics-listen`).
     pub metrics_on_api: bool,
+}
+
+/// A client link's request as its handlers see it (no key: the token is the credential).
+#[derive(Debug)]
+pub(crate) struct Visit<'a> {
+    /// The `{token}` path segment, as sent.
+    pub token: &'a str,
+    /// The form body (empty for GET).
+    pub body: RawMap,
+    /// Today's date (the estimate's shown status depends on it).
+    pub today: chrono::NaiveDate,
 }
 
 /// A request as handlers see it.

@@ -8,6 +8,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use hyper::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -16,6 +18,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::app::App;
+use crate::limits::PeerAddr;
 
 /// Server timeouts and connection bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,9 +138,13 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
+        let peer = stream.peer_addr().ok().map(|a| PeerAddr(a.ip()));
         let app = Arc::clone(&app);
-        let service = service_fn(move |request| {
+        let service = service_fn(move |mut request: Request<Incoming>| {
             let app = Arc::clone(&app);
+            if let Some(peer) = peer {
+                request.extensions_mut().insert(peer);
+            }
             async move { Ok::<_, Infallible>(app.handle(request).await) }
         });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));

@@ -151,6 +151,20 @@ pub fn refused(company: &str, refusal: Refusal, base: Option<&str>) -> Result<St
     )
 }
 
+/// The heading of the 422 page.
+pub const NOT_RECORDED: &str = "Your answer was not recorded.";
+
+/// The 422 page: the form's fields were not acceptable (a reason longer than the form
+/// allows, sent by something other than the form). `back` links to the estimate.
+pub fn invalid(
+    company: &str,
+    problems: Vec<String>,
+    back: Option<&str>,
+) -> Result<String, RenderError> {
+    let company = crate::text::one_line(company);
+    message(&company, NOT_RECORDED, problems, back)
+}
+
 /// The heading of the 429 page.
 pub const TOO_MANY_REQUESTS: &str = "Too many requests";
 

@@ -8,6 +8,7 @@
 //! - [`header`]: create's totals, PATCH, clone's copies, delete, tags, the email;
 //! - [`kind`]: the kind of bill as the store knows it ([`kind::StoredBill`]), and the
 //!   operations written once for both (read, create, update, items, tags, delete, list);
+//! - [`link`]: the client link on the bill's row (made, replaced, revoked, read);
 //! - [`list`]: the filtered select of `GET /estimates` and `GET /invoices`;
 //! - [`decode`]: lines, taxes and totals read back (the JSON aggregates below).
 //!
@@ -240,6 +241,8 @@ pub(crate) mod header;
 pub(crate) mod items;
 #[macro_use]
 pub(crate) mod kind;
+#[macro_use]
+pub(crate) mod link;
 pub(crate) mod list;
 pub(crate) mod recompute;
 

@@ -1,66 +1,35 @@
 //! The client's side (API.md §12): each estimate and invoice can have a link at which its
 //! client reads it without an API key, and an estimate can be accepted or declined there.
 //!
-//! - A link is a random token on the bill's own row (migration 0016) with its expiry. It
-//!   is made when the bill is first published or emailed (`Store::link_and_email`, in
-//!   that action's transaction, so the email carries it), or on demand (`Store::make_estimate_link`,
-//!   which replaces any old one), and removed by `Store::revoke_estimate_link` (and the invoice twins).
+//! - A link is a random token on the bill's own row with its expiry, made on publish and
+//!   email or on demand (`Store::make_estimate_link`, `Store::revoke_estimate_link` and
+//!   the invoice twins; the store's `bills::link` module).
 //! - [`Store::open_link`] finds what a live token opens; anything else (unknown, replaced,
 //!   revoked, expired, deleted record) is `None`, one answer for all.
 //! - [`Store::decide_by_link`] records the client's decision in one transaction: the row
 //!   locked by its token, crm-core's rule ([`decision::decide`]), status and response
 //!   written, the estimate read back, and the notice to its creator queued.
 //!
-//! The record's `client_link` needs the public address of the service, which the store is
-//! configured with ([`ClientSide`]); reads get it through a `View`.
+//! What it shows is configured with [`ClientSide`] (the public URL, the company, the link
+//! lifetime, the paper).
 
 use chrono::NaiveDate;
-use crm_core::bill::Kind;
-use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
+use crm_core::bill::ClientLink;
+use crm_core::bill::link;
 use crm_core::estimate::decision::{self, Decided, DecisionRequest, Refusal};
-use crm_core::estimate::{ClientResponse, Decision, Estimate, StoredStatus};
+use crm_core::estimate::{Decision, Estimate, StoredStatus};
 use crm_core::ids::{EstimateId, InvoiceId};
 use crm_core::invoice::Invoice;
 use crm_render::Document;
 use crm_render::document::Context;
-use tokio_postgres::Row;
 
-use crate::bills::BillSql;
-use crate::bills::kind::{BillId, RecordOf, StoredBill};
+use crate::bills::kind::StoredBill;
+use crate::bills::kind::View;
+use crate::bills::link::render_error;
 use crate::db::Db;
-use crate::{Ctx, Store, StoreError, rows};
+use crate::{Store, StoreError, rows};
 
-/// What the client's side is configured with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClientSide {
-    /// The base of every link (`--public-url`): `https://crm.example.com`, or a path under
-    /// it; links are `<public url>/c/<token>`.
-    pub public_url: String,
-    /// The company's name, shown on the page, the PDF and in emails (`--company-name`).
-    pub company: String,
-    /// How many days a link works after it is made (`--link-ttl`, 1 to 3650).
-    pub link_ttl_days: u32,
-}
-
-impl Default for ClientSide {
-    fn default() -> ClientSide {
-        ClientSide {
-            public_url: "http://127.0.0.1:8080".to_owned(),
-            company: "CRM".to_owned(),
-            link_ttl_days: link::DEFAULT_TTL_DAYS,
-        }
-    }
-}
-
-/// What a read needs besides the row: the day the shown status is derived for, and the
-/// public address links are written under.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct View<'a> {
-    /// Today's date.
-    pub today: NaiveDate,
-    /// The public URL.
-    pub public_url: &'a str,
-}
+pub use crate::pool::ClientSide;
 
 /// The template name of the notice an estimate's creator gets.
 pub const DECISION_TEMPLATE: &str = "estimate_decision";
@@ -83,56 +52,6 @@ pub enum DecisionOutcome {
     Refused(Refusal),
     /// No live link of an estimate has this token (an invoice's link takes no decision).
     NotFound,
-}
-
-/// The record's link from its row (`client_token` is NULL unless live, see
-/// `records_sql!`).
-pub(crate) fn link_of(row: &Row, public_url: &str) -> Result<Option<ClientLink>, StoreError> {
-    let token: Option<String> = rows::get(row, "client_token")?;
-    let Some(token) = token else {
-        return Ok(None);
-    };
-    let expires = rows::timestamp(row, "client_token_expires_at")?;
-    Ok(Some(ClientLink::new(public_url, &token, expires)))
-}
-
-/// An estimate's `client_response` from its row.
-pub(crate) fn response_of(row: &Row) -> Result<Option<ClientResponse>, StoreError> {
-    let decision: Option<String> = rows::get(row, "client_decision")?;
-    if decision.is_none() {
-        return Ok(None);
-    }
-    Ok(Some(ClientResponse {
-        decision: rows::choice(row, "client_decision")?,
-        reason: rows::get(row, "client_reason")?,
-        at: rows::timestamp(row, "client_decided_at")?,
-    }))
-}
-
-/// A new token: [`TOKEN_BYTES`] from the operating system's generator.
-fn new_token() -> Result<String, StoreError> {
-    let mut bytes = [0u8; TOKEN_BYTES];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| StoreError::Internal(format!("no random bytes for a link: {e}")))?;
-    Ok(link::token_text(&bytes))
-}
-
-/// Gives bill `id` a link unless it has a working one (publish and email, in their
-/// transaction, with the row locked).
-async fn ensure_link(
-    db: &impl Db,
-    sql: &BillSql,
-    id: i64,
-    ttl_days: u32,
-) -> Result<(), StoreError> {
-    db.run(sql.ensure_link, &[&id, &new_token()?, &ttl(ttl_days)])
-        .await?;
-    Ok(())
-}
-
-/// The lifetime as the statements take it (`make_interval(days => int)`).
-fn ttl(days: u32) -> i32 {
-    i32::try_from(days.min(link::MAX_TTL_DAYS)).unwrap_or(i32::MAX)
 }
 
 const OPEN_SQL: &str = "\
@@ -159,14 +78,6 @@ impl Store {
         &self.inner.client
     }
 
-    /// The view of records for `ctx`.
-    pub(crate) fn view(&self, ctx: Ctx) -> View<'_> {
-        View {
-            today: ctx.today,
-            public_url: &self.inner.client.public_url,
-        }
-    }
-
     /// The document of a record, for the page, the PDF and the emails.
     pub fn estimate_document(&self, estimate: &Estimate) -> Document {
         Document::estimate(estimate, self.context(estimate.client_link.as_ref()))
@@ -182,55 +93,6 @@ impl Store {
             company: &self.inner.client.company,
             link: link.map(|l| l.url.as_str()),
         }
-    }
-
-    /// Gives bill `id` a link unless it has a working one, reads it back, and queues its
-    /// email rendered from that record: publish and send-email, in their transaction with
-    /// the row locked `FOR UPDATE`.
-    pub(crate) async fn link_and_email<I: BillId>(
-        &self,
-        db: &impl Db,
-        ctx: Ctx,
-        id: I,
-    ) -> Result<RecordOf<I>, StoreError> {
-        let sql = I::Kind::sql();
-        ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
-        let record = crate::bills::kind::load(db, id, self.view(ctx)).await?;
-        let email =
-            crm_render::email::render(&I::Kind::document(self, &record)).map_err(render_error)?;
-        crate::bills::header::queue_email(db, sql, <I::Kind as Kind>::KIND, id.raw(), &email)
-            .await?;
-        Ok(record)
-    }
-
-    /// `POST /estimates/{id}/link`, `POST /invoices/{id}/link`: a new link (any old one
-    /// stops working at once), expiring `link_ttl_days` from now.
-    pub(crate) async fn make_link<I: BillId>(
-        &self,
-        ctx: Ctx,
-        id: I,
-    ) -> Result<RecordOf<I>, StoreError> {
-        let sql = I::Kind::sql();
-        let tx = self.begin_on_bill(ctx, id).await?;
-        let ttl = ttl(self.inner.client.link_ttl_days);
-        tx.run(sql.set_link, &[&id.raw(), &new_token()?, &ttl])
-            .await?;
-        let record = crate::bills::kind::load(&tx, id, self.view(ctx)).await?;
-        tx.commit().await?;
-        Ok(record)
-    }
-
-    /// `DELETE /estimates/{id}/link`, `DELETE /invoices/{id}/link`: the link stops working.
-    pub(crate) async fn revoke_link<I: BillId>(
-        &self,
-        ctx: Ctx,
-        id: I,
-    ) -> Result<RecordOf<I>, StoreError> {
-        let tx = self.begin_on_bill(ctx, id).await?;
-        tx.run(I::Kind::sql().clear_link, &[&id.raw()]).await?;
-        let record = crate::bills::kind::load(&tx, id, self.view(ctx)).await?;
-        tx.commit().await?;
-        Ok(record)
     }
 
     /// `GET /c/{token}`: the bill a live token opens, read whole; `None` for every bad
@@ -344,9 +206,4 @@ impl Store {
         }
         Ok(())
     }
-}
-
-/// A rendering failure (a template could not write to a string): an internal fault.
-pub(crate) fn render_error(e: crm_render::RenderError) -> StoreError {
-    StoreError::Internal(format!("rendering: {e}"))
 }

@@ -88,7 +88,7 @@ impl StoredBill for EstimateKind {
         &SQL
     }
 
-    fn decode(row: &Row, view: crate::client::View<'_>) -> Result<Estimate, StoreError> {
+    fn decode(row: &Row, view: crate::bills::kind::View<'_>) -> Result<Estimate, StoreError> {
         read::decode(row, view)
     }
 
@@ -120,5 +120,6 @@ impl StoredBill for EstimateKind {
 bill_api!(
     EstimateKind, EstimateId, Estimate, EstimateListQuery, "estimate", "estimates":
     estimate, create_estimate, update_estimate, replace_estimate_items, set_estimate_tags,
-    delete_estimate, list_estimates, make_estimate_link, revoke_estimate_link,
+    delete_estimate, list_estimates,
 );
+link_api!(EstimateId, Estimate, "estimate", "estimates": make_estimate_link, revoke_estimate_link);

@@ -108,7 +108,7 @@ impl StoredBill for InvoiceKind {
         &SQL
     }
 
-    fn decode(row: &Row, view: crate::client::View<'_>) -> Result<Invoice, StoreError> {
+    fn decode(row: &Row, view: crate::bills::kind::View<'_>) -> Result<Invoice, StoreError> {
         read::decode(row, view)
     }
 
@@ -140,5 +140,6 @@ impl StoredBill for InvoiceKind {
 bill_api!(
     InvoiceKind, InvoiceId, Invoice, InvoiceListQuery, "invoice", "invoices":
     invoice, create_invoice, update_invoice, replace_invoice_items, set_invoice_tags,
-    delete_invoice, list_invoices, make_invoice_link, revoke_invoice_link,
+    delete_invoice, list_invoices,
 );
+link_api!(InvoiceId, Invoice, "invoice", "invoices": make_invoice_link, revoke_invoice_link);

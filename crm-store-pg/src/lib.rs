@@ -60,7 +60,7 @@ pub use crate::conditions::{
 use crate::db::Db;
 pub use crate::error::StoreError;
 use crate::pool::Readers;
-pub use crate::pool::StoreConfig;
+pub use crate::pool::{ClientSide, StoreConfig};
 
 /// Who is acting and what day it is: every operation that creates records (creator) or
 /// derives a status from dates (today) takes one. The store has no clock of its own.
@@ -135,7 +135,7 @@ struct Inner {
     readers: Readers,
     policy: crm_core::totals::Policy,
     /// The client's side: links and what the client's documents show.
-    client: client::ClientSide,
+    client: pool::ClientSide,
     /// The time a health, readiness or monitoring check, or the lookup of a key, gives the
     /// database to answer ([`Store::checked`]).
     check_timeout: std::time::Duration,

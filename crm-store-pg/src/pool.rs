@@ -36,7 +36,32 @@ pub struct StoreConfig {
     /// The arithmetic of estimate totals (the service uses `CrmParity`, the CRM's figures).
     pub totals_policy: crm_core::totals::Policy,
     /// The client's side: the public address of links, the company name, link lifetime.
-    pub client: crate::client::ClientSide,
+    pub client: ClientSide,
+}
+
+/// What the client's side is configured with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientSide {
+    /// The base of every link (`--public-url`): `https://crm.example.com`, or a path under
+    /// it; links are `<public url>/c/<token>`.
+    pub public_url: String,
+    /// The company's name, shown on the page, the PDF and in emails (`--company-name`).
+    pub company: String,
+    /// How many days a link works after it is made (`--link-ttl`, 1 to 3650).
+    pub link_ttl_days: u32,
+    /// The PDF's paper (`--paper`).
+    pub paper: crm_render::Paper,
+}
+
+impl Default for ClientSide {
+    fn default() -> ClientSide {
+        ClientSide {
+            public_url: "http://127.0.0.1:8080".to_owned(),
+            company: "CRM".to_owned(),
+            link_ttl_days: crm_core::bill::link::DEFAULT_TTL_DAYS,
+            paper: crm_render::Paper::A4,
+        }
+    }
 }
 
 impl std::fmt::Debug for StoreConfig {
@@ -119,7 +144,7 @@ impl StoreConfig {
             connect_timeout: Duration::from_secs(5),
             wait_timeout: Duration::from_secs(5),
             totals_policy: crm_core::totals::Policy::CrmParity,
-            client: crate::client::ClientSide::default(),
+            client: ClientSide::default(),
         }
     }
 

@@ -98,6 +98,11 @@ Environment:
   CRM_RATE_LIMIT             serve: requests each API key may send, N/s or N/min [default: no limit]
   CRM_CORS_ORIGINS           serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
   CRM_METRICS_LISTEN         serve: a separate address for GET /metrics [default: the API's]
+  CRM_PUBLIC_URL             serve: the base of client links, <url>/c/<token> [default: http://<CRM_LISTEN>]
+  CRM_COMPANY_NAME           serve: the company on client pages, PDFs and emails [default: CRM]
+  CRM_LINK_TTL               serve: days a client link works [default: 180]
+  CRM_PAPER                  serve: the PDFs' paper, a4 or letter [default: a4]
+  CRM_PUBLIC_RATE_LIMIT      serve: requests one address may send to /c/ pages [default: 60/min]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from
   RUST_LOG                   log filter [default: info]; logs go to standard error
@@ -107,7 +112,7 @@ Environment:
 enum Command {
     /// Create the database if needed, migrate, and serve the API.
     #[command(after_help = ENVIRONMENT_HELP)]
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Deliver queued emails (the worker `serve` also runs), until SIGINT/SIGTERM.
     Deliver {
         /// Send what is due now (each email once), print what happened, then exit (status 0
@@ -297,6 +302,15 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
     if let Command::Serve(args) = &cli.command {
         config.pool_size = args.pool_size;
         config.readers = args.readers;
+        config.client = crm_store_pg::client::ClientSide {
+            public_url: args
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{}", args.listen)),
+            company: args.company_name.clone(),
+            link_ttl_days: args.link_ttl,
+            paper: args.paper,
+        };
     }
     if create_database_if_missing(&config).await? {
         tracing::info!("database created");
@@ -342,9 +356,8 @@ async fn run(cli: Cli) -> Result<(), Failure> {
 async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     // A bad mail configuration is reported before anything else happens.
     let mail = match &cli.command {
-        Command::Serve(ServeArgs { mail, .. }) | Command::Deliver { mail, .. } => {
-            Some(mailer(mail)?)
-        }
+        Command::Serve(args) => Some(mailer(&args.mail)?),
+        Command::Deliver { mail, .. } => Some(mailer(mail)?),
         _ => None,
     };
     let (store, config) = prepared_store(cli, url).await?;

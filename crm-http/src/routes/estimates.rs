@@ -141,3 +141,29 @@ pub(crate) async fn convert(store: &Store, req: Req<'_>) -> Result<Reply, ApiErr
         "Estimate converted to invoice successfully.",
     )
 }
+
+pub(crate) async fn make_link(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(EstimateId::from_path, R)?;
+    Reply::created(
+        &store.make_estimate_link(req.ctx, id).await?,
+        "Estimate link created successfully.",
+    )
+}
+
+pub(crate) async fn revoke_link(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(EstimateId::from_path, R)?;
+    Reply::ok(
+        &store.revoke_estimate_link(req.ctx, id).await?,
+        "Estimate link revoked successfully.",
+    )
+}
+
+pub(crate) async fn pdf(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(EstimateId::from_path, R)?;
+    let estimate = store.estimate(req.ctx, id).await?;
+    super::client::pdf_reply(
+        store.estimate_document(&estimate),
+        store.client_side().paper,
+    )
+    .await
+}

@@ -132,3 +132,25 @@ pub(crate) async fn send_email(store: &Store, req: Req<'_>) -> Result<Reply, Api
         "Invoice email queued successfully.",
     )
 }
+
+pub(crate) async fn make_link(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(InvoiceId::from_path, R)?;
+    Reply::created(
+        &store.make_invoice_link(req.ctx, id).await?,
+        "Invoice link created successfully.",
+    )
+}
+
+pub(crate) async fn revoke_link(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(InvoiceId::from_path, R)?;
+    Reply::ok(
+        &store.revoke_invoice_link(req.ctx, id).await?,
+        "Invoice link revoked successfully.",
+    )
+}
+
+pub(crate) async fn pdf(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(InvoiceId::from_path, R)?;
+    let invoice = store.invoice(req.ctx, id).await?;
+    super::client::pdf_reply(store.invoice_document(&invoice), store.client_side().paper).await
+}

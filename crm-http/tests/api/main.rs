@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, unreachable_pub)]
 
 mod categories;
+mod client;
 mod common;
 mod conditional;
 mod conformance;

@@ -96,7 +96,7 @@ fn the_document_is_openapi_3_1_json_with_a_bearer_scheme() {
         let open = operation.get("security") == Some(&json!([]));
         let public = ROUTES
             .iter()
-            .any(|r| r.method.as_str() == method && r.path == path && r.access == Access::Public);
+            .any(|r| r.method.as_str() == method && r.path == path && r.access != Access::Key);
         assert_eq!(open, public, "{method} {path}");
     }
 }
@@ -157,6 +157,13 @@ fn every_operation_is_named_tagged_and_answers_with_documented_envelopes() {
             Access::Public => {
                 assert_eq!(operation["security"], json!([]), "{method} {path}: no key");
                 assert!(!responses.contains_key("401"), "{method} {path}: no 401");
+            }
+            Access::Client => {
+                assert_eq!(operation["security"], json!([]), "{method} {path}: no key");
+                assert!(!responses.contains_key("401"), "{method} {path}: no 401");
+                for status in ["404", "429"] {
+                    assert!(responses.contains_key(status), "{method} {path}: {status}");
+                }
             }
         }
         if path.contains("{id}") {

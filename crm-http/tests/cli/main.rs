@@ -719,6 +719,8 @@ async fn the_readme_walkthrough_runs_as_written() {
             stdout.contains("'final_amount': '2637.34'")
                 && stdout.contains("'tax_total_amount': '439.56'")
                 && stdout.contains("publish: 200")
+                && stdout.contains("the client's page: 200 text/html; charset=utf-8\n")
+                && stdout.contains("its PDF: 200 application/pdf\n")
                 && stdout.contains("converted: invoice ")
                 && stdout.contains("invoice: Draft ")
                 && stdout.contains(" 2637.34\n")

@@ -14,11 +14,20 @@ use tokio_postgres::Row;
 
 use super::list::{CountedStatus, count_keys, filtered, page};
 use super::{BillSql, LockMode, header, items};
-use crate::client::View;
 use crate::conditions::{Tx, if_match};
 use crate::db::Db;
 use crate::sql::{self, SortKey, Sql};
 use crate::{Ctx, Listed, Store, StoreError};
+
+/// What a read needs besides the row: the day the shown status is derived for, and the
+/// public address links are written under.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct View<'a> {
+    /// Today's date.
+    pub today: NaiveDate,
+    /// The public URL.
+    pub public_url: &'a str,
+}
 
 /// A kind of bill as the store keeps it (implemented for `EstimateKind` and `InvoiceKind`).
 pub(crate) trait StoredBill: Kind + Send + Sync {
@@ -239,13 +248,12 @@ impl Store {
 
 /// The public methods of one kind of bill over the generic operations above, each with its
 /// documentation: `bill_api!(Kind, Id, Record, ListQuery, "estimate", "estimates": get,
-/// create, update, items, tags, delete, list, make_link, revoke_link)` with the methods'
-/// names.
+/// create, update, items, tags, delete, list)` with the methods' names.
 macro_rules! bill_api {
     (
         $kind:ty, $id:ty, $record:ty, $query:ty, $one:literal, $many:literal:
         $get:ident, $create:ident, $update:ident, $items:ident, $tags:ident, $delete:ident,
-        $list:ident, $make_link:ident, $revoke_link:ident $(,)?
+        $list:ident $(,)?
     ) => {
         impl $crate::Store {
             #[doc = concat!("`GET /", $many, "/{id}`: the ", $one, ", whole, in one statement on the shared reader; `NotFound` for an unknown id.")]
@@ -304,16 +312,6 @@ macro_rules! bill_api {
                 q: &$query,
             ) -> Result<$crate::Listed<$record>, $crate::StoreError> {
                 self.list_bills::<$kind>(ctx, q).await
-            }
-
-            #[doc = concat!("`POST /", $many, "/{id}/link`: a new client link for the ", $one, ", expiring after the configured lifetime; any old link stops working at once.")]
-            pub async fn $make_link(&self, ctx: $crate::Ctx, id: $id) -> Result<$record, $crate::StoreError> {
-                self.make_link(ctx, id).await
-            }
-
-            #[doc = concat!("`DELETE /", $many, "/{id}/link`: the ", $one, "'s client link stops working (the ", $one, " then has none).")]
-            pub async fn $revoke_link(&self, ctx: $crate::Ctx, id: $id) -> Result<$record, $crate::StoreError> {
-                self.revoke_link(ctx, id).await
             }
         }
     };

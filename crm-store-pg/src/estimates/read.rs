@@ -2,12 +2,13 @@
 //! taxes, tags) for any number of ids, on the shared reader or inside a transaction.
 
 use chrono::NaiveDate;
-use crm_core::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
+use crm_core::estimate::{ClientResponse, Converted, Estimate, EstimateDates, ShownStatus};
 use crm_core::ids::{EstimateId, InvoiceId};
 use tokio_postgres::Row;
 
 use crate::bills::decode;
-use crate::client::{self, View};
+use crate::bills::kind::View;
+use crate::bills::link::link_of;
 use crate::error::corrupt;
 use crate::{StoreError, rows};
 
@@ -41,7 +42,20 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Estimate, StoreError> 
         line_items: c.line_items,
         taxes: c.taxes,
         tags: c.tags,
-        client_link: client::link_of(row, view.public_url)?,
-        client_response: client::response_of(row)?,
+        client_link: link_of(row, view.public_url)?,
+        client_response: response_of(row)?,
     })
+}
+
+/// An estimate's `client_response` from its row.
+fn response_of(row: &Row) -> Result<Option<ClientResponse>, StoreError> {
+    let decision: Option<String> = rows::get(row, "client_decision")?;
+    if decision.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(ClientResponse {
+        decision: rows::choice(row, "client_decision")?,
+        reason: rows::get(row, "client_reason")?,
+        at: rows::timestamp(row, "client_decided_at")?,
+    }))
 }

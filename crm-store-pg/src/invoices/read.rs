@@ -8,7 +8,8 @@ use tokio_postgres::Row;
 
 use super::{new_id, stored_status};
 use crate::bills::decode;
-use crate::client::{self, View};
+use crate::bills::kind::View;
+use crate::bills::link::link_of;
 use crate::{StoreError, rows};
 
 pub(crate) use crate::bills::kind::load;
@@ -37,6 +38,6 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
         line_items: c.line_items,
         taxes: c.taxes,
         tags: c.tags,
-        client_link: client::link_of(row, view.public_url)?,
+        client_link: link_of(row, view.public_url)?,
     })
 }

@@ -12,7 +12,7 @@ pub(crate) struct RouteRow {
     pub(crate) path: String,
     /// The operation id, which names the route's definition.
     pub(crate) operation_id: String,
-    /// Whether anyone may call it (no key).
+    /// Whether anyone may call it (no key: `Public` and `Client` routes).
     pub(crate) public: bool,
 }
 
@@ -114,7 +114,7 @@ fn route_row(line: &str) -> Option<RouteRow> {
     let (operation_id, rest) = rest.split_once("\", ")?;
     let (access, _) = rest.split_once(" => ")?;
     let public = match access {
-        "Public" => true,
+        "Public" | "Client" => true,
         "Key" => false,
         _ => return None,
     };

@@ -59,12 +59,65 @@ pub(crate) struct ServeArgs {
         value_parser = cors_origin
     )]
     pub(crate) cors_origins: Vec<String>,
+    /// The service's public address, the base of client links (`<url>/c/<token>`): an
+    /// http:// or https:// URL, optionally with a path [default: http://<--listen>].
+    #[arg(long, hide_env_values = true, env = "CRM_PUBLIC_URL", value_parser = public_url)]
+    pub(crate) public_url: Option<String>,
+    /// The company name on the client's pages, PDFs and emails (one line, at most 200
+    /// characters).
+    #[arg(long, hide_env_values = true, env = "CRM_COMPANY_NAME", default_value = "CRM", value_parser = company_name)]
+    pub(crate) company_name: String,
+    /// Days a client link works after it is made (1 to 3650).
+    #[arg(long, hide_env_values = true, env = "CRM_LINK_TTL", default_value_t = crm_core::bill::link::DEFAULT_TTL_DAYS, value_parser = clap::value_parser!(u32).range(1..=3650))]
+    pub(crate) link_ttl: u32,
+    /// The PDFs' paper: `a4` or `letter`.
+    #[arg(long, hide_env_values = true, env = "CRM_PAPER", default_value = "a4", value_parser = paper)]
+    pub(crate) paper: crm_render::Paper,
+    /// Requests one client address may send to the client's pages (`/c/…`), `N/s` or
+    /// `N/min`; over it the answer is a 429 page with Retry-After. An IPv6 address counts
+    /// by its /64.
+    #[arg(
+        long,
+        hide_env_values = true,
+        env = "CRM_PUBLIC_RATE_LIMIT",
+        default_value = "60/min"
+    )]
+    pub(crate) public_rate_limit: limits::Rate,
     /// Serve GET /metrics on this address instead of the API's.
     #[arg(long, hide_env_values = true, env = "CRM_METRICS_LISTEN")]
     pub(crate) metrics_listen: Option<String>,
     /// Where emails go and who sends them.
     #[command(flatten)]
     pub(crate) mail: super::MailArgs,
+}
+
+/// `--public-url`: an absolute http(s) URL without query or fragment; a trailing `/` is
+/// dropped.
+pub(crate) fn public_url(url: &str) -> Result<String, String> {
+    let url = url.trim();
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .ok_or("an http:// or https:// URL, such as https://crm.example.com")?;
+    let host = rest.split('/').next().unwrap_or("");
+    if host.is_empty() || url.contains(['?', '#', ' ']) || url.chars().any(char::is_control) {
+        return Err("an http:// or https:// URL with a host and no query or fragment".into());
+    }
+    Ok(url.trim_end_matches('/').to_owned())
+}
+
+/// `--company-name`: one line of at most 200 characters.
+pub(crate) fn company_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 200 || name.chars().any(char::is_control) {
+        return Err("one line of 1 to 200 characters".into());
+    }
+    Ok(name.to_owned())
+}
+
+/// `--paper`: `a4` or `letter`.
+pub(crate) fn paper(name: &str) -> Result<crm_render::Paper, String> {
+    crm_render::Paper::from_name(name).ok_or_else(|| "a4 or letter".to_owned())
 }
 
 /// One `--cors-origin`, checked when the command line is read (before any database work).
@@ -139,6 +192,7 @@ pub(crate) async fn serve_api(
         handler_timeout: std::time::Duration::from_secs(args.request_timeout),
         max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
         rate_limit: args.rate_limit,
+        public_rate_limit: Some(args.public_rate_limit),
     };
     let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
     if metrics_listener.is_some() {

@@ -144,6 +144,18 @@ impl Bill {
             self.clone_target(api),
             self.publish(api),
             self.send(api),
+            Target::new(
+                api,
+                &format!("make{}Link", self.title),
+                self.path(self.published, "/link"),
+                json!({}),
+            ),
+            Target::new(
+                api,
+                &format!("revoke{}Link", self.title),
+                self.path(self.published, "/link"),
+                json!({}),
+            ),
         ]
     }
 

@@ -1,0 +1,121 @@
+//! The client's pages (API.md §12): `GET /c/{token}` (the record for a person),
+//! `GET /c/{token}/pdf`, and `POST /c/{token}/accept` / `decline`.
+//!
+//! No key: the token is the credential. Every bad link (unknown, replaced, revoked,
+//! expired, a deleted record, a token of the wrong form) gets the same 404 page. Links
+//! inside the pages are relative to the page (`<token>/accept` from `/c/<token>`,
+//! `../<token>` from `/c/<token>/accept`), so they hold behind a proxy that mounts the
+//! service under a path prefix.
+
+use crm_core::estimate::decision::{self, Decision, DecisionRequest};
+use crm_render::page::{self, PageView};
+use crm_render::{Document, RenderError};
+use crm_store_pg::client::{DecisionOutcome, Opened};
+use http::{HeaderValue, StatusCode, header};
+
+use super::{Env, Visit};
+use crate::error::ApiError;
+use crate::response::Reply;
+
+/// `GET /c/{token}`: the record's page, with Accept and Decline for an estimate shown
+/// `new`.
+pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
+    let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
+        return not_found(env);
+    };
+    let (doc, can_decide) = match &opened {
+        Opened::Estimate(e) => (
+            env.store.estimate_document(e),
+            decision::can_decide(e.status),
+        ),
+        Opened::Invoice(i) => (env.store.invoice_document(i), false),
+    };
+    let view = PageView {
+        base: visit.token,
+        can_decide,
+    };
+    let html = page::client_page(&doc, view).map_err(rendering)?;
+    Ok(Reply::page(StatusCode::OK, html))
+}
+
+/// `GET /c/{token}/pdf`: the record as a PDF, rendered off the async workers.
+pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
+    let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
+        return not_found(env);
+    };
+    let doc = match &opened {
+        Opened::Estimate(e) => env.store.estimate_document(e),
+        Opened::Invoice(i) => env.store.invoice_document(i),
+    };
+    pdf_reply(doc, env.store.client_side().paper).await
+}
+
+/// `POST /c/{token}/accept`.
+pub(crate) async fn accept(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
+    decide(env, visit, Decision::Accepted).await
+}
+
+/// `POST /c/{token}/decline` (`reason` optional).
+pub(crate) async fn decline(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
+    decide(env, visit, Decision::Declined).await
+}
+
+/// Records the decision: 303 back to the page, which then states it; the 409 page when
+/// the estimate cannot be decided; the 404 page for a bad link (an invoice's link too:
+/// its page has no buttons).
+async fn decide(env: &Env<'_>, visit: Visit<'_>, decision: Decision) -> Result<Reply, ApiError> {
+    let company = &env.store.client_side().company;
+    let back = format!("../{}", visit.token);
+    let request = match DecisionRequest::parse(decision, &visit.body) {
+        Ok(request) => request,
+        Err(rejected) => {
+            let problems = rejected
+                .errors
+                .iter()
+                .flat_map(|(_, messages)| messages.iter().cloned())
+                .collect();
+            let html = page::invalid(company, problems, Some(&back)).map_err(rendering)?;
+            return Ok(Reply::page(StatusCode::UNPROCESSABLE_ENTITY, html));
+        }
+    };
+    match env
+        .store
+        .decide_by_link(visit.token, &request, visit.today)
+        .await?
+    {
+        DecisionOutcome::Recorded => {
+            let mut reply = Reply::page(StatusCode::SEE_OTHER, String::new());
+            let location = HeaderValue::from_str(&back)
+                .map_err(|_| ApiError::Internal("a link's location".into()))?;
+            reply.headers.insert(header::LOCATION, location);
+            Ok(reply)
+        }
+        DecisionOutcome::Refused(refusal) => {
+            let html = page::refused(company, refusal, Some(&back)).map_err(rendering)?;
+            Ok(Reply::page(StatusCode::CONFLICT, html))
+        }
+        DecisionOutcome::NotFound => not_found(env),
+    }
+}
+
+/// The one answer to every bad link.
+fn not_found(env: &Env<'_>) -> Result<Reply, ApiError> {
+    let html = page::not_found(&env.store.client_side().company).map_err(rendering)?;
+    Ok(Reply::page(StatusCode::NOT_FOUND, html))
+}
+
+/// The PDF of `doc`, rendered on the blocking pool (it takes milliseconds of CPU, which
+/// must not hold up the requests sharing an async worker).
+pub(crate) async fn pdf_reply(doc: Document, paper: crm_render::Paper) -> Result<Reply, ApiError> {
+    let file_name = doc.pdf_file_name();
+    let bytes = tokio::task::spawn_blocking(move || crm_render::pdf::render(&doc, paper))
+        .await
+        .map_err(|e| ApiError::Internal(format!("PDF rendering stopped: {e}")))?
+        .map_err(rendering)?;
+    Ok(Reply::pdf(bytes, &file_name))
+}
+
+/// A template or PDF failure: an internal fault (the client sees the generic 500).
+fn rendering(e: RenderError) -> ApiError {
+    ApiError::Internal(format!("rendering: {e}"))
+}

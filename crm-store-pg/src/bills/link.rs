@@ -1,0 +1,138 @@
+//! Client links of bills (API.md §12): a random token on the bill's own row (migration
+//! 0016) with its expiry, shown on the record as `client_link`. A link is made when the
+//! bill is first published or emailed ([`Store::link_and_email`], in that action's
+//! transaction, so the email carries it), or on demand (`make_link`, which replaces any old
+//! one), and removed by `revoke_link`. What a token opens, and the client's decision, are
+//! [`crate::client`]'s.
+//!
+//! The record's link needs the public address of the service, which the store is
+//! configured with (`ClientSide`); reads get it through a [`View`].
+//!
+//! [`link_api!`] gives each kind its public `make_…_link` and `revoke_…_link`.
+
+use crm_core::bill::Kind;
+use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
+use tokio_postgres::Row;
+
+use super::BillSql;
+use super::kind::{BillId, RecordOf, StoredBill, View, load};
+use crate::db::Db;
+use crate::{Ctx, Store, StoreError, rows};
+
+/// The record's link from its row (`client_token` is NULL unless live, see
+/// `records_sql!`).
+pub(crate) fn link_of(row: &Row, public_url: &str) -> Result<Option<ClientLink>, StoreError> {
+    let token: Option<String> = rows::get(row, "client_token")?;
+    let Some(token) = token else {
+        return Ok(None);
+    };
+    let expires = rows::timestamp(row, "client_token_expires_at")?;
+    Ok(Some(ClientLink::new(public_url, &token, expires)))
+}
+
+/// A new token: [`TOKEN_BYTES`] from the operating system's generator.
+fn new_token() -> Result<String, StoreError> {
+    let mut bytes = [0u8; TOKEN_BYTES];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| StoreError::Internal(format!("no random bytes for a link: {e}")))?;
+    Ok(link::token_text(&bytes))
+}
+
+/// Gives bill `id` a link unless it has a working one (publish and email, in their
+/// transaction, with the row locked).
+async fn ensure_link(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+    ttl_days: u32,
+) -> Result<(), StoreError> {
+    db.run(sql.ensure_link, &[&id, &new_token()?, &ttl(ttl_days)])
+        .await?;
+    Ok(())
+}
+
+/// The lifetime as the statements take it (`make_interval(days => int)`).
+fn ttl(days: u32) -> i32 {
+    i32::try_from(days.min(link::MAX_TTL_DAYS)).unwrap_or(i32::MAX)
+}
+
+/// A rendering failure (a template could not write to a string): an internal fault.
+pub(crate) fn render_error(e: crm_render::RenderError) -> StoreError {
+    StoreError::Internal(format!("rendering: {e}"))
+}
+
+impl Store {
+    /// The view of records for `ctx`.
+    pub(crate) fn view(&self, ctx: Ctx) -> View<'_> {
+        View {
+            today: ctx.today,
+            public_url: &self.inner.client.public_url,
+        }
+    }
+
+    /// Gives bill `id` a link unless it has a working one, reads it back, and queues its
+    /// email rendered from that record: publish and send-email, in their transaction with
+    /// the row locked `FOR UPDATE`.
+    pub(crate) async fn link_and_email<I: BillId>(
+        &self,
+        db: &impl Db,
+        ctx: Ctx,
+        id: I,
+    ) -> Result<RecordOf<I>, StoreError> {
+        let sql = I::Kind::sql();
+        ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
+        let record = load(db, id, self.view(ctx)).await?;
+        let email =
+            crm_render::email::render(&I::Kind::document(self, &record)).map_err(render_error)?;
+        super::header::queue_email(db, sql, <I::Kind as Kind>::KIND, id.raw(), &email).await?;
+        Ok(record)
+    }
+
+    /// `POST /estimates/{id}/link`, `POST /invoices/{id}/link`: a new link (any old one
+    /// stops working at once), expiring `link_ttl_days` from now.
+    pub(crate) async fn make_link<I: BillId>(
+        &self,
+        ctx: Ctx,
+        id: I,
+    ) -> Result<RecordOf<I>, StoreError> {
+        let sql = I::Kind::sql();
+        let tx = self.begin_on_bill(ctx, id).await?;
+        let ttl = ttl(self.inner.client.link_ttl_days);
+        tx.run(sql.set_link, &[&id.raw(), &new_token()?, &ttl])
+            .await?;
+        let record = load(&tx, id, self.view(ctx)).await?;
+        tx.commit().await?;
+        Ok(record)
+    }
+
+    /// `DELETE /estimates/{id}/link`, `DELETE /invoices/{id}/link`: the link stops working.
+    pub(crate) async fn revoke_link<I: BillId>(
+        &self,
+        ctx: Ctx,
+        id: I,
+    ) -> Result<RecordOf<I>, StoreError> {
+        let tx = self.begin_on_bill(ctx, id).await?;
+        tx.run(I::Kind::sql().clear_link, &[&id.raw()]).await?;
+        let record = load(&tx, id, self.view(ctx)).await?;
+        tx.commit().await?;
+        Ok(record)
+    }
+}
+
+/// The public link methods of one kind of bill: `link_api!(Id, Record, "estimate",
+/// "estimates": make_link, revoke_link)` with the methods' names.
+macro_rules! link_api {
+    ($id:ty, $record:ty, $one:literal, $many:literal: $make:ident, $revoke:ident $(,)?) => {
+        impl $crate::Store {
+            #[doc = concat!("`POST /", $many, "/{id}/link`: a new client link for the ", $one, ", expiring after the configured lifetime; any old link stops working at once.")]
+            pub async fn $make(&self, ctx: $crate::Ctx, id: $id) -> Result<$record, $crate::StoreError> {
+                self.make_link(ctx, id).await
+            }
+
+            #[doc = concat!("`DELETE /", $many, "/{id}/link`: the ", $one, "'s client link stops working (the ", $one, " then has none).")]
+            pub async fn $revoke(&self, ctx: $crate::Ctx, id: $id) -> Result<$record, $crate::StoreError> {
+                self.revoke_link(ctx, id).await
+            }
+        }
+    };
+}
