@@ -201,6 +201,7 @@ impl Store {
                 DECISION_TEMPLATE,
                 estimate.id.get(),
                 &notice,
+                None,
             )
             .await?;
         }

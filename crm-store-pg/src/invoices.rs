@@ -47,7 +47,7 @@ const SQL: BillSql = bill_sql! {
     extra: "b.status_id, b.due_date, b.estimate_id",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
-        body_text, body_html) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",
+        body_text, body_html, attachment) VALUES ($1, $2, $3, 'invoice', $4, $5, $6, $7)",
     delete_pending_emails: "DELETE FROM email_queue WHERE resource_type = 'invoice' AND resource_id = $1 \
         AND status = 'pending'",
 };

@@ -31,7 +31,8 @@ const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.at
      q.resource_type, q.resource_id, q.created_at, \
      CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at FROM email_queue q";
 
-const CLAIM_SQL: &str = "SELECT id, recipient, subject, body_text, body_html, message_id, created_at, attempts \
+const CLAIM_SQL: &str = "SELECT id, recipient, subject, body_text, body_html, message_id, created_at, attempts, \
+     resource_type, resource_id, attachment \
      FROM email_queue WHERE status = 'pending' AND next_attempt_at <= $1 \
      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED";
 
@@ -170,6 +171,35 @@ pub struct OutboxMessage {
     pub created: DateTime<Utc>,
     /// Attempts made before this one.
     pub attempts: i32,
+    /// What it is about: `estimate`, `invoice`.
+    pub resource_type: String,
+    /// The record's id (its number).
+    pub resource_id: i64,
+    /// The record's PDF, when the email carries it (`--mail-attach-pdf`).
+    pub attachment: Option<Vec<u8>>,
+}
+
+impl OutboxMessage {
+    /// A file name for the message: the record's kind and number, then the row's id
+    /// (`estimate-12-email-34.eml`), so an operator finds a client's email among many.
+    pub fn file_name(&self) -> String {
+        format!("{}-email-{}.eml", self.record_name(), self.id)
+    }
+
+    /// The attachment's file name: `estimate-12.pdf`.
+    pub fn attachment_name(&self) -> String {
+        format!("{}.pdf", self.record_name())
+    }
+
+    /// `estimate-12`: the kind (letters and digits only) and the number.
+    fn record_name(&self) -> String {
+        let kind: String = self
+            .resource_type
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect();
+        format!("{kind}-{}", self.resource_id)
+    }
 }
 
 /// The delivery worker's own database connection (reopened after an error).
@@ -239,6 +269,9 @@ impl Outbox {
             message_id: rows::get(&row, "message_id")?,
             created: rows::get(&row, "created_at")?,
             attempts: rows::get(&row, "attempts")?,
+            resource_type: rows::get(&row, "resource_type")?,
+            resource_id: rows::get(&row, "resource_id")?,
+            attachment: rows::get(&row, "attachment")?,
         };
         Ok(Some(Claim { tx, message }))
     }

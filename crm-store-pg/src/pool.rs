@@ -51,6 +51,8 @@ pub struct ClientSide {
     pub link_ttl_days: u32,
     /// The PDF's paper (`--paper`).
     pub paper: crm_render::Paper,
+    /// Whether a bill's email carries its PDF (`--mail-attach-pdf`).
+    pub attach_pdf: bool,
 }
 
 impl Default for ClientSide {
@@ -60,6 +62,7 @@ impl Default for ClientSide {
             company: "CRM".to_owned(),
             link_ttl_days: crm_core::bill::link::DEFAULT_TTL_DAYS,
             paper: crm_render::Paper::A4,
+            attach_pdf: false,
         }
     }
 }

@@ -103,6 +103,7 @@ Environment:
   CRM_LINK_TTL               serve: days a client link works [default: 180]
   CRM_PAPER                  serve: the PDFs' paper, a4 or letter [default: a4]
   CRM_PUBLIC_RATE_LIMIT      serve: requests one address may send to /c/ pages [default: 60/min]
+  CRM_MAIL_ATTACH_PDF        serve: attach the record's PDF to its emails (true/false) [default: false]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from
   RUST_LOG                   log filter [default: info]; logs go to standard error
@@ -310,6 +311,7 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
             company: args.company_name.clone(),
             link_ttl_days: args.link_ttl,
             paper: args.paper,
+            attach_pdf: args.mail_attach_pdf,
         };
     }
     if create_database_if_missing(&config).await? {

@@ -21,11 +21,12 @@ use std::time::Duration;
 
 use crm_core::mail::{Outcome, classify};
 use crm_store_pg::outbox::OutboxMessage;
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::transport::smtp::PoolConfig;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 
 /// Where messages go when no mail URL is configured.
@@ -329,7 +330,8 @@ pub struct Mailer {
 #[derive(Clone)]
 enum Transport {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
-    File(AsyncFileTransport<Tokio1Executor>),
+    /// A folder: each message is written as `<kind>-<number>-email-<row>.eml`.
+    File(std::path::PathBuf),
 }
 
 impl std::fmt::Debug for Mailer {
@@ -384,7 +386,7 @@ impl Mailer {
             MailUrl::File(dir) => {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| MailConfigError::Folder(dir.display().to_string(), e))?;
-                Transport::File(AsyncFileTransport::<Tokio1Executor>::new(dir))
+                Transport::File(dir.clone())
             }
             MailUrl::Smtp {
                 host,
@@ -468,22 +470,30 @@ impl Mailer {
     }
 
     /// The message of an outbox row, with From, To, Date (queuing time), Subject and the
-    /// row's Message-ID, and its two alternatives.
+    /// row's Message-ID, and its two alternatives; with the record's PDF attached
+    /// (`multipart/mixed`) when the row carries one.
     pub fn message(&self, row: &OutboxMessage) -> Result<Message, String> {
         let to: Mailbox = row
             .recipient
             .parse()
             .map_err(|e| format!("invalid recipient address: {e}"))?;
+        let alternatives = MultiPart::alternative_plain_html(row.text.clone(), row.html.clone());
+        let body = match &row.attachment {
+            None => alternatives,
+            Some(pdf) => MultiPart::mixed().multipart(alternatives).singlepart(
+                Attachment::new(row.attachment_name()).body(
+                    pdf.clone(),
+                    ContentType::parse("application/pdf").map_err(|e| e.to_string())?,
+                ),
+            ),
+        };
         Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(row.subject.clone())
             .date(row.created.into())
             .message_id(Some(row.message_id.clone()))
-            .multipart(MultiPart::alternative_plain_html(
-                row.text.clone(),
-                row.html.clone(),
-            ))
+            .multipart(body)
             .map_err(|e| format!("cannot build the message: {e}"))
     }
 
@@ -499,12 +509,21 @@ impl Mailer {
                 Ok(_) => Outcome::Sent,
                 Err(e) => classify(e.status().map(u16::from), e.to_string()),
             },
-            Transport::File(file) => match file.send(message).await {
-                Ok(_) => Outcome::Sent,
+            Transport::File(dir) => match write_eml(dir, &row.file_name(), &message).await {
+                Ok(()) => Outcome::Sent,
                 Err(e) => classify(None, e.to_string()),
             },
         }
     }
+}
+
+/// Writes `message` as `dir/name`, whole or not at all (a temporary file renamed into
+/// place, so a reader never sees half a message and a retry overwrites the same name).
+async fn write_eml(dir: &std::path::Path, name: &str, message: &Message) -> std::io::Result<()> {
+    let path = dir.join(name);
+    let partial = dir.join(format!(".{name}.partial"));
+    tokio::fs::write(&partial, message.formatted()).await?;
+    tokio::fs::rename(&partial, &path).await
 }
 
 #[cfg(test)]
@@ -712,5 +731,37 @@ mod tests {
         };
         let e = e.to_string();
         assert!(e.contains("/nonexistent/ca.pem"), "{e}");
+    }
+
+    fn row(attachment: Option<Vec<u8>>) -> OutboxMessage {
+        OutboxMessage {
+            id: 34,
+            recipient: "billing@acme.example".into(),
+            subject: "Estimate #12".into(),
+            text: "Hello\r\n".into(),
+            html: "<p>Hello</p>\r\n".into(),
+            message_id: "<34@crm.localhost>".into(),
+            created: chrono::Utc::now(),
+            attempts: 0,
+            resource_type: "estimate".into(),
+            resource_id: 12,
+            attachment,
+        }
+    }
+
+    #[test]
+    fn a_row_with_a_pdf_is_sent_as_mixed_with_the_pdf_named_by_the_record() {
+        let mailer = Mailer::new(Some("file:///tmp"), DEFAULT_FROM).unwrap();
+        let plain = String::from_utf8(mailer.message(&row(None)).unwrap().formatted()).unwrap();
+        assert!(plain.contains("multipart/alternative"), "{plain}");
+        assert!(!plain.contains("application/pdf"), "{plain}");
+        let pdf = b"%PDF-1.7 test".to_vec();
+        let mixed =
+            String::from_utf8(mailer.message(&row(Some(pdf))).unwrap().formatted()).unwrap();
+        assert!(mixed.contains("Content-Type: multipart/mixed"), "{mixed}");
+        assert!(mixed.contains("multipart/alternative"), "{mixed}");
+        assert!(mixed.contains("Content-Type: application/pdf"), "{mixed}");
+        assert!(mixed.contains("filename=\"estimate-12.pdf\""), "{mixed}");
+        assert_eq!(row(None).file_name(), "estimate-12-email-34.eml");
     }
 }

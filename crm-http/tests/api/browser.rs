@@ -156,7 +156,10 @@ impl Browser {
                 Some(json!({"script": script, "args": []})),
             )
             .await;
-        assert!(found["passes"].as_u64().unwrap_or(0) >= 5, "axe answered {found}");
+        assert!(
+            found["passes"].as_u64().unwrap_or(0) >= 5,
+            "axe answered {found}"
+        );
         found["serious"]
             .as_array()
             .unwrap_or_else(|| panic!("axe answered {found}"))

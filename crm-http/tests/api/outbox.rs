@@ -789,7 +789,11 @@ async fn the_file_transport_writes_one_eml_file_per_message() {
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
-    assert_eq!(files[0].extension().and_then(|e| e.to_str()), Some("eml"));
+    assert_eq!(
+        files[0].file_name().and_then(|e| e.to_str()),
+        Some(format!("estimate-{estimate_id}-email-{email_id}.eml").as_str()),
+        "the file is named by the record's kind and number"
+    );
     let data = std::fs::read_to_string(&files[0]).unwrap();
     assert_eq!(
         header(&data, "Subject"),

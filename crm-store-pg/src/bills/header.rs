@@ -1,7 +1,7 @@
 //! The header writes both kinds share: PATCH, clone's copies, delete, tags and the email.
 //! Each runs inside the caller's transaction.
 
-use crm_core::bill::{BillClone, BillKind, BillUpdate, Kind, NewBill, check_end_date};
+use crm_core::bill::{BillClone, BillUpdate, Kind, NewBill, check_end_date};
 use crm_core::ids::{ProjectId, UserId};
 use crm_core::input::Patch;
 use crm_core::mail;
@@ -168,25 +168,19 @@ pub(crate) async fn set_tags(
     tags::replace(db, (sql.tag_owner)(id), tags, actor).await
 }
 
-/// Queues `email`, the bill's email rendered from the record as read inside the action's
-/// transaction, to the bill's client's contact address, if the client has one; the
-/// delivery worker is notified when the transaction commits.
-pub(crate) async fn queue_email(
+/// The bill's client's contact address, if the client has one (else no email is queued).
+pub(crate) async fn contact(
     db: &impl Db,
     sql: &BillSql,
-    kind: BillKind,
     id: i64,
-    email: &crm_render::Email,
-) -> Result<(), StoreError> {
+) -> Result<Option<String>, StoreError> {
     let contact: Option<String> = rows::get(&db.row(sql.contact, &[&id]).await?, "contact_email")?;
-    if let Some(recipient) = mail::recipient(contact.as_deref()) {
-        queue_rendered(db, sql, recipient, kind.template(), id, email).await?;
-    }
-    Ok(())
+    Ok(mail::recipient(contact.as_deref()).map(str::to_owned))
 }
 
 /// Queues a rendered `email` about bill `id` to `recipient` (`template` names what it is
-/// in the outbox) and notifies the delivery worker at commit.
+/// in the outbox), with `attachment` (the bill's PDF) if given, and notifies the delivery
+/// worker at commit.
 pub(crate) async fn queue_rendered(
     db: &impl Db,
     sql: &BillSql,
@@ -194,6 +188,7 @@ pub(crate) async fn queue_rendered(
     template: &str,
     id: i64,
     email: &crm_render::Email,
+    attachment: Option<&[u8]>,
 ) -> Result<(), StoreError> {
     db.run(
         sql.queue_email,
@@ -204,6 +199,7 @@ pub(crate) async fn queue_rendered(
             &id,
             &email.text,
             &email.html,
+            &attachment,
         ],
     )
     .await?;

@@ -82,9 +82,27 @@ impl Store {
         let sql = I::Kind::sql();
         ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
         let record = load(db, id, self.view(ctx)).await?;
-        let email =
-            crm_render::email::render(&I::Kind::document(self, &record)).map_err(render_error)?;
-        super::header::queue_email(db, sql, <I::Kind as Kind>::KIND, id.raw(), &email).await?;
+        let Some(recipient) = super::header::contact(db, sql, id.raw()).await? else {
+            return Ok(record);
+        };
+        let doc = I::Kind::document(self, &record);
+        let email = crm_render::email::render(&doc).map_err(render_error)?;
+        let client = &self.inner.client;
+        let pdf = match client.attach_pdf {
+            true => Some(crm_render::pdf::render(&doc, client.paper).map_err(render_error)?),
+            false => None,
+        };
+        let template = <I::Kind as Kind>::KIND.template();
+        super::header::queue_rendered(
+            db,
+            sql,
+            &recipient,
+            template,
+            id.raw(),
+            &email,
+            pdf.as_deref(),
+        )
+        .await?;
         Ok(record)
     }
 

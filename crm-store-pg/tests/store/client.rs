@@ -283,3 +283,38 @@ async fn concurrent_decisions_record_exactly_one() {
         .await;
     assert_eq!(notices, 1);
 }
+
+#[tokio::test]
+async fn with_attach_pdf_the_queued_email_carries_the_records_pdf() {
+    let s = seeded().await;
+    let mut config = s.db.config().clone();
+    config.client.attach_pdf = true;
+    let store = crm_store_pg::Store::new(&config).unwrap();
+    let e = create(&s, &[]).await;
+    store.publish_estimate(ctx(), e.id).await.unwrap();
+    let pdf: Option<Vec<u8>> = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT attachment FROM email_queue WHERE estimate_id = $1",
+            &[&e.id.get()],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(pdf.unwrap().starts_with(b"%PDF-"));
+    // Without the setting, none.
+    let other = create(&s, &[]).await;
+    s.store.publish_estimate(ctx(), other.id).await.unwrap();
+    let none: Option<Vec<u8>> = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT attachment FROM email_queue WHERE estimate_id = $1",
+            &[&other.id.get()],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(none, None);
+}

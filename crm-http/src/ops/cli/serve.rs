@@ -83,6 +83,9 @@ pub(crate) struct ServeArgs {
         default_value = "60/min"
     )]
     pub(crate) public_rate_limit: limits::Rate,
+    /// Attach the record's PDF to every estimate and invoice email.
+    #[arg(long, env = "CRM_MAIL_ATTACH_PDF", hide_env_values = true)]
+    pub(crate) mail_attach_pdf: bool,
     /// Serve GET /metrics on this address instead of the API's.
     #[arg(long, hide_env_values = true, env = "CRM_METRICS_LISTEN")]
     pub(crate) metrics_listen: Option<String>,
