@@ -31,7 +31,7 @@ KEY=$("$CRM" keys create --name bench 2>/dev/null)
 trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 100); do curl -sf http://127.0.0.1:$PORT/healthz >/dev/null && break; sleep 0.2; done
 API=http://127.0.0.1:$PORT/api; H="Authorization: Bearer $KEY"
-CATEGORY=$(curl -s $API/categories?category_type=estimate -H "$H" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
+CATEGORY=$(curl -s $API/categories?type=estimate -H "$H" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"][0]["id"])')
 ID=$(curl -s -X POST $API/estimates -H "$H" -d bill_clientid=$CLIENT -d bill_categoryid=$CATEGORY \
   -d bill_date=2026-06-15 -d bill_expiry_date=2099-01-01 | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["id"])')
 ITEMS=()

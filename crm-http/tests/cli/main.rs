@@ -123,8 +123,10 @@ fn http(port: u16, method: &str, path: &str, key: Option<&str>, form: &str) -> (
     if stream.write_all(request.as_bytes()).is_err() {
         return (0, String::new());
     }
-    let mut response = String::new();
-    let _ = stream.read_to_string(&mut response);
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    // A PDF's body is not UTF-8; the status line and JSON bodies are.
+    let response = String::from_utf8_lossy(&bytes);
     let status = response
         .split(' ')
         .nth(1)
@@ -783,4 +785,87 @@ fn the_architecture_recipe_names_files_that_exist() {
         missing.is_empty(),
         "docs/ARCHITECTURE.md names paths that do not exist: {missing:?}"
     );
+}
+
+/// The access log names a client page by its template, `/c/{token}`: a link's token (the
+/// client's only credential) never reaches the log, at the default level or at the most
+/// verbose one.
+#[tokio::test]
+async fn no_client_link_token_reaches_the_log() {
+    for level in ["info", "trace"] {
+        let db = TestDb::new().await.unwrap();
+        let url = url(&db);
+        let env = [("DATABASE_URL", url.as_str())];
+        let seeded: serde_json::Value =
+            serde_json::from_str(&stdout(&crm(&["seed", "--json"], &env))).unwrap();
+        let client = seeded["clients"][0]["id"].as_i64().unwrap();
+        let key = stdout(&crm(&["keys", "create", "--name", "log"], &env));
+        let port = free_port();
+        let log_path = scratch_dir(&format!("token-log-{level}")).join("serve.log");
+        let log = std::fs::File::create(&log_path).unwrap();
+        let server = Server(
+            Command::new(CRM)
+                .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+                .env("DATABASE_URL", &url)
+                .env("RUST_LOG", level)
+                .stdout(Stdio::null())
+                .stderr(log)
+                .spawn()
+                .unwrap(),
+        );
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while http(port, "GET", "/healthz", None, "").0 != 200 {
+            assert!(Instant::now() < deadline, "crm serve did not answer");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let (_, categories) = http(
+            port,
+            "GET",
+            "/api/categories?type=estimate",
+            Some(&key),
+            "",
+        );
+        let categories: serde_json::Value = serde_json::from_str(&categories).unwrap();
+        let category = categories["data"][0]["id"].as_i64().unwrap();
+        let (status, created) = http(
+            port,
+            "POST",
+            "/api/estimates",
+            Some(&key),
+            &format!(
+                "bill_clientid={client}&bill_categoryid={category}&bill_date=2026-06-15&bill_expiry_date=2099-01-01"
+            ),
+        );
+        assert_eq!(status, 201, "{created}");
+        let id = serde_json::from_str::<serde_json::Value>(&created).unwrap()["data"]["id"]
+            .as_i64()
+            .unwrap();
+        let (status, published) = http(
+            port,
+            "PUT",
+            &format!("/api/estimates/{id}/publish"),
+            Some(&key),
+            "",
+        );
+        assert_eq!(status, 200, "{published}");
+        let published: serde_json::Value = serde_json::from_str(&published).unwrap();
+        let link = published["data"]["client_link"]["url"].as_str().unwrap();
+        let token = link.rsplit_once("/c/").unwrap().1.to_owned();
+        assert_eq!(http(port, "GET", &format!("/c/{token}"), None, "").0, 200);
+        assert_eq!(
+            http(port, "GET", &format!("/c/{token}/pdf"), None, "").0,
+            200
+        );
+        assert_eq!(
+            http(port, "POST", &format!("/c/{token}/accept"), None, "").0,
+            303
+        );
+        assert_eq!(terminate(server), Some(0));
+        let text = std::fs::read_to_string(&log_path).unwrap();
+        assert!(
+            text.contains("/c/{token}"),
+            "{level}: the template is logged:\n{text}"
+        );
+        assert!(!text.contains(&token), "{level}: the token reached the log");
+    }
 }
