@@ -196,7 +196,10 @@ impl App {
         let body_deadline = started + self.body_timeout;
         let origin = request.headers().get(header::ORIGIN).cloned();
         let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
-        let preflight = self.cors.is_preflight(&method, request.headers());
+        // CORS belongs to the API alone: the operational endpoints (`/metrics`, `/healthz`)
+        // and the client's pages are never readable from another origin's scripts.
+        let api = is_api(request.uri().path());
+        let preflight = api && self.cors.is_preflight(&method, request.headers());
         let mut quota = None;
         let (outcome, template) = if preflight {
             self.preflight(origin.as_ref(), request.uri().path())
@@ -225,7 +228,7 @@ impl App {
                 .and_then(|v| v.to_str().ok().map(str::to_owned))
                 .unwrap_or_default();
             self.cors.preflight_headers(origin, &allow, headers);
-        } else if !preflight {
+        } else if !preflight && api {
             self.cors.decorate(origin.as_ref(), headers);
         }
         let latency = started.elapsed();
@@ -518,6 +521,11 @@ fn rate_limit_headers(quota: &Quota, headers: &mut http::HeaderMap) {
 /// are always UTC.
 fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
+}
+
+/// Whether `path` is the API's (`/api` and below), the only paths CORS applies to.
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
 }
 
 /// RFC 9112 §3.2: an HTTP/1.1 request has exactly one `Host` header, and no request has

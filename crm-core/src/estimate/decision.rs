@@ -71,6 +71,7 @@ impl DecisionRequest {
                 text(TextRule {
                     max_chars: REASON_MAX_CHARS,
                     forbid_html: false,
+                    one_line: false,
                 }),
             ),
             Decision::Accepted => None,

@@ -8,7 +8,7 @@ use crate::money::{AmountError, Money, Percent, Quantity, UnitRate};
 use crate::validation::{FieldErrors, message};
 
 use super::raw::RawValue;
-use super::text::{TextRule, contains_html, has_forbidden_control};
+use super::text::{TextRule, breaks_line, contains_html, has_forbidden_control};
 
 /// The text of a scalar value; numbers, booleans, arrays and objects → "must be a string".
 pub fn read_str<'v>(field: &str, value: &'v RawValue, errors: &mut FieldErrors) -> Option<&'v str> {
@@ -47,7 +47,7 @@ pub fn read_text(
     errors: &mut FieldErrors,
 ) -> Option<String> {
     let text = read_str(field, value, errors)?;
-    if has_forbidden_control(text) {
+    if has_forbidden_control(text) || (rule.one_line && breaks_line(text)) {
         errors.add(field, message::format(field));
         return None;
     }

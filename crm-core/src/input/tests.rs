@@ -88,6 +88,35 @@ fn control_characters_make_text_invalid() {
 }
 
 #[test]
+fn one_line_fields_refuse_line_breaks_and_tabs_that_long_text_keeps() {
+    for rule in [
+        TextRule::TITLE,
+        TextRule::CATEGORY_NAME,
+        TextRule::TAG,
+        TextRule::UNIT,
+        TextRule::SHORT,
+    ] {
+        for bad in [
+            "Please pay.\r.\r\nMAIL FROM:<x@y>",
+            "two\nlines",
+            "a\tb",
+            "cr\ronly",
+        ] {
+            let mut errors = FieldErrors::new();
+            assert_eq!(read_text("t", &t(bad), rule, &mut errors), None, "{bad:?}");
+            assert_eq!(
+                errors.get("t"),
+                Some(&["The t format is invalid.".to_owned()][..])
+            );
+        }
+        assert!(read_text("t", &t("one line"), rule, &mut FieldErrors::new()).is_some());
+    }
+    for rule in [TextRule::LONG, TextRule::SEARCH] {
+        assert!(read_text("t", &t("a\r\nb\tc"), rule, &mut FieldErrors::new()).is_some());
+    }
+}
+
+#[test]
 fn text_fields_refuse_numbers_booleans_arrays_and_objects() {
     for v in [
         RawValue::Number("5".into()),

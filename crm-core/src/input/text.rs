@@ -8,6 +8,10 @@ pub struct TextRule {
     pub max_chars: usize,
     /// Whether HTML tags are refused.
     pub forbid_html: bool,
+    /// Whether the text must be one line: no CR, LF or TAB (names, titles, tags, units end
+    /// up in email headers, file names and table cells, where a line break is a different
+    /// thing: a new header, an SMTP command).
+    pub one_line: bool,
 }
 
 impl TextRule {
@@ -15,36 +19,43 @@ impl TextRule {
     pub const TITLE: TextRule = TextRule {
         max_chars: 250,
         forbid_html: true,
+        one_line: true,
     };
     /// Category names: 150 characters, no HTML.
     pub const CATEGORY_NAME: TextRule = TextRule {
         max_chars: 150,
         forbid_html: true,
+        one_line: true,
     };
     /// Tags: 100 characters, no HTML.
     pub const TAG: TextRule = TextRule {
         max_chars: 100,
         forbid_html: true,
+        one_line: true,
     };
     /// Units of measure: 100 characters.
     pub const UNIT: TextRule = TextRule {
         max_chars: 100,
         forbid_html: false,
+        one_line: true,
     };
     /// Short attributes such as icon classes and adjustment descriptions: 250 characters.
     pub const SHORT: TextRule = TextRule {
         max_chars: 250,
         forbid_html: false,
+        one_line: true,
     };
     /// Descriptions, bodies, notes and terms: 65,535 characters, HTML allowed.
     pub const LONG: TextRule = TextRule {
         max_chars: 65_535,
         forbid_html: false,
+        one_line: false,
     };
     /// Search terms: 250 characters.
     pub const SEARCH: TextRule = TextRule {
         max_chars: 250,
         forbid_html: false,
+        one_line: false,
     };
 }
 
@@ -56,6 +67,11 @@ pub fn contains_html(text: &str) -> bool {
     bytes
         .windows(2)
         .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?')))
+}
+
+/// True when `text` breaks a line or holds a tab (CR, LF, TAB): refused in one-line fields.
+pub(crate) fn breaks_line(text: &str) -> bool {
+    text.contains(['\r', '\n', '\t'])
 }
 
 /// True when `text` has a control character other than tab, line feed and carriage

@@ -248,6 +248,29 @@ async fn answers_to_listed_origins_carry_the_cors_headers_and_others_do_not() {
     assert!(!headers.contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN));
 }
 
+/// CORS belongs to `/api` alone (issue 33): with every origin allowed, the operational
+/// endpoints and the pages are still not readable from another origin, and a preflight to
+/// them is not a CORS answer.
+#[tokio::test]
+async fn cors_never_opens_the_operational_endpoints() {
+    let s = TestServer::start_with(|app| app.with_cors(Cors::new(["*"]).unwrap())).await;
+    let (_, headers, _) = raw_get(&s, "/api/notes", &[("origin", "https://any.example")]).await;
+    assert_eq!(headers[header::ACCESS_CONTROL_ALLOW_ORIGIN], "*");
+    for path in ["/metrics", "/healthz", "/readyz", "/", "/docs", "/c/x"] {
+        let (_, headers, _) = raw_get(&s, path, &[("origin", "https://any.example")]).await;
+        assert!(
+            !headers.contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN),
+            "{path}: {headers:?}"
+        );
+        let (status, headers) = preflight(&s, path, "https://any.example").await;
+        assert_ne!(status, StatusCode::NO_CONTENT, "{path}");
+        assert!(
+            !headers.contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN),
+            "{path}"
+        );
+    }
+}
+
 async fn metrics_text(base: &str) -> (StatusCode, header::HeaderMap, String) {
     let response = reqwest::get(format!("{base}/metrics")).await.unwrap();
     let status = response.status();

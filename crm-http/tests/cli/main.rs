@@ -818,13 +818,7 @@ async fn no_client_link_token_reaches_the_log() {
             assert!(Instant::now() < deadline, "crm serve did not answer");
             std::thread::sleep(Duration::from_millis(100));
         }
-        let (_, categories) = http(
-            port,
-            "GET",
-            "/api/categories?type=estimate",
-            Some(&key),
-            "",
-        );
+        let (_, categories) = http(port, "GET", "/api/categories?type=estimate", Some(&key), "");
         let categories: serde_json::Value = serde_json::from_str(&categories).unwrap();
         let category = categories["data"][0]["id"].as_i64().unwrap();
         let (status, created) = http(
