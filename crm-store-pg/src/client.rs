@@ -24,7 +24,6 @@ use crm_render::Document;
 use crm_render::document::Context;
 
 use crate::bills::kind::StoredBill;
-use crate::bills::kind::View;
 use crate::bills::link::render_error;
 use crate::db::Db;
 use crate::{Store, StoreError, rows};
@@ -111,10 +110,7 @@ impl Store {
         };
         let kind: String = rows::get(&row, "kind")?;
         let id: i64 = rows::get(&row, "id")?;
-        let view = View {
-            today,
-            public_url: &self.inner.client.public_url,
-        };
+        let view = self.view_on(today);
         let opened = if kind == "estimate" {
             let id = EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
             crate::bills::kind::load(&*reader, id, view)
@@ -169,10 +165,7 @@ impl Store {
                 .await?;
                 let id =
                     EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
-                let view = View {
-                    today,
-                    public_url: &self.inner.client.public_url,
-                };
+                let view = self.view_on(today);
                 let estimate = crate::bills::kind::load(&tx, id, view).await?;
                 self.queue_decision_notice(&tx, &estimate).await?;
                 tx.commit().await?;

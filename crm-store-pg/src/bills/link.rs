@@ -10,6 +10,7 @@
 //!
 //! [`link_api!`] gives each kind its public `make_…_link` and `revoke_…_link`.
 
+use chrono::NaiveDate;
 use crm_core::bill::Kind;
 use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
 use tokio_postgres::Row;
@@ -64,8 +65,13 @@ pub(crate) fn render_error(e: crm_render::RenderError) -> StoreError {
 impl Store {
     /// The view of records for `ctx`.
     pub(crate) fn view(&self, ctx: Ctx) -> View<'_> {
+        self.view_on(ctx.today)
+    }
+
+    /// The view of records on `today` (the client's pages, which have no actor).
+    pub(crate) fn view_on(&self, today: NaiveDate) -> View<'_> {
         View {
-            today: ctx.today,
+            today,
             public_url: &self.inner.client.public_url,
         }
     }
