@@ -70,6 +70,7 @@ impl Page {
             last_page: total.div_ceil(per_page).max(1),
             next_cursor: None,
             prev_cursor: None,
+            truncated: false,
         }
     }
 }
@@ -89,6 +90,11 @@ pub struct PageMeta {
     pub next_cursor: Option<String>,
     /// Where the previous page ends, or `None` on the first page.
     pub prev_cursor: Option<String>,
+    /// Present, and `true`, only when the page stopped before `per_page` records because
+    /// they reached the list byte budget (lists of estimates and invoices, which embed
+    /// their lines); `next_cursor` then goes on right after the last record returned.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
 
 /// Paging, order, sort and search of a list request; `S` is the resource's sort whitelist.

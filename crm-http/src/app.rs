@@ -12,7 +12,6 @@ use crm_core::ids::ApiKeyId;
 use crm_core::input::RawMap;
 use crm_store_pg::{Ctx, Store};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
-use http_body_util::Full;
 
 use crate::auth::{CACHE_TTL, Keys};
 use crate::body::{MAX_BODY, parse_body, parse_urlencoded, read_limited};
@@ -22,7 +21,7 @@ use crate::encoding::{self, Coding};
 use crate::error::ApiError;
 use crate::limits::{ClientAddr, InFlight, InFlightGuard, PeerAddr, Quota, Rate, RateLimiter};
 use crate::metrics::Metrics;
-use crate::response::{JSON, Reply};
+use crate::response::{JSON, Outgoing, Reply};
 use crate::router::{self, Access, Given, Resolved, Router};
 use crate::routes::{self, Env, Req, Visit};
 
@@ -37,6 +36,7 @@ pub struct App {
     in_flight: InFlight,
     rate_limiter: Option<RateLimiter>,
     public_limiter: Option<RateLimiter<ClientAddr>>,
+    auth_failure_limiter: Option<RateLimiter<ClientAddr>>,
     body_timeout: Duration,
     handler_timeout: Duration,
     cors: Cors,
@@ -76,6 +76,10 @@ pub struct RequestLimits {
     /// Requests one client address may send to the client's pages (`/c/…`); over it the
     /// answer is the 429 page. `None`: no limit.
     pub public_rate_limit: Option<Rate>,
+    /// Failed authentications (401s) one client address may have (an IPv6 address by its
+    /// /64); past it, that address's requests to the API are answered 429 before any key is
+    /// looked up, until the bucket refills. `None`: no limit.
+    pub auth_failure_limit: Option<Rate>,
 }
 
 impl Default for RequestLimits {
@@ -87,6 +91,10 @@ impl Default for RequestLimits {
             rate_limit: None,
             public_rate_limit: Some(Rate {
                 requests: 60,
+                per: Duration::from_secs(60),
+            }),
+            auth_failure_limit: Some(Rate {
+                requests: 120,
                 per: Duration::from_secs(60),
             }),
         }
@@ -145,6 +153,7 @@ impl App {
             in_flight: InFlight::new(limits.max_in_flight_per_key),
             rate_limiter: limits.rate_limit.map(RateLimiter::new),
             public_limiter: limits.public_rate_limit.map(RateLimiter::new),
+            auth_failure_limiter: limits.auth_failure_limit.map(RateLimiter::new),
             body_timeout: limits.body_timeout,
             handler_timeout: limits.handler_timeout,
             cors: Cors::off(),
@@ -183,7 +192,7 @@ impl App {
     }
 
     /// Answers one request. Never fails: every error becomes its JSON answer.
-    pub async fn handle<B>(&self, request: Request<B>) -> Response<Full<Bytes>>
+    pub async fn handle<B>(&self, request: Request<B>) -> Response<Outgoing>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
@@ -201,10 +210,12 @@ impl App {
         let api = is_api(request.uri().path());
         let preflight = api && self.cors.is_preflight(&method, request.headers());
         let mut quota = None;
+        let mut in_flight = None;
         let (outcome, template) = if preflight {
             self.preflight(origin.as_ref(), request.uri().path())
         } else {
-            self.route(request, body_deadline, &mut quota).await
+            self.route(request, body_deadline, &mut quota, &mut in_flight)
+                .await
         };
         let mut response = match outcome {
             Ok(reply) => self.respond(reply, coding).await,
@@ -243,12 +254,14 @@ impl App {
             request_id = ?request_id,
         );
         headers.insert("x-request-id", request_id);
-        response
+        // The request keeps its place among its key's requests in progress until the
+        // connection has taken the answer's last frame.
+        response.map(|body| body.holding(in_flight))
     }
 
     /// Answers one request on the metrics listener (`--metrics-listen`): `GET /metrics`,
     /// and 404 for anything else.
-    pub async fn handle_metrics<B>(&self, request: Request<B>) -> Response<Full<Bytes>> {
+    pub async fn handle_metrics<B>(&self, request: Request<B>) -> Response<Outgoing> {
         let coding = encoding::negotiate(request.headers().get(header::ACCEPT_ENCODING));
         let wanted = matches!(*request.method(), Method::GET | Method::HEAD)
             && request.uri().path() == "/metrics";
@@ -285,7 +298,7 @@ impl App {
 
     /// Turns a handler's reply into the response, compressed when the client asked for it
     /// and it pays.
-    async fn respond(&self, reply: Reply, coding: Option<Coding>) -> Response<Full<Bytes>> {
+    async fn respond(&self, reply: Reply, coding: Option<Coding>) -> Response<Outgoing> {
         let Reply {
             status,
             mut body,
@@ -306,7 +319,7 @@ impl App {
                 encoded_as = Some(coding);
             }
         }
-        let mut response = Response::new(Full::new(body));
+        let mut response = Response::new(Outgoing::new(body));
         *response.status_mut() = status;
         let headers = response.headers_mut();
         *headers = own;
@@ -325,13 +338,15 @@ impl App {
         response
     }
 
-    /// Resolves and runs the request; returns the outcome and the route template, and sets
-    /// `quota` when the request was counted against its key's rate limit.
+    /// Resolves and runs the request; returns the outcome and the route template, sets
+    /// `quota` when the request was counted against its key's rate limit, and `in_flight`
+    /// to its place among its key's requests in progress.
     async fn route<B>(
         &self,
         request: Request<B>,
         body_deadline: Instant,
         quota: &mut Option<Quota>,
+        in_flight: &mut Option<InFlightGuard>,
     ) -> (Result<Reply, ApiError>, &'static str)
     where
         B: hyper::body::Body<Data = Bytes>,
@@ -342,6 +357,9 @@ impl App {
                 Err(ApiError::BadRequest("The Host header is required.")),
                 "-",
             );
+        }
+        if !transfer_codings_are_supported(request.headers()) {
+            return (Err(ApiError::TransferCodingNotImplemented), "-");
         }
         let peer = request.extensions().get::<PeerAddr>().map(|p| p.0);
         let (parts, body) = request.into_parts();
@@ -354,7 +372,6 @@ impl App {
             Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
         };
         let outcome = async {
-            // The guard counts the request against its key until the handler is done.
             match route.access {
                 Access::Public => {
                     self.bounded(router::dispatch(
@@ -389,9 +406,10 @@ impl App {
                     .await
                 }
                 Access::Key => {
-                    let (req, api_key, _in_flight) = self
-                        .authenticated(&parts, body, id.as_deref(), body_deadline, quota)
+                    let (req, api_key, guard) = self
+                        .authenticated(&parts, body, id.as_deref(), peer, body_deadline, quota)
                         .await?;
+                    *in_flight = Some(guard);
                     self.bounded(conditional::run(
                         &self.env(),
                         route,
@@ -443,30 +461,49 @@ impl App {
     }
 
     /// The request of a `Key` route: the acting user (from the key), the query and the body;
-    /// the key; and the request's place among its key's requests in progress. The key's rate
-    /// limit is applied first (a refused request takes no place), and its standing left in
-    /// `quota`.
+    /// the key; and the request's place among its key's requests in progress. An address
+    /// past its failed-authentication limit is refused first, before any key is looked up;
+    /// then the key's rate limit is applied (a refused request takes no place), and its
+    /// standing left in `quota`.
     async fn authenticated<'a, B>(
         &self,
         parts: &http::request::Parts,
         body: B,
         id: Option<&'a str>,
+        peer: Option<std::net::IpAddr>,
         body_deadline: Instant,
         quota: &mut Option<Quota>,
-    ) -> Result<(Req<'a>, ApiKeyId, InFlightGuard<'_>), ApiError>
+    ) -> Result<(Req<'a>, ApiKeyId, InFlightGuard), ApiError>
     where
         B: hyper::body::Body<Data = Bytes>,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let verified = self
+        let failures = self
+            .auth_failure_limiter
+            .as_ref()
+            .zip(peer.map(ClientAddr::of));
+        if let Some((limiter, addr)) = failures
+            && let Some(wait) = limiter.exhausted(addr)
+        {
+            self.metrics.auth_failed(true);
+            return Err(ApiError::AuthFailuresLimited(wait));
+        }
+        let authorization = parts.headers.get(header::AUTHORIZATION);
+        let verified = match self
             .keys
-            .authenticate(
-                parts
-                    .headers
-                    .get(header::AUTHORIZATION)
-                    .map(HeaderValue::as_bytes),
-            )
-            .await?;
+            .authenticate(authorization.map(HeaderValue::as_bytes))
+            .await
+        {
+            Ok(verified) => verified,
+            Err(ApiError::Unauthorized) => {
+                self.metrics.auth_failed(false);
+                if let Some((limiter, addr)) = failures {
+                    limiter.check(addr);
+                }
+                return Err(ApiError::Unauthorized);
+            }
+            Err(other) => return Err(other),
+        };
         if let Some(limiter) = &self.rate_limiter {
             let standing = limiter.check(verified.key);
             *quota = Some(standing);
@@ -495,8 +532,8 @@ impl App {
 }
 
 /// The JSON answer of an error, with the headers it calls for.
-fn error_response(error: &ApiError) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(error.body())));
+fn error_response(error: &ApiError) -> Response<Outgoing> {
+    let mut response = Response::new(Outgoing::new(Bytes::from(error.body())));
     *response.status_mut() = error.status();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
@@ -536,6 +573,22 @@ fn host_is_valid<B>(request: &Request<B>) -> bool {
         http::Version::HTTP_11 => hosts == 1,
         _ => hosts <= 1,
     }
+}
+
+/// RFC 9112 §6.1: a request whose `Transfer-Encoding` names any coding but `chunked`
+/// (`gzip, chunked`, say) is answered 501: hyper would read it as chunked and hand on the
+/// still-compressed bytes, and a proxy in front may frame it differently.
+fn transfer_codings_are_supported(headers: &http::HeaderMap) -> bool {
+    headers
+        .get_all(header::TRANSFER_ENCODING)
+        .iter()
+        .all(|value| {
+            value.to_str().is_ok_and(|codings| {
+                codings
+                    .split(',')
+                    .all(|coding| coding.trim().eq_ignore_ascii_case("chunked"))
+            })
+        })
 }
 
 /// Reads and decodes a body of at most [`MAX_BODY`] bytes that must have arrived by

@@ -3,10 +3,14 @@
 //! A key reads `crm_<id>_<secret>`: the id names the stored row, the secret is 32 random
 //! bytes in hex. Only SHA-256(secret) is stored. Checking a key looks its row up by id and
 //! compares digests in constant time, and the key's user must still be an administrator
-//! (API.md §1: a key acts as one administrative user). Verified rows are cached in memory
-//! for [`CACHE_TTL`], so an authenticated request costs no database round trip on the hot
-//! path, and a revocation or a demotion takes effect within that time. Keys are never
-//! logged.
+//! (API.md §1: a key acts as one administrative user). Rows are cached in memory for
+//! [`CACHE_TTL`], so an authenticated request costs no database round trip on the hot
+//! path, and a revocation or a demotion takes effect within that time. An id with no row is
+//! cached too (as absent), so unknown ids cost no more database work than known ones, and
+//! both are checked the same way: the secret's digest compared in constant time with the
+//! row's, or with a digest no secret has. The cache holds at most [`CACHE_CAPACITY`] ids.
+//! The other bound on guessing, a limit on failed authentications per client address,
+//! is [`crate::app`]'s. Keys are never logged.
 
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -19,8 +23,18 @@ use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
 
-/// How long a verified key row is trusted without asking the database again.
+/// How long a key row (or its absence) is trusted without asking the database again.
 pub const CACHE_TTL: Duration = Duration::from_secs(3);
+
+/// The most key ids cached at once; past it, expired entries are dropped, and if every entry
+/// is fresh the cache starts again empty (a flood of made-up ids cannot grow it without
+/// bound, and is also held back by the failed-authentication limit per address).
+pub const CACHE_CAPACITY: usize = 10_000;
+
+/// What an absent key's secret is compared with: no secret's SHA-256 digest is all zeros
+/// (that would be a preimage), so the comparison always fails, after the same work as
+/// for a key that exists.
+const NO_DIGEST: [u8; 32] = [0; 32];
 
 /// The digest stored for a secret.
 pub fn digest(secret: &str) -> [u8; 32] {
@@ -56,9 +70,11 @@ fn bearer(header: &[u8]) -> Option<&str> {
 
 #[derive(Debug, Clone)]
 struct Cached {
+    /// The stored digest; [`NO_DIGEST`] for an id with no key.
     digest: Vec<u8>,
-    user: UserId,
-    /// Revoked, or its user is no longer an administrator.
+    /// The key's user; `None` for an id with no key.
+    user: Option<UserId>,
+    /// Revoked, or its user is no longer an administrator (or no such key).
     refused: bool,
     fetched: Instant,
 }
@@ -109,19 +125,21 @@ impl Keys {
                     StoreError::Unavailable(cause) => ApiError::Unavailable(cause),
                     other => ApiError::Internal(other.to_string()),
                 })?;
-                let Some(stored) = stored else {
-                    return Err(ApiError::Unauthorized);
+                let row = match stored {
+                    Some(stored) => Cached {
+                        digest: stored.digest,
+                        user: Some(stored.user_id),
+                        refused: stored.revoked || !stored.user_is_admin,
+                        fetched: Instant::now(),
+                    },
+                    None => Cached {
+                        digest: NO_DIGEST.to_vec(),
+                        user: None,
+                        refused: true,
+                        fetched: Instant::now(),
+                    },
                 };
-                let row = Cached {
-                    digest: stored.digest,
-                    user: stored.user_id,
-                    refused: stored.revoked || !stored.user_is_admin,
-                    fetched: Instant::now(),
-                };
-                self.cache
-                    .write()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(id, row.clone());
+                self.remember(id, row.clone());
                 row
             }
         };
@@ -129,14 +147,28 @@ impl Keys {
             .as_slice()
             .ct_eq(row.digest.as_slice())
             .into();
-        if matches && !row.refused {
-            Ok(Verified {
-                key: id,
-                user: row.user,
-            })
-        } else {
-            Err(ApiError::Unauthorized)
+        match row.user {
+            Some(user) if matches && !row.refused => Ok(Verified { key: id, user }),
+            _ => Err(ApiError::Unauthorized),
         }
+    }
+
+    /// Caches `row` for `id`, within [`CACHE_CAPACITY`].
+    fn remember(&self, id: ApiKeyId, row: Cached) {
+        let mut cache = self.cache.write().unwrap_or_else(|p| p.into_inner());
+        if cache.len() >= CACHE_CAPACITY && !cache.contains_key(&id) {
+            let ttl = self.ttl;
+            cache.retain(|_, c| c.fetched.elapsed() < ttl);
+            if cache.len() >= CACHE_CAPACITY {
+                cache.clear();
+            }
+        }
+        cache.insert(id, row);
+    }
+
+    /// Ids cached now (fresh or not).
+    pub fn cached_ids(&self) -> usize {
+        self.cache.read().unwrap_or_else(|p| p.into_inner()).len()
     }
 }
 

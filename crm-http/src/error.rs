@@ -83,6 +83,14 @@ pub enum ApiError {
     /// seconds.
     #[error("rate limited for {0} s")]
     RateLimited(u64),
+    /// Too many failed authentications from the client's address (429): refused before any
+    /// key is looked up; one more attempt is allowed after this many seconds.
+    #[error("too many failed authentications; retry in {0} s")]
+    AuthFailuresLimited(u64),
+    /// A request body in a transfer coding other than `chunked` (501, RFC 9112 §6.1); the
+    /// connection is closed, since its body cannot be read.
+    #[error("transfer coding not implemented")]
+    TransferCodingNotImplemented,
     /// The database cannot be reached (503).
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -139,7 +147,10 @@ impl ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::TooManyInFlight | ApiError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyInFlight
+            | ApiError::RateLimited(_)
+            | ApiError::AuthFailuresLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TransferCodingNotImplemented => StatusCode::NOT_IMPLEMENTED,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -182,6 +193,12 @@ impl ApiError {
                 "Too many requests in progress for this API key.".to_owned()
             }
             ApiError::RateLimited(_) => "Too many requests.".to_owned(),
+            ApiError::AuthFailuresLimited(_) => {
+                "Too many failed authentications from this address.".to_owned()
+            }
+            ApiError::TransferCodingNotImplemented => {
+                "Only the chunked transfer coding is supported.".to_owned()
+            }
             ApiError::Unavailable(_) => "Service temporarily unavailable.".to_owned(),
             ApiError::Internal(_) => "Server error.".to_owned(),
         }
@@ -212,12 +229,17 @@ impl ApiError {
     pub fn headers(&self) -> Vec<(http::header::HeaderName, String)> {
         match self {
             ApiError::MethodNotAllowed(allow) => vec![(http::header::ALLOW, allow.clone())],
-            ApiError::BodyTimeout => vec![(http::header::CONNECTION, "close".to_owned())],
+            ApiError::BodyTimeout | ApiError::TransferCodingNotImplemented => {
+                vec![(http::header::CONNECTION, "close".to_owned())]
+            }
             ApiError::TooManyInFlight => vec![(
                 http::header::RETRY_AFTER,
                 BUSY_RETRY_AFTER_SECONDS.to_string(),
             )],
-            ApiError::RateLimited(seconds) => {
+            ApiError::Conflict(Conflict::EmailTooSoon { retry_after, .. }) => {
+                vec![(http::header::RETRY_AFTER, retry_after.to_string())]
+            }
+            ApiError::RateLimited(seconds) | ApiError::AuthFailuresLimited(seconds) => {
                 vec![(http::header::RETRY_AFTER, seconds.to_string())]
             }
             ApiError::Unavailable(_) => {

@@ -3,6 +3,7 @@
 //!
 //! - [`app`]: one request start to finish (id, route, auth, body, handler, envelope, log).
 //! - [`server`]: accept loop, timeouts, header and connection limits, graceful shutdown.
+//! - [`wire`]: a connection's bytes: CRLF-only request heads, the write timeout.
 //! - [`limits`]: requests in progress per key, the open-file limit.
 //! - [`router`]: the route table, 404 and 405.
 //! - [`auth`]: API keys and the digest cache.
@@ -32,6 +33,7 @@ pub mod response;
 pub mod router;
 mod routes;
 pub mod server;
+pub mod wire;
 
 pub use app::{App, AppError, RequestLimits};
 pub use server::{ServeOptions, serve, serve_metrics, shutdown_signal};

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crm_core::ids::ApiKeyId;
@@ -18,17 +18,19 @@ use crate::error::ApiError;
 
 /// Requests in progress per API key, capped so that one key (a runaway client, a stuck
 /// loop, a trickling attacker holding a key) cannot take every connection, pooled database
-/// connection and worker from the others.
+/// connection and worker from the others. A request counts from its authentication until
+/// its response's last frame is handed to the connection ([`crate::response::Outgoing`]
+/// holds the guard), so a client that does not read its answers still counts.
 #[derive(Debug)]
 pub struct InFlight {
     max: usize,
-    counts: Mutex<HashMap<ApiKeyId, usize>>,
+    counts: Arc<Mutex<HashMap<ApiKeyId, usize>>>,
 }
 
 /// One request counted against its key; dropping it ends the count.
 #[derive(Debug)]
-pub struct InFlightGuard<'a> {
-    owner: &'a InFlight,
+pub struct InFlightGuard {
+    counts: Arc<Mutex<HashMap<ApiKeyId, usize>>>,
     key: ApiKeyId,
 }
 
@@ -37,19 +39,22 @@ impl InFlight {
     pub fn new(max: usize) -> Self {
         InFlight {
             max: max.max(1),
-            counts: Mutex::new(HashMap::new()),
+            counts: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
     /// Counts one more request of `key`, or 429 when it already has the maximum.
-    pub fn enter(&self, key: ApiKeyId) -> Result<InFlightGuard<'_>, ApiError> {
+    pub fn enter(&self, key: ApiKeyId) -> Result<InFlightGuard, ApiError> {
         let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         let count = counts.entry(key).or_insert(0);
         if *count >= self.max {
             return Err(ApiError::TooManyInFlight);
         }
         *count += 1;
-        Ok(InFlightGuard { owner: self, key })
+        Ok(InFlightGuard {
+            counts: Arc::clone(&self.counts),
+            key,
+        })
     }
 
     /// The requests of `key` in progress now.
@@ -59,9 +64,9 @@ impl InFlight {
     }
 }
 
-impl Drop for InFlightGuard<'_> {
+impl Drop for InFlightGuard {
     fn drop(&mut self) {
-        let mut counts = self.owner.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(count) = counts.get_mut(&self.key) {
             *count = count.saturating_sub(1);
             // Keys with nothing in progress leave the map, so it stays as small as the
@@ -223,6 +228,22 @@ impl<K: BucketKey> RateLimiter<K> {
         self.rate
     }
 
+    /// Whole seconds (at least 1) until `key`'s bucket has a token again, when it has none
+    /// now; `None` when it has one. Takes nothing: for a limit charged only on some
+    /// outcomes (failed authentications), checked before the work.
+    pub fn exhausted(&self, key: K) -> Option<u64> {
+        self.exhausted_at(key, Instant::now())
+    }
+
+    /// [`RateLimiter::exhausted`] at `now`.
+    pub fn exhausted_at(&self, key: K, now: Instant) -> Option<u64> {
+        let shard = &self.shards[key.shard() % RATE_SHARDS];
+        let full_at = shard.lock().unwrap_or_else(|p| p.into_inner());
+        let burst = self.rate.per.saturating_sub(self.interval);
+        let ahead = full_at.get(&key).copied().filter(|at| *at > now)? - now;
+        (ahead > burst).then(|| ceil_secs(ahead - burst).max(1))
+    }
+
     /// Takes one token from `key`'s bucket now, if it has one.
     pub fn check(&self, key: K) -> Quota {
         self.check_at(key, Instant::now())
@@ -305,15 +326,72 @@ pub fn raise_file_limit() -> Option<u64> {
 /// The largest connection limit `--max-connections` accepts, and the default's ceiling.
 pub const MAX_CONNECTIONS: u64 = 1_000_000;
 
-/// The default connection limit: the open-file limit less [`reserved_files`], at least 16
-/// and at most [`MAX_CONNECTIONS`]; 10,000 when the file limit is unknown or unlimited.
-pub fn default_max_connections(file_limit: Option<u64>, reserved: u64) -> usize {
-    match file_limit {
-        Some(limit) if limit < u64::from(u32::MAX) => {
-            let connections = limit.saturating_sub(reserved).clamp(16, MAX_CONNECTIONS);
-            usize::try_from(connections).unwrap_or(usize::MAX)
-        }
+/// The memory each connection is allowed for in the default connection limit: an idle
+/// connection costs about 20 KiB (hyper's 8 KiB read and write buffers, the task, the
+/// socket; measured in docs/operations.md), and one with a request in progress more; 64 KiB
+/// leaves room for both.
+pub const CONNECTION_MEMORY: u64 = 64 * 1024;
+
+/// The share of the memory limit the default connection limit spends on connections: a
+/// quarter, the rest left for requests in progress (a list page is up to 4 MiB), the
+/// database connections and the allocator's slack.
+pub const CONNECTION_MEMORY_SHARE: u64 = 4;
+
+/// The default connection limit: the open-file limit less [`reserved_files`], and no more
+/// than a quarter of `memory` (the process's memory limit, [`memory_limit`]) at
+/// [`CONNECTION_MEMORY`] each; at least 16 and at most [`MAX_CONNECTIONS`]. 10,000 bounds
+/// it when the file limit is unknown or unlimited.
+pub fn default_max_connections(
+    file_limit: Option<u64>,
+    reserved: u64,
+    memory: Option<u64>,
+) -> usize {
+    let by_files = match file_limit {
+        Some(limit) if limit < u64::from(u32::MAX) => limit.saturating_sub(reserved),
         _ => 10_000,
+    };
+    let by_memory = memory.map_or(u64::MAX, |bytes| {
+        bytes / CONNECTION_MEMORY_SHARE / CONNECTION_MEMORY
+    });
+    let connections = by_files.min(by_memory).clamp(16, MAX_CONNECTIONS);
+    usize::try_from(connections).unwrap_or(usize::MAX)
+}
+
+/// The memory this process may use: its cgroup's limit (`memory.max` of cgroup v2,
+/// `memory.limit_in_bytes` of v1) when one is set, else the machine's memory
+/// (`MemTotal`); `None` when neither can be read (not Linux).
+pub fn memory_limit() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let cgroup = read("/proc/self/cgroup").and_then(|groups| {
+        groups.lines().find_map(|line| {
+            // cgroup v2: `0::/path`.
+            let path = line.strip_prefix("0::")?;
+            let max = read(&format!("/sys/fs/cgroup{path}/memory.max"))?;
+            max.trim().parse::<u64>().ok()
+        })
+    });
+    let v1 = || {
+        read("/sys/fs/cgroup/memory/memory.limit_in_bytes")
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            // v1 writes "no limit" as a huge page-aligned number.
+            .filter(|&v| v < 1 << 60)
+    };
+    let total = || {
+        read("/proc/meminfo").and_then(|info| {
+            let kib = info
+                .lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))?
+                .split_whitespace()
+                .next()?
+                .parse::<u64>()
+                .ok()?;
+            Some(kib * 1024)
+        })
+    };
+    let machine = total();
+    match cgroup.or_else(v1) {
+        Some(limit) => Some(machine.map_or(limit, |m| m.min(limit))),
+        None => machine,
     }
 }
 
@@ -390,6 +468,27 @@ mod tests {
     }
 
     #[test]
+    fn exhaustion_is_read_without_taking_a_token() {
+        let limiter = RateLimiter::new(rate("2/min"));
+        let t0 = Instant::now();
+        let addr = ClientAddr::of([192, 0, 2, 1].into());
+        assert_eq!(limiter.exhausted_at(addr, t0), None);
+        limiter.check_at(addr, t0);
+        assert_eq!(limiter.exhausted_at(addr, t0), None, "one token left");
+        limiter.check_at(addr, t0);
+        assert_eq!(limiter.exhausted_at(addr, t0), Some(30));
+        assert_eq!(
+            limiter.exhausted_at(addr, t0),
+            Some(30),
+            "reading takes nothing"
+        );
+        assert_eq!(
+            limiter.exhausted_at(addr, t0 + Duration::from_secs(30)),
+            None
+        );
+    }
+
+    #[test]
     fn keys_have_their_own_buckets() {
         let limiter: RateLimiter = RateLimiter::new(rate("1/min"));
         let t0 = Instant::now();
@@ -449,12 +548,38 @@ mod tests {
 
     #[test]
     fn the_default_connection_limit_follows_the_file_limit() {
-        assert_eq!(default_max_connections(Some(20_000), 84), 19_916);
-        assert_eq!(default_max_connections(Some(50), 84), 16);
-        assert_eq!(default_max_connections(None, 84), 10_000);
-        assert_eq!(default_max_connections(Some(u64::MAX), 84), 10_000);
+        assert_eq!(default_max_connections(Some(20_000), 84, None), 19_916);
+        assert_eq!(default_max_connections(Some(50), 84, None), 16);
+        assert_eq!(default_max_connections(None, 84, None), 10_000);
+        assert_eq!(default_max_connections(Some(u64::MAX), 84, None), 10_000);
         // Docker's usual limit: the default stays within what the flag accepts.
-        assert_eq!(default_max_connections(Some(1_048_576), 84), 1_000_000);
+        assert_eq!(
+            default_max_connections(Some(1_048_576), 84, None),
+            1_000_000
+        );
+    }
+
+    #[test]
+    fn the_default_connection_limit_also_respects_memory() {
+        const GIB: u64 = 1024 * 1024 * 1024;
+        // 24 GiB: a quarter at 64 KiB each is 98,304, more than the files allow.
+        assert_eq!(
+            default_max_connections(Some(20_000), 84, Some(24 * GIB)),
+            19_916
+        );
+        // A container of 512 MiB: 2,048 connections, whatever the file limit.
+        assert_eq!(
+            default_max_connections(Some(1_048_576), 84, Some(GIB / 2)),
+            2_048
+        );
+        assert_eq!(default_max_connections(None, 84, Some(GIB / 2)), 2_048);
+        assert_eq!(default_max_connections(Some(1_048_576), 84, Some(1)), 16);
+    }
+
+    #[test]
+    fn this_machines_memory_limit_is_read() {
+        let limit = memory_limit().expect("Linux reports its memory");
+        assert!(limit >= 64 * 1024 * 1024, "{limit}");
     }
 
     #[cfg(unix)]

@@ -10,6 +10,9 @@
 //! - `crm_outbox_emails{status="pending"|"failed"}` and `crm_outbox_due` (pending emails
 //!   whose time has come: growing means the delivery workers do not keep up), read when
 //!   scraped; left out of a scrape when the database does not answer.
+//! - `crm_auth_failures_total{outcome="refused"|"limited"}`: requests refused for their API
+//!   key (401), and those refused without a lookup because their address failed too often
+//!   (429, `--auth-failure-limit`).
 //! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
 
 use prometheus::{
@@ -44,6 +47,7 @@ pub struct Metrics {
     pool_waiting: IntGauge,
     outbox: IntGaugeVec,
     outbox_due: IntGauge,
+    auth_failures: IntCounterVec,
 }
 
 impl Metrics {
@@ -93,6 +97,15 @@ impl Metrics {
         )?;
         registry.register(Box::new(outbox.clone()))?;
         registry.register(Box::new(outbox_due.clone()))?;
+        let auth_failures = IntCounterVec::new(
+            Opts::new(
+                "crm_auth_failures_total",
+                "Requests refused for their API key: `refused` (no valid key: a 401) and \
+                 `limited` (a 429 to an address past --auth-failure-limit, no key looked up).",
+            ),
+            &["outcome"],
+        )?;
+        registry.register(Box::new(auth_failures.clone()))?;
         #[cfg(target_os = "linux")]
         registry.register(Box::new(
             prometheus::process_collector::ProcessCollector::for_self(),
@@ -106,6 +119,7 @@ impl Metrics {
             pool_waiting,
             outbox,
             outbox_due,
+            auth_failures,
         })
     }
 
@@ -120,6 +134,13 @@ impl Metrics {
         let labels = [known_method(method), route, status.as_str()];
         self.requests.with_label_values(&labels).inc();
         self.latency.with_label_values(&labels).observe(seconds);
+    }
+
+    /// Records a request refused for its key: `limited` when its address was past the
+    /// failure limit (no key looked up), else `refused` (401).
+    pub fn auth_failed(&self, limited: bool) {
+        let outcome = if limited { "limited" } else { "refused" };
+        self.auth_failures.with_label_values(&[outcome]).inc();
     }
 
     /// The text exposition of every metric, with the pool and the outbox as read now

@@ -179,6 +179,7 @@ impl Reply {
         }
         meta.next_cursor.clone_from(&listed.cursors.next);
         meta.prev_cursor.clone_from(&listed.cursors.prev);
+        meta.truncated = listed.truncated;
         Ok(Reply::json(
             StatusCode::OK,
             encode(&Many {
@@ -201,6 +202,73 @@ impl Reply {
     }
 }
 
+/// The frames a response body is handed to the connection in. hyper takes a frame only
+/// when its write buffer (the read buffer cap, 32 KiB by default) has room, so a large body
+/// leaves this process at the pace the client reads it, and what holds on to the body
+/// (the request's place among its key's requests in progress) is let go only when the
+/// connection has taken its last frame.
+pub const FRAME: usize = 16 * 1024;
+
+/// A response body: bytes handed out in [`FRAME`]-sized frames (slices of one buffer, no
+/// copies), with an exact length (`Content-Length`), and what must live until the last
+/// frame is taken.
+#[derive(Debug)]
+pub struct Outgoing {
+    rest: Bytes,
+    hold: Option<crate::limits::InFlightGuard>,
+}
+
+impl Outgoing {
+    /// `bytes` as a body.
+    pub fn new(bytes: Bytes) -> Outgoing {
+        Outgoing {
+            rest: bytes,
+            hold: None,
+        }
+    }
+
+    /// The same body, holding `guard` until its last frame is taken (or the body is
+    /// dropped with the connection).
+    pub fn holding(mut self, guard: Option<crate::limits::InFlightGuard>) -> Outgoing {
+        self.hold = guard;
+        self
+    }
+
+    /// The bytes not yet handed out.
+    pub fn remaining(&self) -> &Bytes {
+        &self.rest
+    }
+}
+
+impl http_body::Body for Outgoing {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        let this = self.get_mut();
+        if this.rest.is_empty() {
+            this.hold = None;
+            return std::task::Poll::Ready(None);
+        }
+        let frame = this.rest.split_to(this.rest.len().min(FRAME));
+        if this.rest.is_empty() {
+            this.hold = None;
+        }
+        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(frame))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.rest.len() as u64)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +279,7 @@ mod tests {
             items: vec![1, 2],
             total: 52,
             cursors: Default::default(),
+            truncated: false,
         };
         let reply = Reply::list(
             &listed,

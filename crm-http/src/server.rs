@@ -1,5 +1,5 @@
-//! The accept loop: HTTP/1.1 with keep-alive, TCP_NODELAY, a header read timeout, a
-//! header size limit that also caps each connection's read buffer, a connection limit,
+//! The accept loop: HTTP/1.1 with keep-alive, TCP_NODELAY, a header read timeout, a write
+//! timeout and CRLF-only request heads ([`crate::wire`]), a header size limit that also caps each connection's read buffer, a connection limit,
 //! accept errors backed off, and a graceful shutdown that stops accepting, lets in-flight
 //! requests finish (bounded), and returns.
 
@@ -19,6 +19,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::app::App;
 use crate::limits::PeerAddr;
+use crate::wire::Wire;
 
 /// Server timeouts and connection bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +27,9 @@ pub struct ServeOptions {
     /// Time a client has to send a request's headers; it runs from the moment the
     /// connection waits for a request, so it also closes idle keep-alive connections.
     pub header_read_timeout: Duration,
+    /// Time a write to the client may wait without progress (a client that stops reading);
+    /// past it the connection is closed ([`crate::wire`]).
+    pub write_timeout: Duration,
     /// Time in-flight requests get to finish after shutdown starts.
     pub shutdown_grace: Duration,
     /// Connections served at once; one more is answered 503 and closed at once.
@@ -43,6 +47,7 @@ impl Default for ServeOptions {
     fn default() -> Self {
         ServeOptions {
             header_read_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(15),
             max_connections: 10_000,
             max_header_bytes: MAX_HEADER_BYTES,
@@ -147,7 +152,8 @@ pub async fn serve(
             }
             async move { Ok::<_, Infallible>(app.handle(request).await) }
         });
-        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        let stream = TokioIo::new(Wire::new(stream, options.write_timeout));
+        let connection = graceful.watch(builder.serve_connection(stream, service));
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, "connection ended with an error");
@@ -189,7 +195,8 @@ pub async fn serve_metrics(
             let app = Arc::clone(&app);
             async move { Ok::<_, Infallible>(app.handle_metrics(request).await) }
         });
-        let connection = builder.serve_connection(TokioIo::new(stream), service);
+        let stream = TokioIo::new(Wire::new(stream, ServeOptions::default().write_timeout));
+        let connection = builder.serve_connection(stream, service);
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, "metrics connection ended with an error");

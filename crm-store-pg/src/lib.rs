@@ -54,6 +54,7 @@ use crm_core::conflict::Resource;
 use crm_core::ids::UserId;
 use crm_core::validation::{FieldErrors, References};
 
+pub use crate::bills::list::LIST_BYTE_BUDGET;
 pub use crate::conditions::{
     Answer, Claim, Claimed, Conditions, IfMatch, Pending, Ticket, etag, etag_of_json,
 };
@@ -81,6 +82,9 @@ pub struct Listed<T> {
     pub total: u64,
     /// The page number and the cursors of the neighbouring pages.
     pub cursors: PageCursors,
+    /// Whether the page stopped before its size because its records reached the list byte
+    /// budget ([`LIST_BYTE_BUDGET`]); `cursors.next` then goes on right after the last one.
+    pub truncated: bool,
 }
 
 /// Where a page is and how to reach its neighbours (`meta.current_page`,
@@ -106,6 +110,7 @@ impl<T> Listed<T> {
                 next: page.next.clone(),
                 prev: page.prev.clone(),
             },
+            truncated: false,
         }
     }
 }

@@ -504,6 +504,39 @@ fn numbered(rows: Vec<Row>, total: u64, request: &PageRequest<'_>) -> PageRows {
     }
 }
 
+impl PageRows {
+    /// Keeps the page's longest prefix whose sizes (the `i64` column `column`) add up to at
+    /// most `budget`, and at least its first row. When rows are left out, the next cursor
+    /// starts right after the last row kept (nothing is skipped by a client that follows
+    /// it). Returns whether the page was cut.
+    pub(crate) fn within_budget(
+        &mut self,
+        column: &str,
+        budget: u64,
+        request: &PageRequest<'_>,
+    ) -> Result<bool, StoreError> {
+        let mut used = 0u64;
+        let mut keep = self.rows.len();
+        for (i, row) in self.rows.iter().enumerate() {
+            let size: Option<i64> = rows::get(row, column)?;
+            used = used.saturating_add(u64::try_from(size.unwrap_or(0)).unwrap_or(0));
+            if used > budget && i > 0 {
+                keep = i;
+                break;
+            }
+        }
+        if keep == self.rows.len() {
+            return Ok(false);
+        }
+        self.rows.truncate(keep);
+        self.next = self
+            .rows
+            .last()
+            .and_then(|r| mint(r, true, self.page.saturating_add(1), request));
+        Ok(true)
+    }
+}
+
 /// The cursor at `row` reading `forward` (or backward) for page `page`.
 fn mint(row: &Row, forward: bool, page: u32, request: &PageRequest<'_>) -> Option<String> {
     let id: i64 = row.try_get("id").ok()?;

@@ -93,6 +93,7 @@ Environment:
   CRM_READERS                serve: shared read connections
   CRM_BODY_TIMEOUT           serve: seconds a request body may take to arrive
   CRM_REQUEST_TIMEOUT        serve: seconds a request may take once its body has arrived
+  CRM_WRITE_TIMEOUT          serve: seconds a write to a client may wait without progress [default: 30]
   CRM_MAX_CONNECTIONS        serve: connections served at once
   CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
   CRM_RATE_LIMIT             serve: requests each API key may send, N/s or N/min [default: no limit]
@@ -103,6 +104,7 @@ Environment:
   CRM_LINK_TTL               serve: days a client link works [default: 180]
   CRM_PAPER                  serve: the PDFs' paper, a4 or letter [default: a4]
   CRM_PUBLIC_RATE_LIMIT      serve: requests one address may send to /c/ pages [default: 60/min]
+  CRM_AUTH_FAILURE_LIMIT     serve: failed authentications one address may have, N/s or N/min [default: 120/min]
   CRM_MAIL_ATTACH_PDF        serve: attach the record's PDF to its emails (true/false) [default: false]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from

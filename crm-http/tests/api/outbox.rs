@@ -1186,6 +1186,7 @@ async fn the_email_endpoints_list_filter_sort_and_read_as_section_10_describes()
     let s = TestServer::start().await;
     let (first, first_email) = published(&s).await;
     let (_, second_email) = published(&s).await;
+    s.age_emails().await;
     let a = s
         .post(&format!("/api/estimates/{first}/send-email"), Body::None)
         .await;

@@ -12,4 +12,6 @@ mod keys;
 mod memory;
 mod protocol;
 mod rate;
+mod relay;
+mod responses;
 mod upkeep;

@@ -124,3 +124,60 @@ async fn large_partial_headers_cost_bounded_memory_without_a_key() {
     assert!(growth < 16 * MB, "partial heads grew RSS by {growth} bytes");
     drop(held);
 }
+
+/// Issue 33, defect 4: idle connections cost memory that never came back (21,000 took RSS
+/// from 13 MB to 477 MB, still 471 MB after all closed). Each connection here is served
+/// one request and left idle; what they cost is within the 64 KiB per connection the
+/// default connection limit allows for, and once they close the memory goes back to the
+/// system (jemalloc's background threads; glibc kept it).
+#[tokio::test]
+async fn idle_connections_cost_a_bounded_amount_each_and_their_memory_comes_back() {
+    const CONNECTIONS: u64 = 3_000;
+    let s = Server::start(&["--max-connections", "5000"]).await;
+    for _ in 0..3 {
+        assert_eq!(s.get("/healthz", None).status, 200);
+    }
+    let baseline = s.rss();
+    let mut idle = Vec::new();
+    for _ in 0..CONNECTIONS {
+        let mut stream = s.connect();
+        stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n")
+            .unwrap();
+        idle.push(stream);
+    }
+    // Each has its answer (so each went through a whole request), and stays open.
+    let mut buf = [0u8; 4096];
+    for stream in &mut idle {
+        let n = std::io::Read::read(stream, &mut buf).unwrap();
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"));
+    }
+    let holding = s.rss();
+    let each = holding.saturating_sub(baseline) / CONNECTIONS;
+    drop(idle);
+    let mut after = holding;
+    let came_back = s.eventually(|| {
+        // The service keeps working meanwhile (its allocations run the purges too).
+        let _ = s.get("/healthz", None);
+        after = s.rss();
+        after < baseline + (holding - baseline) / 4
+    });
+    eprintln!(
+        "{CONNECTIONS} idle connections: RSS {} KiB before, {} KiB holding them ({} bytes each), {} KiB after they closed",
+        baseline / 1024,
+        holding / 1024,
+        each,
+        after / 1024
+    );
+    assert!(
+        each < crm_http::limits::CONNECTION_MEMORY,
+        "an idle connection costs {each} bytes"
+    );
+    assert!(
+        came_back,
+        "RSS stayed at {} KiB after the connections closed ({} KiB before them, {} KiB with them)",
+        after / 1024,
+        baseline / 1024,
+        holding / 1024
+    );
+}

@@ -139,12 +139,19 @@ fn the_document_accounts_for_every_bound() {
         Some(Value::from("The request body was not received in time."))
     );
     assert_eq!(
+        message("TransferCodingNotImplemented"),
+        Some(Value::from(
+            "Only the chunked transfer coding is supported."
+        ))
+    );
+    assert_eq!(
         doc.pointer(
             "/components/responses/TooManyRequests/content/application~1json/schema/properties/message/enum"
         ),
         Some(&serde_json::json!([
             "Too many requests.",
-            "Too many requests in progress for this API key."
+            "Too many requests in progress for this API key.",
+            "Too many failed authentications from this address."
         ]))
     );
     // Every answer to a key may carry its rate-limit standing.

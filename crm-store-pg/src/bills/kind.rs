@@ -235,6 +235,7 @@ impl Store {
         let load = |ids: Vec<i64>| async move { load_many::<K>(db, &ids, view).await };
         page(
             db,
+            sql,
             select,
             total,
             K::sort_key(q.params.sort),

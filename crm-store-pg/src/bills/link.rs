@@ -13,6 +13,8 @@
 use chrono::NaiveDate;
 use crm_core::bill::Kind;
 use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
+use crm_core::conflict::Conflict;
+use crm_core::mail::RESEND_WINDOW_SECS;
 use tokio_postgres::Row;
 
 use super::BillSql;
@@ -57,6 +59,39 @@ fn ttl(days: u32) -> i32 {
     i32::try_from(days.min(link::MAX_TTL_DAYS)).unwrap_or(i32::MAX)
 }
 
+/// The last email about bill `id` (its kind's `template`, not the notices to its creator)
+/// when it was queued less than [`RESEND_WINDOW_SECS`] ago, by the database's clock.
+const LAST_EMAIL_SQL: &str = "\
+SELECT created_at + make_interval(secs => $3) AS next_at, \
+       greatest(1, ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now())))::int AS wait \
+FROM email_queue \
+WHERE resource_type = $1 AND resource_id = $2 AND template = $1 \
+  AND created_at > now() - make_interval(secs => $3) \
+ORDER BY created_at DESC LIMIT 1";
+
+/// The refusal of one more email about bill `id` within [`RESEND_WINDOW_SECS`] of the
+/// last (the row is locked by the caller, so two requests cannot both pass).
+async fn too_soon(
+    db: &impl Db,
+    resource: crm_core::conflict::Resource,
+    template: &str,
+    id: i64,
+) -> Result<Option<Conflict>, StoreError> {
+    let window = f64::from(RESEND_WINDOW_SECS);
+    let Some(row) = db
+        .row_opt(LAST_EMAIL_SQL, &[&template, &id, &window])
+        .await?
+    else {
+        return Ok(None);
+    };
+    let wait: i32 = rows::get(&row, "wait")?;
+    Ok(Some(Conflict::EmailTooSoon {
+        resource,
+        next_at: rows::get(&row, "next_at")?,
+        retry_after: u32::try_from(wait).unwrap_or(1),
+    }))
+}
+
 /// A rendering failure (a template could not write to a string): an internal fault.
 pub(crate) fn render_error(e: crm_render::RenderError) -> StoreError {
     StoreError::Internal(format!("rendering: {e}"))
@@ -86,6 +121,7 @@ impl Store {
         id: I,
     ) -> Result<RecordOf<I>, StoreError> {
         let sql = I::Kind::sql();
+        let template = <I::Kind as Kind>::KIND.template();
         ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
         let record = load(db, id, self.view(ctx)).await?;
         let Some(recipient) = super::header::contact(db, sql, id.raw()).await? else {
@@ -98,7 +134,6 @@ impl Store {
             true => Some(crm_render::pdf::render(&doc, client.paper).map_err(render_error)?),
             false => None,
         };
-        let template = <I::Kind as Kind>::KIND.template();
         super::header::queue_rendered(
             db,
             sql,
@@ -110,6 +145,22 @@ impl Store {
         )
         .await?;
         Ok(record)
+    }
+
+    /// Refuses one more email about bill `id` within [`RESEND_WINDOW_SECS`] of its last
+    /// (send-email; publish, which only a draft can do, is not held back), in the caller's
+    /// transaction with the row locked, so two concurrent calls cannot both pass.
+    pub(crate) async fn check_email_window<I: BillId>(
+        &self,
+        db: &impl Db,
+        id: I,
+    ) -> Result<(), StoreError> {
+        let sql = I::Kind::sql();
+        let template = <I::Kind as Kind>::KIND.template();
+        match too_soon(db, sql.resource, template, id.raw()).await? {
+            Some(refused) => Err(StoreError::Conflict(refused)),
+            None => Ok(()),
+        }
     }
 
     /// `POST /estimates/{id}/link`, `POST /invoices/{id}/link`: a new link (any old one

@@ -113,12 +113,23 @@ pub(crate) fn count_keys<S: BillSort, T: StatusFilter>(
     })
 }
 
+/// The most bytes of JSON a page of bills is let grow to (estimated from the stored text,
+/// in the `list_bytes` column of the page's statement): a page stops early, after its first
+/// record at least, rather than pass it. Lists embed whole bills, and a page of 100 bills
+/// of 1,000 long lines each would otherwise be over 100 MB, held in memory until the client
+/// has read it. A page cut short says so (`meta.truncated`), and its `next_cursor` goes on
+/// right after its last record.
+pub const LIST_BYTE_BUDGET: u64 = 4 * 1024 * 1024;
+
 /// The page of `filtered` sorted by `sort` (over [`filtered`]'s columns), with the total
 /// (`total`: an expression over maintained counts, else `count(*)`): the page's ids, then
 /// `load` for their whole records (the kind's one-statement read), put back in page order.
-/// A record deleted between the two statements is simply left out.
+/// A record deleted between the two statements is simply left out. The page stops early
+/// at [`LIST_BYTE_BUDGET`] (the kind's `list_bytes` column).
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn page<S: BillSort, T: crm_core::bill::StatusFilter, R, Fut>(
     db: &impl Db,
+    sql_of_kind: &BillSql,
     filtered: Sql,
     total: Option<String>,
     sort: SortKey,
@@ -130,7 +141,8 @@ where
     Fut: Future<Output = Result<Vec<R>, StoreError>>,
 {
     let request = PageRequest::of(&q.params, q.binding());
-    let found = sql::page(db, filtered, total, sort, &request, "").await?;
+    let mut found = sql::page(db, filtered, total, sort, &request, sql_of_kind.list_bytes).await?;
+    let truncated = found.within_budget("list_bytes", LIST_BYTE_BUDGET, &request)?;
     let ids = found
         .rows
         .iter()
@@ -142,5 +154,7 @@ where
     let records = load(ids.clone()).await?;
     let mut by_id: HashMap<i64, R> = records.into_iter().map(|r| (id_of(&r), r)).collect();
     let items = ids.iter().filter_map(|id| by_id.remove(id)).collect();
-    Ok(Listed::paged(items, &found))
+    let mut listed = Listed::paged(items, &found);
+    listed.truncated = truncated;
+    Ok(listed)
 }

@@ -40,6 +40,7 @@ impl Store {
         // write would deadlock.
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
         status::check_send_email(stored)?;
+        self.check_email_window(&tx, id).await?;
         let estimate = self.link_and_email(&tx, ctx, id).await?;
         tx.commit().await?;
         Ok(estimate)

@@ -76,6 +76,7 @@ impl Store {
         // write would deadlock.
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
         invoice::check_send_email(stored)?;
+        self.check_email_window(&tx, id).await?;
         let invoice = self.link_and_email(&tx, ctx, id).await?;
         tx.commit().await?;
         Ok(invoice)

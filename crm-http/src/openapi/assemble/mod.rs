@@ -366,7 +366,7 @@ mod tests {
             "responses": {
                 "BadRequest": {}, "Unauthorized": {}, "TooManyRequests": {}, "HeaderTooLarge": {},
                 "ServerError": {}, "Unavailable": {}, "NotModified": {}, "ValidationFailed": {},
-                "BodyTimeout": {}, "PayloadTooLarge": {}, "UnsupportedMediaType": {},
+                "BodyTimeout": {}, "PayloadTooLarge": {}, "UnsupportedMediaType": {}, "TransferCodingNotImplemented": {},
                 "PreconditionFailed": {}, "IdempotencyInProgress": {},
                 "ValidationFailedOrKeyReused": {}, "MissingHost": {}
             },

@@ -39,6 +39,7 @@ fn standard_responses(
             ("408", r("BodyTimeout")),
             ("413", r("PayloadTooLarge")),
             ("415", r("UnsupportedMediaType")),
+            ("501", r("TransferCodingNotImplemented")),
         ]),
     }
     if route.method_is(&["PUT", "PATCH", "DELETE"]) {

@@ -36,9 +36,13 @@ pub(crate) struct ServeArgs {
     /// with Retry-After).
     #[arg(long, hide_env_values = true, env = "CRM_REQUEST_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub(crate) request_timeout: u64,
+    /// Seconds a write to a client may wait without progress (a client that stops reading);
+    /// then the connection is closed.
+    #[arg(long, hide_env_values = true, env = "CRM_WRITE_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub(crate) write_timeout: u64,
     /// Connections served at once (more are answered 503 and closed) [default: the
-    /// open-file limit, raised to its hard limit at start, less pool + readers + 64; at most
-    /// 1000000].
+    /// open-file limit, raised to its hard limit at start, less pool + readers + 64, and at
+    /// most a quarter of the memory limit at 64 KiB each; at most 1000000].
     #[arg(long, hide_env_values = true, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=limits::MAX_CONNECTIONS))]
     pub(crate) max_connections: Option<u64>,
     /// Requests one API key may have in progress at once, 1 to 100000 (more are answered 429).
@@ -83,6 +87,16 @@ pub(crate) struct ServeArgs {
         default_value = "60/min"
     )]
     pub(crate) public_rate_limit: limits::Rate,
+    /// Failed authentications (401s) one client address may have, `N/s` or `N/min`; past
+    /// it the address's API requests are answered 429 before any key is looked up. An IPv6
+    /// address counts by its /64.
+    #[arg(
+        long,
+        hide_env_values = true,
+        env = "CRM_AUTH_FAILURE_LIMIT",
+        default_value = "120/min"
+    )]
+    pub(crate) auth_failure_limit: limits::Rate,
     /// Attach the record's PDF to every estimate and invoice email.
     #[arg(long, env = "CRM_MAIL_ATTACH_PDF", hide_env_values = true)]
     pub(crate) mail_attach_pdf: bool,
@@ -142,7 +156,7 @@ pub(crate) async fn serve_api(
     let reserved = limits::reserved_files(args.pool_size, args.readers);
     let max_connections = match args.max_connections {
         Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-        None => limits::default_max_connections(file_limit, reserved),
+        None => limits::default_max_connections(file_limit, reserved, limits::memory_limit()),
     };
     if let Some(files) = file_limit
         && max_connections as u64 + reserved > files
@@ -196,6 +210,7 @@ pub(crate) async fn serve_api(
         max_in_flight_per_key: usize::try_from(args.max_in_flight_per_key).unwrap_or(usize::MAX),
         rate_limit: args.rate_limit,
         public_rate_limit: Some(args.public_rate_limit),
+        auth_failure_limit: Some(args.auth_failure_limit),
     };
     let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
     if metrics_listener.is_some() {
@@ -222,6 +237,7 @@ pub(crate) async fn serve_api(
     });
     let options = ServeOptions {
         max_connections,
+        write_timeout: std::time::Duration::from_secs(args.write_timeout),
         ..ServeOptions::default()
     };
     let shutdown = async move {

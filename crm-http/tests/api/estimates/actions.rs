@@ -158,6 +158,7 @@ async fn send_email_refuses_a_draft_and_queues_an_email_otherwise() {
         "pending".to_owned(),
     );
     assert_eq!(emails(&s, id).await, std::slice::from_ref(&globex));
+    s.age_emails().await;
     let again = send_email(&s, id).await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.data()["client_link"], link, "a working link is kept");
@@ -280,6 +281,7 @@ async fn a_new_estimate_past_its_expiry_date_shows_expired_until_the_expiry_move
         "Estimate has already been published.",
     );
     assert_eq!(set_status(&s, e, "new").await.data()["status"], "expired");
+    s.age_emails().await;
     assert_eq!(
         send_email(&s, e).await.status,
         StatusCode::OK,
@@ -327,4 +329,60 @@ async fn a_new_estimate_past_its_expiry_date_shows_expired_until_the_expiry_move
         .data()["status"],
         "new"
     );
+}
+
+/// Issue 33, defect 5: each send-email stored and sent a fresh rendering, so a client
+/// could amplify one estimate into megabytes of outbox. One email per estimate per 60
+/// seconds: another is a 409 naming when the next is allowed, with `Retry-After`, and
+/// nothing is queued; once the window has passed, the email goes.
+#[tokio::test]
+async fn a_second_email_within_a_minute_is_refused_with_when_the_next_is_allowed() {
+    let s = TestServer::start().await;
+    let id = id_of(&create(&s, &[]).await);
+    assert_eq!(publish(&s, id).await.status, StatusCode::OK);
+    assert_eq!(emails(&s, id).await.len(), 1);
+    let refused = send_email(&s, id).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.json);
+    let message = refused.message().to_owned();
+    let next_at = message
+        .strip_prefix(
+            "An email for this estimate was queued less than 60 seconds ago. The next one can be sent at ",
+        )
+        .and_then(|rest| rest.strip_suffix('.'))
+        .unwrap_or_else(|| panic!("{message}"));
+    let next_at = chrono::DateTime::parse_from_rfc3339(next_at).expect("a UTC time");
+    let queued_at: chrono::DateTime<chrono::Utc> = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT date_trunc('second', created_at) FROM email_queue WHERE resource_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(next_at, queued_at + chrono::Duration::seconds(60));
+    let wait: u64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "Retry-After: {wait}");
+    assert_eq!(emails(&s, id).await.len(), 1, "nothing more was queued");
+    // Once the last email is a minute old, the next one goes.
+    s.age_emails().await;
+    assert_eq!(send_email(&s, id).await.status, StatusCode::OK);
+    assert_eq!(emails(&s, id).await.len(), 2);
+    assert_eq!(
+        send_email(&s, id).await.status,
+        StatusCode::CONFLICT,
+        "the window starts again"
+    );
+    // Another estimate is not held back by this one's window, and publishing is not
+    // held back by it.
+    let other = id_of(&create(&s, &[]).await);
+    assert_eq!(publish(&s, other).await.status, StatusCode::OK);
+    assert_eq!(set_status(&s, other, "draft").await.status, StatusCode::OK);
+    assert_eq!(publish(&s, other).await.status, StatusCode::OK);
+    assert_eq!(emails(&s, other).await.len(), 2);
 }

@@ -132,3 +132,83 @@ async fn the_list_filters_searches_sorts_and_pages() {
         &["The client id must be an integer."],
     );
 }
+
+/// A page of large estimates stops at the list byte budget instead of holding every
+/// record (issue 33: a page of 100 estimates of 1,000 lines was a 118 MB body): it says
+/// so in `meta.truncated`, and its `next_cursor` goes on right after its last record, so
+/// that following the cursors lists every estimate exactly once.
+#[tokio::test]
+async fn a_page_of_large_estimates_stops_at_the_byte_budget_and_its_cursor_goes_on() {
+    let s = TestServer::start().await;
+    // Six estimates of 1,000 lines of 900 characters: about 1.2 MB of JSON each, so
+    // three fit in the 4 MiB budget and a fourth does not.
+    let description = "x".repeat(900);
+    let lines: Vec<_> = (0..1000)
+        .map(|_| {
+            item(&[
+                ("description", &description),
+                ("quantity", "1"),
+                ("rate", "1"),
+            ])
+        })
+        .collect();
+    let mut big = Vec::new();
+    for _ in 0..6 {
+        let id = id_of(&create(&s, &[]).await);
+        let a = put_items(&s, id, items_body(Encoding::Json, &lines, &[])).await;
+        assert_eq!(a.status, StatusCode::OK, "{:?}", a.json["message"]);
+        big.push(id);
+    }
+    let small = id_of(&create(&s, &[]).await);
+
+    let mut seen: Vec<i64> = Vec::new();
+    let mut path = "/api/estimates?limit=100&order=asc".to_owned();
+    let mut pages = 0;
+    loop {
+        let response = s
+            .http
+            .get(format!("{}{path}", s.base))
+            .bearer_auth(&s.key)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let body = response.bytes().await.unwrap();
+        assert!(
+            body.len() < 6 * 1024 * 1024,
+            "a page of {} bytes passed the budget",
+            body.len()
+        );
+        let page: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        let ids: Vec<i64> = page["data"].as_array().unwrap().iter().map(id_of).collect();
+        assert!(!ids.is_empty());
+        pages += 1;
+        seen.extend(&ids);
+        let meta = &page["meta"];
+        assert_eq!(meta["per_page"], 100);
+        assert_eq!(meta["total"], 7);
+        let Some(next) = meta["next_cursor"].as_str() else {
+            assert!(
+                meta.get("truncated").is_none(),
+                "the last page is whole: {meta}"
+            );
+            break;
+        };
+        assert_eq!(meta["truncated"], true, "{meta}");
+        assert!(ids.len() < 7, "a cut page holds fewer than the page size");
+        path = format!("/api/estimates?limit=100&order=asc&cursor={next}");
+    }
+    let mut all = big.clone();
+    all.push(small);
+    assert_eq!(seen, all, "every estimate once, in order");
+    assert!(pages >= 2, "the six large estimates do not fit one page");
+
+    // Small pages are untouched: no `truncated` member.
+    let a = s.get("/api/estimates?limit=1").await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(
+        a.json["meta"].get("truncated").is_none(),
+        "{}",
+        a.json["meta"]
+    );
+}

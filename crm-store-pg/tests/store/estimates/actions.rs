@@ -132,6 +132,11 @@ async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_c
     assert!(sent.client_link.is_some());
     before.client_link.clone_from(&sent.client_link);
     assert_eq!(sent, before);
+    assert!(matches!(
+        s.store.send_estimate_email(ctx(), e.id).await,
+        Err(StoreError::Conflict(Conflict::EmailTooSoon { .. }))
+    ));
+    s.age_emails().await;
     let again = s.store.send_estimate_email(ctx(), e.id).await.unwrap();
     assert_eq!(again.client_link, sent.client_link);
     assert_eq!(emails(&s, e.id, "pending").await.len(), 2);

@@ -61,6 +61,7 @@ async fn a_draft_is_not_emailed_and_a_published_invoice_is_emailed_again() {
     ));
     assert!(emails(&s, i.id, "pending").await.is_empty());
     s.store.publish_invoice(ctx(), i.id).await.unwrap();
+    s.age_emails().await;
     let sent = s.store.send_invoice_email(ctx(), i.id).await.unwrap();
     assert_eq!(sent.status, InvoiceStatus::Due);
     assert_eq!(emails(&s, i.id, "pending").await.len(), 2);
