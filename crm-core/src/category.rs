@@ -1,6 +1,8 @@
 //! Categories: types, visibility, the category record, its commands and its rules.
 //!
-//! Name uniqueness within a type is case-insensitive and held by the database; the store
+//! Name uniqueness within a type ignores case, width (fullwidth `Ｄ` is `D`), runs of spaces
+//! and invisible characters, and is held by the database (the key is migration 0018's
+//! `name_key`: NFKC, default-ignorable characters removed, case folded); the store
 //! reports a duplicate as a 422 on `category_name` ([`duplicate_name_error`]). A request
 //! rejected for other fields carries its name as a claim ([`NameScope`]), so that a taken
 //! name is reported with them.
@@ -47,7 +49,7 @@ choice_enum!(
 pub struct Category {
     /// Category id.
     pub id: CategoryId,
-    /// Name (unique within the type, case-insensitively).
+    /// Name (unique within the type, ignoring case, width and invisible characters).
     pub name: String,
     /// Description.
     pub description: Option<String>,

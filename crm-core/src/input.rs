@@ -6,7 +6,7 @@
 //! Laravel-style message, and remembers the ids that must still be checked in the database.
 //!
 //! Conventions (as Laravel's middleware and rules have them):
-//! - Text is trimmed; an empty text or `null` counts as absent.
+//! - Text is trimmed and normalised to NFC; an empty text or `null` counts as absent.
 //! - A field sent empty is distinguished from one not sent at all only by PATCH commands
 //!   ([`Patch`]): absent means "leave unchanged", sent empty means "clear".
 //! - Numbers may be text or JSON numbers; text fields refuse numbers, booleans, arrays and
@@ -19,6 +19,8 @@
 //! - `raw.rs`: the raw input values ([`RawMap`], [`RawValue`]);
 //! - `patch.rs`: [`Patch`], what a PATCH does with a field;
 //! - `text.rs`: the text rules ([`TextRule`], HTML and control characters);
+//! - `unicode.rs`: NFC normalisation ([`nfc`]) and the invisible and bidi control
+//!   characters one-line fields refuse ([`has_invisible`], [`is_default_ignorable`]);
 //! - `form.rs`: the [`Form`] collector;
 //! - `read.rs`: the readers of one value ([`read_text`], [`read_id`], [`read_money`], …);
 //! - [`Choice`] and [`UnknownChoice`] are defined in [`crate::choice`] and re-exported here.
@@ -28,6 +30,7 @@ mod patch;
 mod raw;
 mod read;
 mod text;
+mod unicode;
 
 pub use crate::choice::{Choice, UnknownChoice};
 pub use form::{Form, Presence};
@@ -38,6 +41,7 @@ pub use read::{
     read_percent_0_100, read_quantity, read_str, read_text, read_unit_rate, text,
 };
 pub use text::{TextRule, contains_html, has_forbidden_control};
+pub use unicode::{has_invisible, is_default_ignorable, nfc};
 
 #[cfg(test)]
 pub(crate) mod test_input;

@@ -2,7 +2,8 @@
 //!
 //! Every project has one `uncategorised` milestone (the catch-all for tasks), which cannot
 //! be deleted. New milestones are `categorised` and go after the project's highest
-//! position. Titles are unique per project, case-insensitively (held by the database).
+//! position. Titles are unique per project, ignoring case, width and invisible characters
+//! (held by the database, as category names are: see [`crate::category`]).
 //! Reordering gives the listed milestones positions 1..N; the project's other milestones
 //! follow in their previous order.
 

@@ -1,8 +1,9 @@
 //! Tag sets: the full new set of a resource's tags, normalised.
 //!
 //! `tags` is required and must be an array of strings. Surrounding whitespace is trimmed,
-//! empty strings are dropped, duplicates are removed keeping the first, and the order is
-//! the request's. Each tag has at most 100 characters and no HTML; at most 100 tags.
+//! each tag is normalised to NFC (as all text input is), empty strings are dropped,
+//! duplicates are removed keeping the first (compared exactly: `A` and `a` are two tags, a
+//! composed and a decomposed `é` one), and the order is the request's. Each tag has at most 100 characters and no HTML; at most 100 tags.
 
 use crate::input::{Form, RawMap, TextRule, text};
 use crate::validation::Rejected;
@@ -75,6 +76,13 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(set.titles(), ["b", "a", "A"]);
+    }
+
+    #[test]
+    fn tags_that_differ_only_in_normalisation_are_one_tag() {
+        let t = |s: &str| RawValue::text(s);
+        let set = parse(RawValue::List(vec![t("café"), t("cafe\u{301}"), t("Café")])).unwrap();
+        assert_eq!(set.titles(), ["café", "Café"]);
     }
 
     #[test]

@@ -174,8 +174,9 @@ impl Store {
         read(&*reader, id).await
     }
 
-    /// Creates a category; a name its type already has (ignoring case) is a 422 on
-    /// `category_name`, also when two creates race (the unique index decides).
+    /// Creates a category; a name its type already has (ignoring case, width, spacing and
+    /// invisible characters: `name_key`, migration 0018) is a 422 on `category_name`, also
+    /// when two creates race (the unique index decides).
     pub async fn create_category(
         &self,
         ctx: Ctx,

@@ -127,13 +127,16 @@ impl From<tokio_postgres::Error> for StoreError {
 }
 
 /// The whole text of a driver error, for logs: the server's severity, SQLSTATE, message,
-/// detail and constraint, or else the error and each of its causes. (The driver's own
+/// detail, hint and constraint, or else the error and each of its causes. (The driver's own
 /// `Display` says only "db error".)
 pub(crate) fn describe(error: &tokio_postgres::Error) -> String {
     if let Some(db) = error.as_db_error() {
         let mut text = format!("{} {}: {}", db.severity(), db.code().code(), db.message());
         if let Some(detail) = db.detail() {
             text.push_str(&format!(" (detail: {detail})"));
+        }
+        if let Some(hint) = db.hint() {
+            text.push_str(&format!(" (hint: {hint})"));
         }
         if let Some(constraint) = db.constraint() {
             text.push_str(&format!(" (constraint: {constraint})"));

@@ -120,9 +120,12 @@ async fn apply_missing(client: &Client) -> Result<Vec<i32>, StoreError> {
         .await;
         if let Err(e) = result {
             let _ = client.batch_execute("ROLLBACK").await;
+            // The server's message in full (a migration may stop on purpose, saying why).
             return Err(StoreError::Migration(format!(
-                "migration {:04}_{} failed: {e}",
-                m.version, m.name
+                "migration {:04}_{} failed: {}",
+                m.version,
+                m.name,
+                crate::error::describe(&e)
             )));
         }
         tracing::info!(version = m.version, name = m.name, "migration applied");

@@ -6,7 +6,8 @@
 //! What each write locks:
 //! - create locks the PROJECT row (`FOR UPDATE`): creates and reorders of one project are
 //!   serialised, so `max(position) + 1` is never taken twice. A title the project already
-//!   has (ignoring case) is refused by the unique index `milestones_project_title_key`
+//!   has (ignoring case, width, spacing and invisible characters: `name_key`, migration
+//!   0018) is refused by the unique index `milestones_project_title_key`
 //!   (→ `Conflict::DuplicateMilestoneTitle`), also under concurrency;
 //! - update is one statement (the same index decides duplicates);
 //! - delete and reorder: see [`removal`] and [`reorder`].

@@ -93,12 +93,13 @@ fn id_params(references: &References) -> (Vec<String>, Vec<i64>) {
 }
 
 /// Whether a category name is taken in a scope: `$1` the type, or `$2` the category whose
-/// type counts (and which itself does not). The same `(type, lower(name))` the unique index
-/// `categories_type_name_key` holds.
+/// type counts (and which itself does not). The same `(type, name_key(name))` the unique
+/// index `categories_type_name_key` holds (migration 0018: case, width, spacing and
+/// invisible characters aside).
 const NAME_TAKEN_SQL: &str = "
 SELECT EXISTS (
     SELECT 1 FROM categories c
-    WHERE lower(c.name) = lower($3)
+    WHERE name_key(c.name) = name_key($3)
       AND c.type = COALESCE($1, (SELECT type FROM categories WHERE id = $2))
       AND c.id IS DISTINCT FROM $2
 )";

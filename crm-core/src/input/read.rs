@@ -9,6 +9,7 @@ use crate::validation::{FieldErrors, message};
 
 use super::raw::RawValue;
 use super::text::{TextRule, breaks_line, contains_html, has_forbidden_control};
+use super::unicode::{has_invisible, nfc};
 
 /// The text of a scalar value; numbers, booleans, arrays and objects → "must be a string".
 pub fn read_str<'v>(field: &str, value: &'v RawValue, errors: &mut FieldErrors) -> Option<&'v str> {
@@ -38,16 +39,20 @@ fn numeric_text<'v>(
     }
 }
 
-/// Reads text under `rule`: trimmed, at most `max_chars`, no control characters, no HTML
-/// when the rule forbids it.
+/// Reads text under `rule`: trimmed and normalised to NFC, then at most `max_chars` (counted
+/// after normalisation), no control characters, no HTML when the rule forbids it, and for
+/// one-line rules no line break, tab, or invisible or bidi control character (each of these
+/// last is "The … format is invalid.").
 pub fn read_text(
     field: &str,
     value: &RawValue,
     rule: TextRule,
     errors: &mut FieldErrors,
 ) -> Option<String> {
-    let text = read_str(field, value, errors)?;
-    if has_forbidden_control(text) || (rule.one_line && breaks_line(text)) {
+    let text = nfc(read_str(field, value, errors)?);
+    let invalid = has_forbidden_control(&text)
+        || (rule.one_line && (breaks_line(&text) || has_invisible(&text)));
+    if invalid {
         errors.add(field, message::format(field));
         return None;
     }
@@ -55,11 +60,11 @@ pub fn read_text(
         errors.add(field, message::max_chars(field, rule.max_chars));
         return None;
     }
-    if rule.forbid_html && contains_html(text) {
+    if rule.forbid_html && contains_html(&text) {
         errors.add(field, message::no_html(field));
         return None;
     }
-    Some(text.to_owned())
+    Some(text.into_owned())
 }
 
 /// Returns a reader for [`read_text`] with `rule`, for use with [`Form::required`](super::Form::required) and co.

@@ -407,3 +407,206 @@ fn nested_readers_prefix_their_field_keys() {
         Some(&["The items.3.description field is required.".to_owned()][..])
     );
 }
+
+/// Every text rule: one-line and long.
+const ALL_RULES: [TextRule; 7] = [
+    TextRule::TITLE,
+    TextRule::CATEGORY_NAME,
+    TextRule::TAG,
+    TextRule::UNIT,
+    TextRule::SHORT,
+    TextRule::LONG,
+    TextRule::SEARCH,
+];
+
+/// The one-line rules.
+const ONE_LINE_RULES: [TextRule; 5] = [
+    TextRule::TITLE,
+    TextRule::CATEGORY_NAME,
+    TextRule::TAG,
+    TextRule::UNIT,
+    TextRule::SHORT,
+];
+
+/// Reads `s` under `rule`: the text, or the field's messages.
+fn read(s: &str, rule: TextRule) -> Result<String, Vec<String>> {
+    let mut errors = FieldErrors::new();
+    read_text("t", &t(s), rule, &mut errors)
+        .ok_or_else(|| errors.get("t").map(<[String]>::to_vec).unwrap_or_default())
+}
+
+#[test]
+fn every_text_is_normalised_to_nfc_search_terms_included() {
+    for rule in ALL_RULES {
+        assert_eq!(
+            read("Cafe\u{301} Ame\u{301}lie", rule).unwrap(),
+            "Café Amélie"
+        );
+        // Hangul jamo compose to the syllable; an already composed text is unchanged.
+        assert_eq!(read("\u{1100}\u{1161}", rule).unwrap(), "\u{AC00}");
+        assert_eq!(read("Déjà vu", rule).unwrap(), "Déjà vu");
+    }
+    // NFC, not NFKC: a fullwidth letter or a ligature is kept as typed (uniqueness compares
+    // the compatibility form, in the database).
+    assert_eq!(read("Ｄefault", TextRule::TITLE).unwrap(), "Ｄefault");
+    assert_eq!(read("ﬁle", TextRule::TITLE).unwrap(), "ﬁle");
+    assert_eq!(nfc("e\u{301}"), "é");
+    assert!(matches!(nfc("plain"), std::borrow::Cow::Borrowed(_)));
+}
+
+#[test]
+fn lengths_are_counted_after_normalisation() {
+    // 150 decomposed é are 300 scalar values but 150 characters once composed.
+    let decomposed = "e\u{301}".repeat(150);
+    assert_eq!(
+        read(&decomposed, TextRule::CATEGORY_NAME).unwrap(),
+        "é".repeat(150)
+    );
+    assert_eq!(
+        read(&"e\u{301}".repeat(151), TextRule::CATEGORY_NAME),
+        Err(vec![
+            "The t may not be greater than 150 characters.".to_owned()
+        ])
+    );
+}
+
+/// One character of every range one-line fields refuse (and the four look-alikes of
+/// issue 33), each where it cannot be part of a meaningful sequence.
+const INVISIBLE: [&str; 36] = [
+    "Default\u{200B}",
+    "\u{202E}Default",
+    "Def\u{AD}ault",
+    "Def\u{34F}ault",
+    "Default\u{61C}",
+    "\u{115F}Default",
+    "Def\u{1160}ault",
+    "Def\u{17B4}ault",
+    "Def\u{17B5}ault",
+    "Def\u{180B}ault",
+    "Def\u{180E}ault",
+    "Def\u{180F}ault",
+    "Def\u{200C}ault",
+    "Def\u{200D}ault",
+    "Default\u{200E}",
+    "\u{200F}Default",
+    "\u{202A}Default\u{202C}",
+    "\u{202B}Default",
+    "\u{202D}Default",
+    "Def\u{2060}ault",
+    "Def\u{2063}ault",
+    "\u{2066}Default\u{2069}",
+    "Def\u{206F}ault",
+    "Def\u{3164}ault",
+    "Default\u{FE00}",
+    "Default\u{FE0F}",
+    "\u{FEFF}Default",
+    "Def\u{FFA0}ault",
+    "Def\u{FFF0}ault",
+    "Def\u{FFF8}ault",
+    "Def\u{1BCA0}ault",
+    "Def\u{1D173}ault",
+    "Default\u{E0001}",
+    "Default\u{E0067}\u{E007F}",
+    "Default\u{E0100}",
+    "Def\u{E0FFF}ault",
+];
+
+#[test]
+fn one_line_fields_refuse_invisible_and_bidi_control_characters() {
+    for rule in ONE_LINE_RULES {
+        for bad in INVISIBLE {
+            assert_eq!(
+                read(bad, rule),
+                Err(vec!["The t format is invalid.".to_owned()]),
+                "{bad:?} under {rule:?}"
+            );
+        }
+    }
+    for bad in INVISIBLE {
+        assert!(has_invisible(bad), "{bad:?}");
+        assert!(bad.chars().any(is_default_ignorable), "{bad:?}");
+    }
+    // The fullwidth look-alike is visible: it is refused by the name's uniqueness instead.
+    assert_eq!(
+        read("Ｄefault", TextRule::CATEGORY_NAME).unwrap(),
+        "Ｄefault"
+    );
+}
+
+#[test]
+fn long_text_and_search_keep_invisible_characters_but_are_normalised() {
+    for rule in [TextRule::LONG, TextRule::SEARCH] {
+        for kept in INVISIBLE {
+            assert_eq!(read(kept, rule).as_deref(), Ok(kept), "{kept:?}");
+        }
+        // Hebrew with a right-to-left mark before a number, a soft hyphenation hint.
+        assert!(read("מחיר\u{200F} 100", rule).is_ok());
+        assert_eq!(
+            read("Donau\u{AD}dampf\u{AD}schiff Cafe\u{301}", rule).unwrap(),
+            "Donau\u{AD}dampf\u{AD}schiff Café"
+        );
+    }
+}
+
+#[test]
+fn joiners_selectors_and_tags_are_kept_in_the_sequences_that_give_them_meaning() {
+    for fine in [
+        "Family 👨\u{200D}👩\u{200D}👧",
+        "Pride 🏳\u{FE0F}\u{200D}🌈",
+        "Dev 👩🏽\u{200D}💻",
+        "Eye 👁\u{FE0F}\u{200D}🗨\u{FE0F}",
+        "Love ❤\u{FE0F}",
+        "Text ☺\u{FE0E}",
+        "Keycap 1\u{FE0F}\u{20E3} and #\u{FE0F}\u{20E3}",
+        "Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        // Persian "I want": the non-joiner is part of the spelling.
+        "می\u{200C}خواهم",
+        // Devanagari: a joiner after the virama asks for the half form.
+        "क्\u{200D}ष",
+        // An ideographic variation sequence (a family name's variant glyph).
+        "葛\u{E0100}飾",
+        // A Mongolian free variation selector after a Mongolian letter.
+        "\u{1820}\u{180B}\u{1821}",
+    ] {
+        assert!(!has_invisible(fine), "{fine:?}");
+        for rule in ONE_LINE_RULES {
+            assert_eq!(read(fine, rule).as_deref(), Ok(fine), "{fine:?}");
+        }
+    }
+    for bad in [
+        // Joiners next to ASCII letters, at an end, or doubled.
+        "Def\u{200D}ault",
+        "\u{200D}👩",
+        "👩\u{200D}",
+        "👩\u{200D}\u{200D}💻",
+        "é\u{200C} é",
+        // A selector after an ASCII letter, a space, another selector, or at the start.
+        "Default\u{FE0F}",
+        "a \u{FE0F}",
+        "❤\u{FE0F}\u{FE0F}",
+        "\u{FE0F}❤",
+        // Tags without the flag, without their end, or a lone end.
+        "Default\u{E0067}\u{E0062}\u{E007F}",
+        "🏴\u{E0067}\u{E0062}",
+        "🏴\u{E007F}",
+        // A Mongolian selector after a Latin letter.
+        "a\u{180B}",
+    ] {
+        assert!(has_invisible(bad), "{bad:?}");
+        assert!(read(bad, TextRule::TITLE).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn one_line_fields_refuse_unicode_line_and_paragraph_separators() {
+    for rule in ONE_LINE_RULES {
+        for bad in ["two\u{2028}lines", "two\u{2029}paragraphs"] {
+            assert_eq!(
+                read(bad, rule),
+                Err(vec!["The t format is invalid.".to_owned()]),
+                "{bad:?}"
+            );
+        }
+    }
+    assert!(read("two\u{2028}lines", TextRule::LONG).is_ok());
+}

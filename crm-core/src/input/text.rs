@@ -4,13 +4,16 @@
 /// Limits of a text field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextRule {
-    /// The most characters (Unicode scalar values, as `mb_strlen` counts).
+    /// The most characters (Unicode scalar values, as `mb_strlen` counts), counted once the
+    /// text is normalised to NFC (what is stored is what is counted).
     pub max_chars: usize,
     /// Whether HTML tags are refused.
     pub forbid_html: bool,
-    /// Whether the text must be one line: no CR, LF or TAB (names, titles, tags, units end
-    /// up in email headers, file names and table cells, where a line break is a different
-    /// thing: a new header, an SMTP command).
+    /// Whether the text must be one line: no CR, LF, TAB or Unicode line separator (names,
+    /// titles, tags, units end up in email headers, file names and table cells, where a
+    /// line break is a different thing: a new header, an SMTP command), and no invisible
+    /// or bidi control character outside the sequences that give it a meaning
+    /// ([`has_invisible`](super::has_invisible)): these are names a person compares by eye.
     pub one_line: bool,
 }
 
@@ -69,9 +72,11 @@ pub fn contains_html(text: &str) -> bool {
         .any(|w| w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'/' | b'!' | b'?')))
 }
 
-/// True when `text` breaks a line or holds a tab (CR, LF, TAB): refused in one-line fields.
+/// True when `text` breaks a line or holds a tab (CR, LF, TAB, and Unicode's line and
+/// paragraph separators U+2028 and U+2029, line breaks to every renderer that knows
+/// Unicode): refused in one-line fields.
 pub(crate) fn breaks_line(text: &str) -> bool {
-    text.contains(['\r', '\n', '\t'])
+    text.contains(['\r', '\n', '\t', '\u{2028}', '\u{2029}'])
 }
 
 /// True when `text` has a control character other than tab, line feed and carriage

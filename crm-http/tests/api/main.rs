@@ -20,3 +20,4 @@ mod openapi;
 mod operator;
 mod outbox;
 mod sweep;
+mod unicode;

@@ -16,3 +16,4 @@ mod invoices;
 mod lists;
 mod milestones;
 mod notes;
+mod unicode;
