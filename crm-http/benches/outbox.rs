@@ -140,7 +140,7 @@ async fn main() {
         count: count.clone(),
         subject: None,
     });
-    server.with_num_threads(8).with_tcp_listener(listener);
+    server.with_num_threads(48).with_tcp_listener(listener);
     std::thread::spawn(move || {
         let _ = server.serve();
     });

@@ -5,10 +5,15 @@
 //! connections, so a slow or dead mail server, which keeps a claim's transaction open, never
 //! holds a connection the API needs.
 //!
-//! Claiming: one row per transaction, `FOR UPDATE SKIP LOCKED`, held while the message is
-//! sent and until its outcome is written. Any number of workers therefore never send one
-//! row at the same time; a worker that dies mid-send leaves its row pending (the lock goes
-//! with its connection), so delivery is at least once, with the row's fixed Message-ID.
+//! Claiming: one statement takes up to N due rows that no one holds (`FOR UPDATE SKIP
+//! LOCKED` for the statement's instant only) and leases them: `leased_until` marks each taken
+//! until the lease ends (migration 0019). Nothing stays locked while a message is on the
+//! network, so no request ever waits on a delivery. Any number of workers (and instances)
+//! never send one row at the same time while its lease runs; a worker that dies mid-send
+//! leaves its row pending, claimable again when the lease has passed, so delivery is at
+//! least once, with the row's fixed Message-ID. An outcome clears the lease; it is written
+//! only while the row is still pending (a row deleted meanwhile, with its estimate, stays
+//! deleted).
 
 use std::sync::Arc;
 
@@ -16,7 +21,7 @@ use chrono::{DateTime, Utc};
 use crm_core::conflict::Resource;
 use crm_core::ids::EmailId;
 use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort};
-use tokio_postgres::{AsyncMessage, Client, Row, Transaction};
+use tokio_postgres::{AsyncMessage, Client, Row};
 
 use crate::db::Db;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
@@ -31,26 +36,33 @@ const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.at
      q.resource_type, q.resource_id, q.created_at, \
      CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at FROM email_queue q";
 
-const CLAIM_SQL: &str = "SELECT id, recipient, subject, body_text, body_html, message_id, created_at, attempts, \
-     resource_type, resource_id, attachment \
-     FROM email_queue WHERE status = 'pending' AND next_attempt_at <= $1 \
-     ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED";
+const CLAIM_SQL: &str = "WITH due AS (SELECT id FROM email_queue \
+     WHERE status = 'pending' AND next_attempt_at <= $1 AND (leased_until IS NULL OR leased_until <= now()) \
+     ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) \
+     UPDATE email_queue q SET leased_until = now() + make_interval(secs => $3) FROM due WHERE q.id = due.id \
+     RETURNING q.id, q.recipient, q.subject, q.body_text, q.body_html, q.message_id, q.created_at, \
+     q.attempts, q.resource_type, q.resource_id, q.attachment, q.next_attempt_at";
 
 const SENT_SQL: &str = "UPDATE email_queue SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
-     next_attempt_at = NULL, last_error = NULL WHERE id = $1";
+     next_attempt_at = NULL, last_error = NULL, leased_until = NULL WHERE id = $1 AND status = 'pending'";
 
-const RETRY_SQL: &str = "UPDATE email_queue SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3 WHERE id = $1";
+const RETRY_SQL: &str = "UPDATE email_queue SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, \
+     leased_until = NULL WHERE id = $1 AND status = 'pending'";
 
 const FAILED_SQL: &str = "UPDATE email_queue SET status = 'failed', attempts = attempts + 1, \
-     next_attempt_at = NULL, last_error = $2 WHERE id = $1";
+     next_attempt_at = NULL, last_error = $2, leased_until = NULL WHERE id = $1 AND status = 'pending'";
+
+const RELEASE_SQL: &str =
+    "UPDATE email_queue SET leased_until = NULL WHERE id = ANY($1) AND status = 'pending'";
 
 const BACKLOG_SQL: &str = "SELECT \
      (SELECT count(*) FROM email_queue WHERE status = 'pending') AS pending, \
      (SELECT count(*) FROM email_queue WHERE status = 'pending' AND next_attempt_at <= now()) AS due, \
      (SELECT count(*) FROM email_queue WHERE status = 'failed') AS failed";
 
-const NEXT_DUE_SQL: &str =
-    "SELECT min(next_attempt_at) AS due FROM email_queue WHERE status = 'pending'";
+/// A leased row is due again when its lease ends, if that is later (GREATEST skips NULLs).
+const NEXT_DUE_SQL: &str = "SELECT min(GREATEST(next_attempt_at, leased_until)) AS due \
+     FROM email_queue WHERE status = 'pending'";
 
 /// Wakes the delivery workers when the calling transaction commits.
 pub(crate) async fn notify(db: &impl Db) -> Result<(), StoreError> {
@@ -251,74 +263,90 @@ impl Outbox {
         self.client = None;
     }
 
-    /// Claims the oldest due pending row (`next_attempt_at <= now`) that no other worker
-    /// holds, locking it until the claim's outcome is recorded (or the claim is dropped,
-    /// which leaves the row as it was).
-    pub async fn claim(&mut self, now: DateTime<Utc>) -> Result<Option<Claim<'_>>, StoreError> {
-        let tx = self.client().await?.transaction().await?;
-        let Some(row) = tx.query_opt(CLAIM_SQL, &[&now]).await? else {
-            tx.rollback().await?;
-            return Ok(None);
-        };
-        let message = OutboxMessage {
-            id: rows::get(&row, "id")?,
-            recipient: rows::get(&row, "recipient")?,
-            subject: rows::get(&row, "subject")?,
-            text: rows::get(&row, "body_text")?,
-            html: rows::get(&row, "body_html")?,
-            message_id: rows::get(&row, "message_id")?,
-            created: rows::get(&row, "created_at")?,
-            attempts: rows::get(&row, "attempts")?,
-            resource_type: rows::get(&row, "resource_type")?,
-            resource_id: rows::get(&row, "resource_id")?,
-            attachment: rows::get(&row, "attachment")?,
-        };
-        Ok(Some(Claim { tx, message }))
+    /// Claims up to `max` of the oldest due pending rows (`next_attempt_at <= due_by`) that
+    /// no one holds, leasing each for `lease` (it must outlast a send); oldest due first.
+    /// Nothing stays locked: the outcome methods below clear the lease, and a row whose
+    /// worker died is claimable again when its lease has passed.
+    pub async fn claim(
+        &mut self,
+        due_by: DateTime<Utc>,
+        max: usize,
+        lease: std::time::Duration,
+    ) -> Result<Vec<OutboxMessage>, StoreError> {
+        let max = i64::try_from(max).unwrap_or(i64::MAX);
+        let lease = lease.as_secs_f64();
+        let found = self
+            .client()
+            .await?
+            .query(CLAIM_SQL, &[&due_by, &max, &lease])
+            .await?;
+        let mut claimed = found
+            .iter()
+            .map(|row| {
+                let due: DateTime<Utc> = rows::get(row, "next_attempt_at")?;
+                let message = OutboxMessage {
+                    id: rows::get(row, "id")?,
+                    recipient: rows::get(row, "recipient")?,
+                    subject: rows::get(row, "subject")?,
+                    text: rows::get(row, "body_text")?,
+                    html: rows::get(row, "body_html")?,
+                    message_id: rows::get(row, "message_id")?,
+                    created: rows::get(row, "created_at")?,
+                    attempts: rows::get(row, "attempts")?,
+                    resource_type: rows::get(row, "resource_type")?,
+                    resource_id: rows::get(row, "resource_id")?,
+                    attachment: rows::get(row, "attachment")?,
+                };
+                Ok((due, message))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        claimed.sort_by_key(|(due, message)| (*due, message.id));
+        Ok(claimed.into_iter().map(|(_, message)| message).collect())
     }
 
-    /// When the earliest pending row is due, if there is one.
+    /// When the earliest pending row is due (a leased one when its lease ends), if there is
+    /// one.
     pub async fn next_due(&mut self) -> Result<Option<DateTime<Utc>>, StoreError> {
         let row = self.client().await?.query_one(NEXT_DUE_SQL, &[]).await?;
         rows::get(&row, "due")
     }
-}
 
-/// A row being delivered; its lock is held until one of the outcome methods commits.
-pub struct Claim<'a> {
-    tx: Transaction<'a>,
-    /// What to send.
-    pub message: OutboxMessage,
-}
-
-impl std::fmt::Debug for Claim<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Claim")
-            .field("id", &self.message.id)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Claim<'_> {
-    /// The server accepted the message at `now`.
-    pub async fn sent(self, now: DateTime<Utc>) -> Result<(), StoreError> {
-        self.tx.execute(SENT_SQL, &[&self.message.id, &now]).await?;
-        Ok(self.tx.commit().await?)
+    /// Row `id` was accepted by the server at `now`.
+    pub async fn sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+        self.client().await?.execute(SENT_SQL, &[&id, &now]).await?;
+        Ok(())
     }
 
-    /// A temporary failure: try again at `at`.
-    pub async fn retry(self, error: &str, at: DateTime<Utc>) -> Result<(), StoreError> {
-        self.tx
-            .execute(RETRY_SQL, &[&self.message.id, &at, &error])
+    /// A temporary failure of row `id`: try again at `at`.
+    pub async fn retry(
+        &mut self,
+        id: i64,
+        error: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.client()
+            .await?
+            .execute(RETRY_SQL, &[&id, &at, &error])
             .await?;
-        Ok(self.tx.commit().await?)
+        Ok(())
     }
 
-    /// A permanent failure (or the retry window is over).
-    pub async fn failed(self, error: &str) -> Result<(), StoreError> {
-        self.tx
-            .execute(FAILED_SQL, &[&self.message.id, &error])
+    /// A permanent failure of row `id` (or its retry window is over).
+    pub async fn failed(&mut self, id: i64, error: &str) -> Result<(), StoreError> {
+        self.client()
+            .await?
+            .execute(FAILED_SQL, &[&id, &error])
             .await?;
-        Ok(self.tx.commit().await?)
+        Ok(())
+    }
+
+    /// Gives back claimed rows that were not sent (a stop between the claim and the send):
+    /// they are due again at once.
+    pub async fn release(&mut self, ids: &[i64]) -> Result<(), StoreError> {
+        if !ids.is_empty() {
+            self.client().await?.execute(RELEASE_SQL, &[&ids]).await?;
+        }
+        Ok(())
     }
 }
 

@@ -81,6 +81,21 @@ pub(crate) struct MailArgs {
     /// The sender of emails.
     #[arg(long, env = "CRM_MAIL_FROM", hide_env_values = true, default_value = mail::DEFAULT_FROM)]
     mail_from: String,
+    /// Emails sent at once, each on its own SMTP connection (kept open between sends), 1 to
+    /// 256.
+    #[arg(long, env = "CRM_MAIL_CONCURRENCY", hide_env_values = true, default_value_t = delivery::DEFAULT_CONCURRENCY as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub(crate) mail_concurrency: u64,
+}
+
+impl MailArgs {
+    /// The delivery worker's settings these flags give (`once`: `crm deliver --once`).
+    pub(crate) fn worker(&self, once: bool) -> WorkerOptions {
+        WorkerOptions {
+            once,
+            concurrency: usize::try_from(self.mail_concurrency).unwrap_or(1),
+            ..WorkerOptions::default()
+        }
+    }
 }
 
 /// Every environment variable the command reads, for `--help`.
@@ -108,6 +123,7 @@ Environment:
   CRM_MAIL_ATTACH_PDF        serve: attach the record's PDF to its emails (true/false) [default: false]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from
+  CRM_MAIL_CONCURRENCY       serve, deliver: emails sent at once [default: 16]
   RUST_LOG                   log filter [default: info]; logs go to standard error
   TZ                         the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
@@ -329,7 +345,8 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
 /// The mail transport from --mail-url / --mail-from, announced in the log (never with a
 /// password).
 fn mailer(args: &MailArgs) -> Result<Mailer, Failure> {
-    let mailer = Mailer::new(args.mail_url.as_deref(), &args.mail_from)?;
+    let connections = usize::try_from(args.mail_concurrency).unwrap_or(1);
+    let mailer = Mailer::with_connections(args.mail_url.as_deref(), &args.mail_from, connections)?;
     if args.mail_url.as_deref().is_none_or(|u| u.trim().is_empty()) {
         tracing::info!(
             folder = mail::DEFAULT_OUTBOX_DIR,
@@ -371,15 +388,15 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             let mailer = mail.ok_or("no mail transport")?;
             serve::serve_api(store, config, mailer, args).await?;
         }
-        Command::Deliver { once, .. } => {
+        Command::Deliver {
+            once,
+            mail: mail_args,
+        } => {
             let Some(mailer) = mail else {
                 return Ok(());
             };
             let (stop_tx, stop_rx) = delivery::stop_channel();
-            let options = WorkerOptions {
-                once: *once,
-                ..WorkerOptions::default()
-            };
+            let options = mail_args.worker(*once);
             let mut worker =
                 tokio::spawn(
                     async move { delivery::run(&config, &mailer, options, stop_rx).await },

@@ -1,19 +1,22 @@
 //! The delivery worker (API.md §10): runs inside `crm serve`, or alone as `crm deliver`.
 //!
-//! It claims due rows one at a time ([`crm_store_pg::outbox::Outbox::claim`], `FOR UPDATE
-//! SKIP LOCKED`) on connections of its own, sends each with the [`Mailer`], and records the
-//! outcome in the same transaction: `sent`; a temporary failure (no connection, timeout,
-//! 4xx) → retried with exponential backoff and jitter ([`crm_core::mail::retry_after`]) for
-//! up to a day, then `failed`; a permanent one (5xx) → `failed`. Every outcome counts one
-//! attempt and keeps the last error.
+//! It claims due rows ([`crm_store_pg::outbox::Outbox::claim`]: leased, nothing locked) on
+//! connections of its own and sends up to [`WorkerOptions::concurrency`] at once with the
+//! [`Mailer`] (whose SMTP transport keeps a pool of connections), then records each outcome:
+//! `sent`; a temporary failure (no connection, timeout, 4xx) → retried with exponential
+//! backoff and jitter ([`crm_core::mail::retry_after`]) for up to a day, then `failed`; a
+//! permanent one (5xx) → `failed`. Every outcome counts one attempt and keeps the last
+//! error.
 //!
-//! It wakes on the queuing transaction's `NOTIFY`, when the next retry is due, and at least
-//! every [`WorkerOptions::poll`] (the fallback when notifications are lost).
+//! It wakes on the queuing transaction's `NOTIFY`, when a send ends, when the next retry is
+//! due, and at least every [`WorkerOptions::poll`] (the fallback when notifications are
+//! lost).
 //!
-//! Shutdown: once asked to stop, it starts no new send; a send in progress finishes (it is
-//! bounded by [`WorkerOptions::send_timeout`]) and its outcome is recorded. Everything else
-//! stays pending for the next run. A crash between the server's acceptance and the status
-//! update sends the row again with the same Message-ID: delivery is at least once.
+//! Shutdown: once asked to stop, it claims nothing more; sends in progress finish (each is
+//! bounded by [`WorkerOptions::send_timeout`]) and their outcomes are recorded. Everything
+//! else stays pending for the next run. A crash between the server's acceptance and the
+//! outcome's record sends the row again, once its lease has passed, with the same
+//! Message-ID: delivery is at least once.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,8 +24,9 @@ use std::time::Duration;
 use chrono::Utc;
 use crm_core::mail::{Outcome, Retry, retry_after};
 use crm_store_pg::StoreConfig;
-use crm_store_pg::outbox::{Outbox, listen};
+use crm_store_pg::outbox::{Outbox, OutboxMessage, listen};
 use tokio::sync::{Notify, watch};
+use tokio::task::JoinSet;
 
 use crate::ops::mail::Mailer;
 
@@ -35,7 +39,14 @@ pub struct WorkerOptions {
     pub send_timeout: Duration,
     /// Send what is due when called, each row once, then return (`crm deliver --once`).
     pub once: bool,
+    /// Messages sent at once (at least 1).
+    pub concurrency: usize,
 }
+
+/// Messages a worker sends at once by default: each SMTP exchange mostly waits on the
+/// network (about 45 ms per message to a local server, docs/performance.md), so sixteen
+/// connections in parallel keep a local relay busy.
+pub const DEFAULT_CONCURRENCY: usize = 16;
 
 impl Default for WorkerOptions {
     fn default() -> Self {
@@ -43,7 +54,16 @@ impl Default for WorkerOptions {
             poll: Duration::from_secs(5),
             send_timeout: Duration::from_secs(60),
             once: false,
+            concurrency: DEFAULT_CONCURRENCY,
         }
+    }
+}
+
+impl WorkerOptions {
+    /// How long a claimed row stays taken: the send timeout and as long again for the
+    /// outcome's write, so that a live worker's row is never claimed twice.
+    pub fn lease(&self) -> Duration {
+        self.send_timeout * 2 + Duration::from_secs(5)
     }
 }
 
@@ -91,9 +111,16 @@ pub async fn run(
             return Delivered::default();
         }
     };
+    let concurrency = options.concurrency.max(1);
     let wake = Arc::new(Notify::new());
     let mut listener: Option<tokio::task::JoinHandle<()>> = None;
     let mut done = Delivered::default();
+    let mut sending: JoinSet<Sent> = JoinSet::new();
+    // Send everything due when a pass starts: a row retried during the pass waits for the
+    // next one, so a pass (all of `--once`) tries each row at most once and ends even when
+    // every attempt takes longer than the retry delays.
+    let mut due_by = Utc::now();
+    let mut drained = false;
     loop {
         if !options.once && listener.as_ref().is_none_or(|l| l.is_finished()) {
             listener = match listen(config, wake.clone()).await {
@@ -104,31 +131,49 @@ pub async fn run(
                 }
             };
         }
-        // Send everything due when the pass starts: a row retried during the pass waits
-        // for the next one, so a pass (all of `--once`) tries each row at most once and
-        // ends even when every attempt takes longer than the retry delays.
-        let due_by = Utc::now();
+        let stopping = *stop.borrow();
+        // Fill the free places with due rows.
         let mut db_failed = false;
-        while !*stop.borrow() {
-            match deliver_one(&mut outbox, mailer, options, due_by).await {
-                Ok(Some(outcome)) => match outcome {
-                    Outcome::Sent => done.sent += 1,
-                    Outcome::Temporary(_) => done.retried += 1,
-                    Outcome::Permanent(_) => done.failed += 1,
-                },
-                Ok(None) => break,
+        if !stopping && !drained && sending.len() < concurrency {
+            match outbox
+                .claim(due_by, concurrency - sending.len(), options.lease())
+                .await
+            {
+                Ok(claimed) => {
+                    drained = claimed.is_empty();
+                    for message in claimed {
+                        let mailer = mailer.clone();
+                        sending.spawn(send(mailer, message, options.send_timeout));
+                    }
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "outbox worker: database error");
                     outbox.reset();
                     db_failed = true;
-                    break;
                 }
             }
         }
-        if options.once || *stop.borrow() {
+        if sending.is_empty() && (stopping || (drained && options.once)) {
             break;
         }
-        // Sleep until notified, the next retry is due, the poll interval passes, or stop.
+        if !sending.is_empty() {
+            // A send ended: record it, and look for more (unless stopping).
+            tokio::select! {
+                Some(ended) = sending.join_next() => {
+                    if let Ok(sent) = ended {
+                        record(&mut outbox, sent, &mut done).await;
+                    }
+                }
+                () = wake.notified(), if !stopping => {
+                    drained = false;
+                    due_by = Utc::now();
+                }
+                () = stopped(&mut stop), if !stopping => {}
+            }
+            continue;
+        }
+        // Nothing in flight and nothing due: sleep until notified, the next retry is due,
+        // the poll interval passes, or stop.
         let mut wait = options.poll;
         if !db_failed {
             match outbox.next_due().await {
@@ -143,8 +188,10 @@ pub async fn run(
         tokio::select! {
             () = wake.notified() => {}
             () = tokio::time::sleep(wait) => {}
-            () = stopped(&mut stop) => break,
+            () = stopped(&mut stop) => {}
         }
+        drained = false;
+        due_by = Utc::now();
     }
     if let Some(l) = listener {
         l.abort();
@@ -152,49 +199,63 @@ pub async fn run(
     done
 }
 
-/// Claims one row due by `due_by` and delivers it; `None` when nothing is due.
-async fn deliver_one(
-    outbox: &mut Outbox,
-    mailer: &Mailer,
-    options: WorkerOptions,
-    due_by: chrono::DateTime<Utc>,
-) -> Result<Option<Outcome>, crm_store_pg::StoreError> {
-    let Some(claim) = outbox.claim(due_by).await? else {
-        return Ok(None);
-    };
-    let row = &claim.message;
-    let outcome = match tokio::time::timeout(options.send_timeout, mailer.send(row)).await {
+/// One finished send: the row and what the server said.
+struct Sent {
+    id: i64,
+    attempts: i32,
+    created: chrono::DateTime<Utc>,
+    outcome: Outcome,
+}
+
+/// Sends one claimed row, bounded by `timeout`.
+async fn send(mailer: Mailer, message: OutboxMessage, timeout: Duration) -> Sent {
+    let outcome = match tokio::time::timeout(timeout, mailer.send(&message)).await {
         Ok(outcome) => outcome,
-        Err(_) => Outcome::Temporary(format!(
-            "timed out after {} s",
-            options.send_timeout.as_secs()
-        )),
+        Err(_) => Outcome::Temporary(format!("timed out after {} s", timeout.as_secs())),
     };
-    let id = row.id;
-    let attempts = row.attempts + 1;
-    let created = row.created;
-    match &outcome {
+    Sent {
+        id: message.id,
+        attempts: message.attempts + 1,
+        created: message.created,
+        outcome,
+    }
+}
+
+/// Records a send's outcome on the row (a database error is logged; the row stays pending
+/// and is sent again when its lease has passed: at least once).
+async fn record(outbox: &mut Outbox, sent: Sent, done: &mut Delivered) {
+    let Sent {
+        id,
+        attempts,
+        created,
+        outcome,
+    } = sent;
+    let written = match &outcome {
         Outcome::Sent => {
+            done.sent += 1;
             tracing::info!(email = id, attempts, "email sent");
-            claim.sent(Utc::now()).await?;
+            outbox.sent(id, Utc::now()).await
         }
         Outcome::Permanent(error) => {
+            done.failed += 1;
             tracing::warn!(email = id, attempts, %error, "email refused; marked failed");
-            claim.failed(error).await?;
+            outbox.failed(id, error).await
         }
-        Outcome::Temporary(error) => {
-            let now = Utc::now();
-            match retry_after(attempts, created, now, jitter()) {
-                Retry::At(at) => {
-                    tracing::info!(email = id, attempts, %error, retry_at = %at, "email delayed");
-                    claim.retry(error, at).await?;
-                }
-                Retry::GiveUp => {
-                    tracing::warn!(email = id, attempts, %error, "email undeliverable for a day; marked failed");
-                    claim.failed(error).await?;
-                }
+        Outcome::Temporary(error) => match retry_after(attempts, created, Utc::now(), jitter()) {
+            Retry::At(at) => {
+                done.retried += 1;
+                tracing::info!(email = id, attempts, %error, retry_at = %at, "email delayed");
+                outbox.retry(id, error, at).await
             }
-        }
+            Retry::GiveUp => {
+                done.failed += 1;
+                tracing::warn!(email = id, attempts, %error, "email undeliverable for a day; marked failed");
+                outbox.failed(id, error).await
+            }
+        },
+    };
+    if let Err(e) = written {
+        tracing::warn!(email = id, error = %e, "outbox worker: the outcome was not recorded");
+        outbox.reset();
     }
-    Ok(Some(outcome))
 }

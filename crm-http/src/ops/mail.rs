@@ -361,9 +361,20 @@ pub enum MailConfigError {
 }
 
 impl Mailer {
-    /// A mailer for `url` (`None`: files under [`DEFAULT_OUTBOX_DIR`]) sending as `from`.
-    /// A file folder is created if missing.
+    /// A mailer for `url` (`None`: files under [`DEFAULT_OUTBOX_DIR`]) sending as `from`,
+    /// keeping up to [`crate::ops::delivery::DEFAULT_CONCURRENCY`] SMTP connections open. A
+    /// file folder is created if missing.
     pub fn new(url: Option<&str>, from: &str) -> Result<Mailer, MailConfigError> {
+        Self::with_connections(url, from, crate::ops::delivery::DEFAULT_CONCURRENCY)
+    }
+
+    /// [`Mailer::new`] keeping up to `connections` SMTP connections open (a worker sending
+    /// that many messages at once reuses them).
+    pub fn with_connections(
+        url: Option<&str>,
+        from: &str,
+        connections: usize,
+    ) -> Result<Mailer, MailConfigError> {
         let url = match url.map(str::trim).filter(|u| !u.is_empty()) {
             Some(u) => MailUrl::parse(u)?,
             None => MailUrl::File(PathBuf::from(DEFAULT_OUTBOX_DIR)),
@@ -377,11 +388,15 @@ impl Mailer {
                  CRM <crm@example.com>"
             ))
         })?;
-        Self::from_url(&url, from)
+        Self::from_url(&url, from, connections)
     }
 
-    /// A mailer for a parsed URL.
-    pub fn from_url(url: &MailUrl, from: Mailbox) -> Result<Mailer, MailConfigError> {
+    /// A mailer for a parsed URL, keeping up to `connections` SMTP connections open.
+    pub fn from_url(
+        url: &MailUrl,
+        from: Mailbox,
+        connections: usize,
+    ) -> Result<Mailer, MailConfigError> {
         let transport = match url {
             MailUrl::File(dir) => {
                 std::fs::create_dir_all(dir)
@@ -425,7 +440,10 @@ impl Mailer {
                     .port(*port)
                     .tls(tls)
                     .timeout(Some(SMTP_TIMEOUT))
-                    .pool_config(PoolConfig::new().max_size(4));
+                    .pool_config(
+                        PoolConfig::new()
+                            .max_size(u32::try_from(connections.max(1)).unwrap_or(u32::MAX)),
+                    );
                 if let Some((user, pass)) = credentials {
                     builder = builder.credentials(Credentials::new(user.clone(), pass.clone()));
                 }

@@ -43,6 +43,9 @@ struct SinkState {
     hold: Option<(std::sync::mpsc::Sender<()>, std::sync::mpsc::Receiver<()>)>,
     /// The (user, password) pairs clients authenticated with.
     logins: Vec<(String, String)>,
+    /// Holds every message at the end of its DATA until this many are held at once (then
+    /// all are answered): proof that a client sends that many in parallel.
+    gather: Option<Arc<std::sync::Barrier>>,
 }
 
 /// The password the test server accepts.
@@ -103,6 +106,10 @@ impl Handler for Sink {
     }
 
     fn data_end(&mut self) -> Response {
+        let gather = self.state.lock().unwrap().gather.clone();
+        if let Some(barrier) = gather {
+            barrier.wait();
+        }
         let hold = self.state.lock().unwrap().hold.take();
         if let Some((arrived, release)) = hold {
             let _ = arrived.send(());
@@ -160,7 +167,8 @@ impl SmtpServer {
         });
         server
             .with_name("sink.test")
-            .with_num_threads(8)
+            // Enough sessions for two workers sending 16 messages each at once.
+            .with_num_threads(48)
             .with_tcp_listener(listener);
         if let Some((cert, key)) = tls {
             server
@@ -247,6 +255,7 @@ fn options(once: bool) -> WorkerOptions {
         poll: Duration::from_millis(200),
         send_timeout: Duration::from_secs(20),
         once,
+        ..WorkerOptions::default()
     }
 }
 
@@ -258,13 +267,15 @@ struct Worker {
 
 impl Worker {
     fn start(s: &TestServer, mail_url: &str) -> Worker {
+        Worker::start_with(s, mail_url, options(false))
+    }
+
+    fn start_with(s: &TestServer, mail_url: &str, options: WorkerOptions) -> Worker {
         let mailer = Mailer::new(Some(mail_url), "CRM <crm@localhost>").unwrap();
         let config = s.db.config().clone();
         let (stop, stopped) = delivery::stop_channel();
         let task =
-            tokio::spawn(
-                async move { delivery::run(&config, &mailer, options(false), stopped).await },
-            );
+            tokio::spawn(async move { delivery::run(&config, &mailer, options, stopped).await });
         Worker { stop, task }
     }
 
@@ -776,6 +787,132 @@ async fn two_workers_drain_500_rows_and_no_message_is_sent_twice() {
     assert_eq!(pending.json["meta"]["total"], 0);
 }
 
+/// Issue 35: the worker held a claimed row's lock for the whole SMTP exchange, so a slow
+/// relay made deleting its estimate (which deletes its pending emails) wait, and fail with
+/// a 503 after the request timeout. Claims are leases now: nothing is locked while the
+/// message is on the network.
+#[tokio::test]
+async fn a_slow_relay_never_holds_a_request_on_the_records_it_is_sending() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (arrived, release) = smtp.hold_next();
+    let (estimate, email) = published(&s).await;
+    let worker = Worker::start(&s, &smtp.url());
+    tokio::task::spawn_blocking(move || arrived.recv_timeout(Duration::from_secs(60)))
+        .await
+        .unwrap()
+        .expect("the worker sends the message");
+    // The message is on the server, which has not answered: the estimate's writes go on.
+    let deleted = s.delete(&format!("/api/estimates/{estimate}")).await;
+    assert_eq!(deleted.status, StatusCode::OK, "{:?}", deleted.json);
+    release.send(()).unwrap();
+    assert_eq!(smtp.received().len(), 0, "the server had not answered yet");
+    let done = worker.stop().await;
+    assert_eq!(done.sent, 1, "{done:?}");
+    // The row went with its estimate; the late outcome wrote nothing back.
+    let row = s.get(&format!("/api/emails/{email}")).await;
+    assert_eq!(row.status, StatusCode::NOT_FOUND, "{:?}", row.json);
+}
+
+/// Issue 35: one message at a time, about 45 ms each to a local server, was 17 to 23 a
+/// second. The worker now sends up to `concurrency` at once: this server answers none of
+/// eight messages until all eight are on it at the same time.
+#[tokio::test]
+async fn the_worker_sends_several_messages_at_once() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    smtp.state.lock().unwrap().gather = Some(Arc::new(std::sync::Barrier::new(8)));
+    let mut emails = Vec::new();
+    for _ in 0..8 {
+        emails.push(published(&s).await.1);
+    }
+    let done = deliver_once(&s, &smtp.url()).await;
+    assert_eq!(done.sent, 8, "{done:?}");
+    assert_eq!(smtp.received().len(), 8);
+    for email in emails {
+        let row = s.get(&format!("/api/emails/{email}")).await;
+        assert_eq!(row.data()["status"], "sent", "{:?}", row.json);
+    }
+}
+
+/// A worker that dies mid-send leaves its row leased: no other worker sends it while the
+/// lease runs, and once it has passed the row is sent again (at least once, with the same
+/// Message-ID).
+#[tokio::test]
+async fn a_row_whose_worker_died_is_sent_again_once_its_lease_has_passed() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (_, email) = published(&s).await;
+    // A worker claims the row and dies before any outcome.
+    let mut dead = crm_store_pg::outbox::Outbox::new(s.db.config()).unwrap();
+    let claimed = dead
+        .claim(chrono::Utc::now(), 10, Duration::from_secs(600))
+        .await
+        .unwrap();
+    assert_eq!(claimed.iter().map(|m| m.id).collect::<Vec<_>>(), [email]);
+    drop(dead);
+    // While the lease runs, no one sends it.
+    assert_eq!(deliver_once(&s, &smtp.url()).await, Delivered::default());
+    assert_eq!(smtp.received().len(), 0);
+    // The lease passes (set back, rather than waited for).
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET leased_until = now() - interval '1 second' WHERE id = $1",
+            &[&email],
+        )
+        .await
+        .unwrap();
+    assert_eq!(deliver_once(&s, &smtp.url()).await.sent, 1);
+    let received = smtp.received();
+    assert_eq!(received.len(), 1);
+    assert_eq!(
+        header(&received[0].data, "Message-ID"),
+        Some(claimed[0].message_id.clone())
+    );
+    let row = s.get(&format!("/api/emails/{email}")).await;
+    assert_eq!(row.data()["status"], "sent");
+    assert_eq!(row.data()["attempts"], 1);
+}
+
+/// Issue 33, defect 2 end to end: notes made to end SMTP DATA early on a lenient relay
+/// (`<CR>.<CR><LF>` and a second command after it) reach the server as text of the one
+/// message: the server sees one message from one sender, whose body holds the line.
+#[tokio::test]
+async fn a_record_cannot_smuggle_an_smtp_command_into_the_message() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let id = estimate(&s, 0).await;
+    let hostile = "Please pay.\r.\r\nMAIL FROM:<evil@example.com>\r\nRCPT TO:<victim@example.com>\r\nDATA\r\n.\r\nQUIT";
+    let a = s
+        .patch(
+            &format!("/api/estimates/{id}"),
+            crate::common::json(serde_json::json!({
+                "bill_categoryid": estimate_category(&s).await,
+                "bill_date": "2026-06-15",
+                "bill_notes": hostile,
+            })),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    publish(&s, id).await;
+    assert_eq!(deliver_once(&s, &smtp.url()).await.sent, 1);
+    let received = smtp.received();
+    assert_eq!(received.len(), 1, "the server saw a second message");
+    assert_eq!(received[0].to.len(), 1, "{:?}", received[0].to);
+    assert!(
+        !received[0].to[0].contains("victim"),
+        "{:?}",
+        received[0].to
+    );
+    let text = unquote(&part(&received[0].data, "text/plain"));
+    assert!(text.contains("MAIL FROM:<evil@example.com>"), "{text}");
+    assert!(
+        !received[0].data.contains("\r.\r") && !received[0].data.contains("\n.\n"),
+        "a bare line end around a dot reached the server"
+    );
+}
+
 #[tokio::test]
 async fn the_file_transport_writes_one_eml_file_per_message() {
     let s = TestServer::start().await;
@@ -863,7 +1000,12 @@ async fn a_stop_during_a_send_lets_that_send_finish_and_leaves_the_rest_pending(
     let smtp = SmtpServer::start(&[]);
     let (arrived, release) = smtp.hold_next();
     let (_, first) = published(&s).await;
-    let worker = Worker::start(&s, &smtp.url());
+    // One send at a time, so that the second email waits for a free place.
+    let one_at_a_time = WorkerOptions {
+        concurrency: 1,
+        ..options(false)
+    };
+    let worker = Worker::start_with(&s, &smtp.url(), one_at_a_time);
     // The first message is on the server, which has not answered yet.
     tokio::task::spawn_blocking(move || arrived.recv_timeout(Duration::from_secs(60)))
         .await

@@ -232,8 +232,9 @@ pub(crate) async fn serve_api(
         ))
     });
     let (stop_worker, worker_stopped) = delivery::stop_channel();
+    let worker_options = args.mail.worker(false);
     let worker = tokio::spawn(async move {
-        delivery::run(&config, &mailer, WorkerOptions::default(), worker_stopped).await
+        delivery::run(&config, &mailer, worker_options, worker_stopped).await
     });
     let options = ServeOptions {
         max_connections,
