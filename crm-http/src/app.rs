@@ -182,6 +182,11 @@ impl App {
         self
     }
 
+    /// The service's metrics (a delivery worker in the same process counts on them).
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
     /// What the route table's handlers read.
     fn env(&self) -> Env<'_> {
         Env {

@@ -7,17 +7,20 @@
 //!   bounded whatever clients send; no key, query or body is ever a label.
 //! - `crm_db_pool_connections{state="in_use"|"idle"}`, `crm_db_pool_max_connections` and
 //!   `crm_db_pool_waiting`: the write pool, read when scraped.
-//! - `crm_outbox_emails{status="pending"|"failed"}` and `crm_outbox_due` (pending emails
-//!   whose time has come: growing means the delivery workers do not keep up), read when
-//!   scraped; left out of a scrape when the database does not answer.
+//! - `crm_outbox_emails{status="pending"|"failed"}`, `crm_outbox_due` (pending emails
+//!   whose time has come: growing means the delivery workers do not keep up) and
+//!   `crm_outbox_oldest_pending_seconds`, read when scraped; left out of a scrape when the
+//!   database does not answer.
+//! - `crm_outbox_deliveries_total{channel, outcome}`: attempts by this process's delivery
+//!   worker (`sent`, `retried`, `failed`).
 //! - `crm_auth_failures_total{outcome="refused"|"limited"}`: requests refused for their API
 //!   key (401), and those refused without a lookup because their address failed too often
 //!   (429, `--auth-failure-limit`).
 //! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
 
 use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry,
-    TextEncoder,
+    Encoder, Gauge, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts,
+    Registry, TextEncoder,
 };
 
 use crm_store_pg::PoolStatus;
@@ -47,6 +50,8 @@ pub struct Metrics {
     pool_waiting: IntGauge,
     outbox: IntGaugeVec,
     outbox_due: IntGauge,
+    outbox_oldest: Gauge,
+    deliveries: IntCounterVec,
     auth_failures: IntCounterVec,
 }
 
@@ -97,6 +102,20 @@ impl Metrics {
         )?;
         registry.register(Box::new(outbox.clone()))?;
         registry.register(Box::new(outbox_due.clone()))?;
+        let outbox_oldest = Gauge::new(
+            "crm_outbox_oldest_pending_seconds",
+            "Age of the oldest pending outbox email (0 with none pending).",
+        )?;
+        registry.register(Box::new(outbox_oldest.clone()))?;
+        let deliveries = IntCounterVec::new(
+            Opts::new(
+                "crm_outbox_deliveries_total",
+                "Delivery attempts by this process's worker, by channel and outcome (sent, \
+                 retried, failed).",
+            ),
+            &["channel", "outcome"],
+        )?;
+        registry.register(Box::new(deliveries.clone()))?;
         let auth_failures = IntCounterVec::new(
             Opts::new(
                 "crm_auth_failures_total",
@@ -119,6 +138,8 @@ impl Metrics {
             pool_waiting,
             outbox,
             outbox_due,
+            outbox_oldest,
+            deliveries,
             auth_failures,
         })
     }
@@ -134,6 +155,12 @@ impl Metrics {
         let labels = [known_method(method), route, status.as_str()];
         self.requests.with_label_values(&labels).inc();
         self.latency.with_label_values(&labels).observe(seconds);
+    }
+
+    /// The counter of delivery attempts, for a delivery worker in this process to count its
+    /// outcomes on ([`crate::ops::delivery::run_counted`]).
+    pub fn deliveries(&self) -> Deliveries {
+        Deliveries(Some(self.deliveries.clone()))
     }
 
     /// Records a request refused for its key: `limited` when its address was past the
@@ -168,6 +195,8 @@ impl Metrics {
                     .with_label_values(&["failed"])
                     .set(count(outbox.failed));
                 self.outbox_due.set(count(outbox.due));
+                self.outbox_oldest
+                    .set(outbox.oldest_pending_seconds.unwrap_or(0.0));
                 families = self.registry.gather();
             }
             None => families.retain(|f| !f.name().starts_with("crm_outbox")),
@@ -175,6 +204,26 @@ impl Metrics {
         let mut out = Vec::new();
         TextEncoder::new().encode(&families, &mut out)?;
         Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+}
+
+/// Where a delivery worker counts its attempts: `crm_outbox_deliveries_total` of the
+/// service's metrics, or nowhere ([`Deliveries::none`]: `crm deliver`, tests).
+#[derive(Debug, Clone, Default)]
+pub struct Deliveries(Option<IntCounterVec>);
+
+impl Deliveries {
+    /// Counts nothing.
+    pub fn none() -> Deliveries {
+        Deliveries(None)
+    }
+
+    /// One attempt on `channel` (`email`) ended with `outcome` (`sent`, `retried`,
+    /// `failed`).
+    pub fn count(&self, channel: &str, outcome: &str) {
+        if let Some(counter) = &self.0 {
+            counter.with_label_values(&[channel, outcome]).inc();
+        }
     }
 }
 

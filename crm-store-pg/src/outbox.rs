@@ -58,7 +58,9 @@ const RELEASE_SQL: &str =
 const BACKLOG_SQL: &str = "SELECT \
      (SELECT count(*) FROM email_queue WHERE status = 'pending') AS pending, \
      (SELECT count(*) FROM email_queue WHERE status = 'pending' AND next_attempt_at <= now()) AS due, \
-     (SELECT count(*) FROM email_queue WHERE status = 'failed') AS failed";
+     (SELECT count(*) FROM email_queue WHERE status = 'failed') AS failed, \
+     (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM email_queue \
+      WHERE status = 'pending') AS oldest_pending";
 
 /// A leased row is due again when its lease ends, if that is later (GREATEST skips NULLs).
 const NEXT_DUE_SQL: &str = "SELECT min(GREATEST(next_attempt_at, leased_until)) AS due \
@@ -112,10 +114,12 @@ impl Store {
             let n: i64 = rows::get(&row, name)?;
             Ok(u64::try_from(n).unwrap_or(0))
         };
+        let oldest: Option<f64> = rows::get(&row, "oldest_pending")?;
         Ok(OutboxBacklog {
             pending: count("pending")?,
             due: count("due")?,
             failed: count("failed")?,
+            oldest_pending_seconds: oldest.map(|s| s.max(0.0)),
         })
     }
 
@@ -153,7 +157,7 @@ fn email_from_row(row: &Row) -> Result<Email, StoreError> {
 }
 
 /// How many outbox rows wait, are due, and have failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct OutboxBacklog {
     /// Pending rows (due now or waiting for a retry).
     pub pending: u64,
@@ -162,6 +166,9 @@ pub struct OutboxBacklog {
     pub due: u64,
     /// Rows that will not be sent.
     pub failed: u64,
+    /// How long ago the oldest pending row was queued, in seconds; `None` with none
+    /// pending. It grows without bound when delivery is stuck.
+    pub oldest_pending_seconds: Option<f64>,
 }
 
 /// A claimed outbox row: what to send.

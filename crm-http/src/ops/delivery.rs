@@ -28,6 +28,7 @@ use crm_store_pg::outbox::{Outbox, OutboxMessage, listen};
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinSet;
 
+use crate::metrics::Deliveries;
 use crate::ops::mail::Mailer;
 
 /// Worker settings.
@@ -102,7 +103,18 @@ pub async fn run(
     config: &StoreConfig,
     mailer: &Mailer,
     options: WorkerOptions,
+    stop: watch::Receiver<bool>,
+) -> Delivered {
+    run_counted(config, mailer, options, stop, &Deliveries::none()).await
+}
+
+/// [`run`], counting each attempt's outcome in `counted` (the service's metrics).
+pub async fn run_counted(
+    config: &StoreConfig,
+    mailer: &Mailer,
+    options: WorkerOptions,
     mut stop: watch::Receiver<bool>,
+    counted: &Deliveries,
 ) -> Delivered {
     let mut outbox = match Outbox::new(config) {
         Ok(o) => o,
@@ -161,7 +173,7 @@ pub async fn run(
             tokio::select! {
                 Some(ended) = sending.join_next() => {
                     if let Ok(sent) = ended {
-                        record(&mut outbox, sent, &mut done).await;
+                        record(&mut outbox, sent, &mut done, counted).await;
                     }
                 }
                 () = wake.notified(), if !stopping => {
@@ -223,7 +235,7 @@ async fn send(mailer: Mailer, message: OutboxMessage, timeout: Duration) -> Sent
 
 /// Records a send's outcome on the row (a database error is logged; the row stays pending
 /// and is sent again when its lease has passed: at least once).
-async fn record(outbox: &mut Outbox, sent: Sent, done: &mut Delivered) {
+async fn record(outbox: &mut Outbox, sent: Sent, done: &mut Delivered, counted: &Deliveries) {
     let Sent {
         id,
         attempts,
@@ -233,22 +245,26 @@ async fn record(outbox: &mut Outbox, sent: Sent, done: &mut Delivered) {
     let written = match &outcome {
         Outcome::Sent => {
             done.sent += 1;
+            counted.count("email", "sent");
             tracing::info!(email = id, attempts, "email sent");
             outbox.sent(id, Utc::now()).await
         }
         Outcome::Permanent(error) => {
             done.failed += 1;
+            counted.count("email", "failed");
             tracing::warn!(email = id, attempts, %error, "email refused; marked failed");
             outbox.failed(id, error).await
         }
         Outcome::Temporary(error) => match retry_after(attempts, created, Utc::now(), jitter()) {
             Retry::At(at) => {
                 done.retried += 1;
+                counted.count("email", "retried");
                 tracing::info!(email = id, attempts, %error, retry_at = %at, "email delayed");
                 outbox.retry(id, error, at).await
             }
             Retry::GiveUp => {
                 done.failed += 1;
+                counted.count("email", "failed");
                 tracing::warn!(email = id, attempts, %error, "email undeliverable for a day; marked failed");
                 outbox.failed(id, error).await
             }

@@ -368,6 +368,18 @@ async fn metrics_show_the_outbox_backlog() {
         Some(1.0)
     );
     assert_eq!(sample(&text, "crm_outbox_due"), Some(1.0));
+    // The pending email was queued an hour ago (set back, rather than waited for).
+    s.sql()
+        .await
+        .execute(
+            "UPDATE email_queue SET created_at = now() - interval '1 hour' WHERE status = 'pending'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (_, _, text) = metrics_text(&s.base).await;
+    let oldest = sample(&text, "crm_outbox_oldest_pending_seconds").unwrap();
+    assert!((3600.0..3700.0).contains(&oldest), "{oldest}");
 }
 
 #[tokio::test]

@@ -149,6 +149,18 @@ async fn serve_writes_eml_files_under_crm_outbox_by_default_and_says_so() {
         message.contains(&format!("Subject: Estimate #{id}")),
         "{message}"
     );
+    // The worker counts its attempt in the service's metrics once the row is recorded.
+    let sent = "crm_outbox_deliveries_total{channel=\"email\",outcome=\"sent\"} 1";
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (status, metrics) = http(port, "GET", "/metrics", None, "");
+        assert_eq!(status, 200);
+        if metrics.contains(sent) && metrics.contains("crm_outbox_oldest_pending_seconds 0") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{metrics}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
     assert_eq!(terminate(server), Some(0));
     let log = std::fs::read_to_string(&log).unwrap();
     assert!(

@@ -233,8 +233,16 @@ pub(crate) async fn serve_api(
     });
     let (stop_worker, worker_stopped) = delivery::stop_channel();
     let worker_options = args.mail.worker(false);
+    let deliveries = app.metrics().deliveries();
     let worker = tokio::spawn(async move {
-        delivery::run(&config, &mailer, worker_options, worker_stopped).await
+        delivery::run_counted(
+            &config,
+            &mailer,
+            worker_options,
+            worker_stopped,
+            &deliveries,
+        )
+        .await
     });
     let options = ServeOptions {
         max_connections,
