@@ -861,5 +861,8 @@ async fn no_client_link_token_reaches_the_log() {
             "{level}: the template is logged:\n{text}"
         );
         assert!(!text.contains(&token), "{level}: the token reached the log");
+        if let Some(dir) = log_path.parent() {
+            std::fs::remove_dir_all(dir).unwrap();
+        }
     }
 }
