@@ -1,6 +1,6 @@
 //! Payments (`/api/payments`, API.md §14): money received against an invoice. The record,
 //! the command that records one, its list query, and the refusals of the invoice's
-//! [`Balance`] told as field errors.
+//! [`Balance`](crate::invoice::Balance) told as field errors.
 //!
 //! A payment is never edited: it is recorded, read, listed and deleted. Recording or
 //! deleting one changes the invoice's balance, and so its status, by the rules of
