@@ -19,6 +19,8 @@ pub enum Resource {
     Note,
     /// Outbox emails.
     Email,
+    /// Payments.
+    Payment,
 }
 
 impl Resource {
@@ -32,6 +34,7 @@ impl Resource {
             Resource::Milestone => "milestone",
             Resource::Note => "note",
             Resource::Email => "email",
+            Resource::Payment => "payment",
         }
     }
 
@@ -45,6 +48,7 @@ impl Resource {
             Resource::Milestone => "Milestone not found.",
             Resource::Note => "Note not found.",
             Resource::Email => "Email not found.",
+            Resource::Payment => "Payment not found.",
         }
     }
 }
@@ -73,6 +77,14 @@ pub enum Conflict {
     /// Emailing a Draft invoice.
     #[error("Invoice is still in draft status.")]
     InvoiceStillDraft,
+    /// Deleting an invoice that has payments, or setting it back to Draft or Cancelled
+    /// (delete its payments first).
+    #[error("Invoice has payments.")]
+    InvoiceHasPayments,
+    /// Setting an open invoice's status (Due, Part Paid, Paid) by hand to one its
+    /// payments do not give: that status follows what was paid.
+    #[error("Invoice status follows its payments.")]
+    InvoiceStatusFollowsPayments,
     /// Creating or renaming a milestone to a title its project already has.
     #[error("A milestone with this title already exists in this project.")]
     DuplicateMilestoneTitle,

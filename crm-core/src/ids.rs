@@ -62,6 +62,10 @@ id_type!(
     NoteId
 );
 id_type!(
+    /// A payment received against an invoice.
+    PaymentId
+);
+id_type!(
     /// An outbox email (an `email_queue` row).
     EmailId
 );

@@ -7,9 +7,16 @@
 //!
 //! Status is stored as set (`invoicestatus_id`); the shown status is derived: a stored Due or
 //! Part Paid invoice whose due date is before today shows as Overdue. `PUT status` takes 1,
-//! 2, 4, 5 or 20 from any status. Publishing moves a stored Draft to Due; emailing needs a
-//! non-draft. A new, cloned or converted invoice is a Draft; a converted one is in the
+//! 2, 4, 5 or 20, as far as the invoice's payments allow ([`Balance::set_status`]).
+//! Publishing moves a stored Draft to Due; emailing needs a non-draft. A new, cloned or converted invoice is a Draft; a converted one is in the
 //! system-default invoice category, dated today and due in [`crate::bill::DUE_DAYS`] days.
+//!
+//! Payments (API.md §14) drive the status of a published invoice: [`balance`] holds the
+//! rules (what an invoice takes, how its status follows what was paid, what a change of its
+//! total or a status set by hand may do), and the record's `totals` show `amount_paid` and
+//! `amount_due` ([`InvoiceTotals`]).
+
+pub mod balance;
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -23,6 +30,7 @@ use crate::conflict::Conflict;
 use crate::ids::{CategoryId, ClientId, EstimateId, InvoiceId, Named, ProjectId};
 use crate::input::{Form, RawMap, RawValue};
 use crate::listing::KeyKind;
+use crate::money::{AmountError, Money};
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
 use crate::validation::{FieldErrors, Rejected, message};
@@ -243,6 +251,33 @@ impl Serialize for InvoiceStatus {
     }
 }
 
+pub use balance::{Balance, PaymentRefusal, TotalBelowPaid};
+
+/// The `totals` object of an invoice: the bill's totals, then what its payments add up to
+/// and what is left to pay (`final_amount` − `amount_paid`), in one flat object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InvoiceTotals {
+    /// The computed figures and the adjustment's label, as an estimate shows them.
+    #[serde(flatten)]
+    pub bill: BillTotals,
+    /// The sum of the invoice's payments.
+    pub amount_paid: Money,
+    /// The final amount less what was paid.
+    pub amount_due: Money,
+}
+
+impl InvoiceTotals {
+    /// The totals of an invoice whose payments add up to `paid`.
+    pub fn new(bill: BillTotals, paid: Money) -> Result<Self, AmountError> {
+        let due = Money::new(bill.figures.final_amount.get() - paid.get())?;
+        Ok(InvoiceTotals {
+            bill,
+            amount_paid: paid,
+            amount_due: due,
+        })
+    }
+}
+
 /// An invoice's dates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct InvoiceDates {
@@ -275,8 +310,8 @@ pub struct Invoice {
     pub terms: Option<String>,
     /// Summary or inline.
     pub tax_type: TaxMode,
-    /// Totals.
-    pub totals: BillTotals,
+    /// Totals, with what was paid and what is due.
+    pub totals: InvoiceTotals,
     /// The estimate it was converted from.
     pub estimate_id: Option<EstimateId>,
     /// Line items.

@@ -17,8 +17,9 @@
 //! - [`mail`]: the outbox: recipients, the email list, and the delivery retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
-//! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`]: per area,
-//!   the records, the commands built from valid input, and the area's rules.
+//! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`],
+//!   [`payment`]: per area, the records, the commands built from valid input, and the
+//!   area's rules (an invoice's balance, which its payments drive: [`invoice::balance`]).
 
 pub mod bill;
 pub mod category;
@@ -34,6 +35,7 @@ pub mod mail;
 pub mod milestone;
 pub mod money;
 pub mod note;
+pub mod payment;
 pub mod references;
 pub mod slug;
 pub mod tags;

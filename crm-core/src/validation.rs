@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::money::Money;
 pub use crate::references::{NameScope, RefKind};
 
 /// The attribute name Laravel shows for a field key.
@@ -243,12 +244,30 @@ pub struct NameClaim {
     pub scope: NameScope,
 }
 
+/// A payment a request asks for (API.md §14), to be reported beside the request's other
+/// failing fields: its invoice must take payments, and its amount, when it parsed, must
+/// not pass the invoice's amount due (the rules of `crate::invoice::Balance`). Writes do
+/// not rely on it: the payment's own transaction decides, with the invoice row locked;
+/// the claim only lets a rejected request name every failing field at once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PaymentClaim {
+    /// The field key the invoice id came from (`payment_invoiceid`).
+    pub invoice_field: String,
+    /// The invoice id.
+    pub invoice: i64,
+    /// The field key of the amount (`payment_amount`).
+    pub amount_field: String,
+    /// The amount, if it parsed.
+    pub amount: Option<Money>,
+}
+
 /// Everything a command or a rejected request still needs the database to confirm: the
-/// ids it references, and the category names it claims.
+/// ids it references, the category names it claims, and the payments it asks for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct References {
     ids: Vec<Reference>,
     names: Vec<NameClaim>,
+    payments: Vec<PaymentClaim>,
 }
 
 impl References {
@@ -270,6 +289,28 @@ impl References {
         });
     }
 
+    /// Records that a payment of `amount` (from `amount_field`, when it parsed) is asked
+    /// for on invoice `invoice` (from `invoice_field`).
+    pub fn claim_payment(
+        &mut self,
+        invoice_field: &str,
+        invoice: i64,
+        amount_field: &str,
+        amount: Option<Money>,
+    ) {
+        self.payments.push(PaymentClaim {
+            invoice_field: invoice_field.to_owned(),
+            invoice,
+            amount_field: amount_field.to_owned(),
+            amount,
+        });
+    }
+
+    /// The payment claims, in the order they were found.
+    pub fn payments(&self) -> &[PaymentClaim] {
+        &self.payments
+    }
+
     /// The id references, in the order they were found.
     pub fn as_slice(&self) -> &[Reference] {
         &self.ids
@@ -284,11 +325,12 @@ impl References {
     pub fn extend(&mut self, other: References) {
         self.ids.extend(other.ids);
         self.names.extend(other.names);
+        self.payments.extend(other.payments);
     }
 
     /// True when there is nothing to check.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty() && self.names.is_empty()
+        self.ids.is_empty() && self.names.is_empty() && self.payments.is_empty()
     }
 
     /// The errors for the references found invalid (given by index into

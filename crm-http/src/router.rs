@@ -16,7 +16,7 @@ use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
     self, Env, Req, Visit, categories, client, contracts, emails, estimates, invoices, milestones,
-    notes,
+    notes, payments,
 };
 
 /// Who may call a route.
@@ -184,6 +184,11 @@ route_table! {
     UpdateNote: PATCH "/api/notes/{id}", "updateNote", Key => notes::update;
     DeleteNote: DELETE "/api/notes/{id}", "deleteNote", Key => notes::delete;
     SetNoteTags: PUT "/api/notes/{id}/tags", "setNoteTags", Key => notes::tags;
+
+    ListPayments: GET "/api/payments", "listPayments", Key => payments::list;
+    RecordPayment: POST "/api/payments", "recordPayment", Key => payments::create;
+    GetPayment: GET "/api/payments/{id}", "getPayment", Key => payments::get;
+    DeletePayment: DELETE "/api/payments/{id}", "deletePayment", Key => payments::delete;
 
     ListEmails: GET "/api/emails", "listEmails", Key => emails::list;
     GetEmail: GET "/api/emails/{id}", "getEmail", Key => emails::get;
@@ -377,7 +382,7 @@ mod tests {
     #[test]
     fn unknown_paths_are_not_found() {
         let r = Router::new().unwrap();
-        assert_eq!(r.resolve(&Method::GET, "/api/payments"), Resolved::NotFound);
+        assert_eq!(r.resolve(&Method::GET, "/api/receipts"), Resolved::NotFound);
         assert_eq!(
             r.resolve(&Method::GET, "/api/notes/3/extra"),
             Resolved::NotFound
@@ -393,5 +398,6 @@ mod tests {
         assert_eq!(count("/api/estimates"), 15);
         assert_eq!(count("/api/milestones"), 6);
         assert_eq!(count("/api/notes"), 6);
+        assert_eq!(count("/api/payments"), 4);
     }
 }

@@ -16,6 +16,7 @@ pub(crate) mod estimates;
 pub(crate) mod invoices;
 pub(crate) mod milestones;
 pub(crate) mod notes;
+pub(crate) mod payments;
 
 use crm_core::conflict::Resource;
 use crm_core::input::RawMap;

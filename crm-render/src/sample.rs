@@ -181,7 +181,8 @@ pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<In
         notes: None,
         terms: Some("Payment within 30 days.".to_owned()),
         tax_type: input.tax_mode,
-        totals,
+        totals: crm_core::invoice::InvoiceTotals::new(totals, crm_core::money::Money::ZERO)
+            .map_err(|e| e.to_string())?,
         estimate_id: None,
         line_items,
         taxes,

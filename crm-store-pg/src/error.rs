@@ -88,6 +88,12 @@ impl From<tokio_postgres::Error> for StoreError {
                     _ => {}
                 }
             }
+            // An invoice deleted while it has payments. (The constraint is never broken by
+            // an insert of a payment: that follows the lock of its invoice, which then
+            // exists.)
+            if code == "23503" && db.constraint() == Some("payments_invoice_id_fkey") {
+                return StoreError::Conflict(Conflict::InvoiceHasPayments);
+            }
             // A category deleted between a write's reference check and its insert or
             // update: the same 422 as when the check itself finds it missing.
             if code == "23503" {

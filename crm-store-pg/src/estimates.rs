@@ -115,6 +115,14 @@ impl StoredBill for EstimateKind {
             before_today: c.expired,
         }
     }
+
+    fn totals_changed<'a>(
+        _db: &'a crate::conditions::Tx,
+        _id: i64,
+        _field: &'static str,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
+        std::future::ready(Ok(()))
+    }
 }
 
 bill_api!(

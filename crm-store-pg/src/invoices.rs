@@ -6,6 +6,11 @@
 //! each**, which first locks the invoice row (`FOR UPDATE` to change it, `FOR SHARE` to
 //! clone or email it); setting the status locks it by its `UPDATE`.
 //!
+//! What an invoice was paid is read with it (the sum of its payments, `amount_paid`), and
+//! every write that changes its final amount or its status goes through its balance
+//! ([`crate::payments`]): a PATCH or new items may not bring the total below what was
+//! paid, and the status follows the payments.
+//!
 //! "One live invoice per estimate" is the unique index `invoices_estimate_key`: deleting an
 //! invoice frees its estimate (the estimate's `converted` is read from `invoices`), and
 //! a clone carries no estimate link.
@@ -44,7 +49,8 @@ const SQL: BillSql = bill_sql! {
     draft: "1",
     listed: "",
     listed_b: "TRUE",
-    extra: "b.status_id, b.due_date, b.estimate_id",
+    extra: "b.status_id, b.due_date, b.estimate_id, \
+        (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         body_text, body_html, attachment) VALUES ($1, $2, $3, 'invoice', $4, $5, $6, $7)",
@@ -134,6 +140,14 @@ impl StoredBill for InvoiceKind {
             stored: c.stored.iter().map(|s| s.id().to_string()).collect(),
             before_today: c.overdue,
         }
+    }
+
+    fn totals_changed<'a>(
+        db: &'a crate::conditions::Tx,
+        id: i64,
+        field: &'static str,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
+        crate::payments::retotal(db, id, field)
     }
 }
 

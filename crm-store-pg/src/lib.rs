@@ -1,6 +1,6 @@
 //! PostgreSQL persistence of the CRM business-records API.
 //!
-//! [`Store`] is the handle the service uses: every operation of the six areas, each
+//! [`Store`] is the handle the service uses: every operation of the seven areas, each
 //! taking crm-core commands and returning crm-core records. Multi-step writes run in one
 //! transaction; references and rules that depend on stored data are checked inside it and
 //! come back as [`StoreError::Invalid`] (field errors) or [`StoreError::Conflict`].
@@ -8,7 +8,9 @@
 //! - [`migrate`]: the migration runner; `create_database_if_missing`.
 //! - [`pool`]: configuration, the write pool and the shared pipelined readers.
 //! - [`error`]: the error type and the constraint-name mapping.
-//! - `categories`, `contracts`, `estimates`, `milestones`, `notes`: the areas' queries.
+//! - `categories`, `contracts`, `estimates`, `invoices`, `milestones`, `notes`,
+//!   `payments`: the areas' queries (an invoice's balance, which its payments drive, is
+//!   read and locked in `payments`).
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
 //! - [`client`]: the client's side: links, what they open, the client's decision.
@@ -39,6 +41,7 @@ mod estimates;
 mod invoices;
 mod milestones;
 mod notes;
+mod payments;
 mod refs;
 mod rows;
 mod sql;
@@ -268,6 +271,10 @@ impl Store {
             },
             Resource::Email => match crm_core::ids::EmailId::new(id) {
                 Some(id) => self.email(id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Payment => match crm_core::ids::PaymentId::new(id) {
+                Some(id) => self.payment(ctx, id).await.map(drop),
                 None => return Ok(false),
             },
         };

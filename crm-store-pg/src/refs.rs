@@ -104,8 +104,8 @@ SELECT EXISTS (
       AND c.id IS DISTINCT FROM $2
 )";
 
-/// The errors of the references that do not hold ("The selected … is invalid.") and of
-/// the category names already taken.
+/// The errors of the references that do not hold ("The selected … is invalid."), of the
+/// category names already taken, and of the payments their invoices would refuse.
 pub(crate) async fn invalid(
     db: &impl Db,
     references: &References,
@@ -118,6 +118,9 @@ pub(crate) async fn invalid(
             .iter()
             .map(|row| usize::try_from(row.get::<_, i64>(0) - 1).unwrap_or(usize::MAX));
         errors.merge(references.errors_for(bad));
+    }
+    for claim in references.payments() {
+        errors.merge(crate::payments::judge(db, claim).await?);
     }
     for claim in references.names() {
         let (category_type, category) = match claim.scope {

@@ -15,6 +15,7 @@
 //! | contract templates | a service agreement and an NDA |
 //! | notes | a public project note, a private note of user 2, a sticky note of user 1 |
 //! | invoices | Acme Inc: a Paid summary invoice (two lines, VAT 20%) and a Draft; Globex: a Due inline invoice (GST 10% on its line), due 2026-02-15, so it shows Overdue after that day. Made with the invoice area's own code (totals by the calculator), no email queued |
+//! | payments | the Paid invoice's: its whole final amount by bank transfer on 2026-01-20, recorded by the payment area's own code (which makes the invoice Paid) |
 //! | others | one catalogue item, expense and ticket in the default categories |
 
 use rust_decimal::Decimal;
@@ -112,6 +113,10 @@ pub struct SeedIds {
     /// Demo invoices (absent from a seed recorded before invoices were seeded).
     #[serde(default)]
     pub invoices: Vec<i64>,
+    /// Demo payments (absent from a seed recorded before payments were seeded: the
+    /// migration that added payments gave the Paid invoice its payment then).
+    #[serde(default)]
+    pub payments: Vec<i64>,
 }
 
 /// The lock that makes concurrent seeds wait for each other ("crm-seed").
@@ -415,7 +420,7 @@ async fn create(db: &impl Db, policy: crm_core::totals::Policy) -> Result<SeedId
     )
     .await?;
 
-    let invoices = seed_invoices(db, policy, &clients, &tax_rates).await?;
+    let (invoices, payments) = seed_invoices(db, policy, &clients, &tax_rates).await?;
 
     Ok(SeedIds {
         users,
@@ -434,16 +439,17 @@ async fn create(db: &impl Db, policy: crm_core::totals::Policy) -> Result<SeedId
             sticky,
         },
         invoices,
+        payments,
     })
 }
 
-/// The demo invoices (see the module's table).
+/// The demo invoices and the Paid one's payment (see the module's table).
 async fn seed_invoices(
     db: &impl Db,
     policy: crm_core::totals::Policy,
     clients: &[SeededClient],
     tax_rates: &[SeededTaxRate],
-) -> Result<Vec<i64>, StoreError> {
+) -> Result<(Vec<i64>, Vec<i64>), StoreError> {
     use crm_core::input::{RawMap, RawValue};
     use crm_core::invoice::InvoiceStatus;
     let rate = |r: &str| {
@@ -496,9 +502,11 @@ async fn seed_invoices(
         ],
         &[&vat20],
     );
-    ids.push(
-        crate::invoices::create_in(db, policy, &paid, &paid_items, InvoiceStatus::Paid).await?,
-    );
+    // Published (Due), then paid in full: the payment makes it Paid.
+    let paid_id =
+        crate::invoices::create_in(db, policy, &paid, &paid_items, InvoiceStatus::Due).await?;
+    ids.push(paid_id);
+    let payments = vec![seed_payment(db, paid_id).await?];
     let due = text(&[
         ("bill_clientid", &globex),
         ("bill_categoryid", &category),
@@ -537,5 +545,34 @@ async fn seed_invoices(
     ids.push(
         crate::invoices::create_in(db, policy, &draft, &draft_items, InvoiceStatus::Draft).await?,
     );
-    Ok(ids)
+    Ok((ids, payments))
+}
+
+/// The payment of invoice `invoice`'s whole final amount, recorded by user 1 as the API
+/// records one. Returns its id.
+async fn seed_payment(db: &impl Db, invoice: i64) -> Result<i64, StoreError> {
+    use crm_core::input::{RawMap, RawValue};
+    let total: Decimal = db
+        .row(
+            "SELECT final_amount FROM invoices WHERE id = $1",
+            &[&invoice],
+        )
+        .await?
+        .try_get(0)?;
+    let (invoice, total) = (invoice.to_string(), total.to_string());
+    let raw: RawMap = [
+        ("payment_invoiceid", invoice.as_str()),
+        ("payment_amount", total.as_str()),
+        ("payment_date", "2026-01-20"),
+        ("payment_method", "Bank transfer"),
+        ("payment_transaction_id", "ACME-2026-0142"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k, RawValue::text(v)))
+    .collect();
+    let cmd = crm_core::payment::NewPayment::parse(&raw)
+        .map_err(|r| StoreError::Internal(format!("seed payment: {:?}", r.errors)))?;
+    let actor =
+        crm_core::ids::UserId::new(1).ok_or_else(|| StoreError::Internal("user 1".into()))?;
+    crate::payments::record_in(db, actor, &cmd).await
 }

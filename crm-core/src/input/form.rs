@@ -222,6 +222,20 @@ impl<'a> Form<'a> {
         self.references.claim_name(&field, name, scope);
     }
 
+    /// Records a payment of `amount` (when it parsed) asked for on invoice `invoice`, for
+    /// the database to judge beside the other fields ([`References::claim_payment`]).
+    pub fn claim_payment(
+        &mut self,
+        invoice_key: &str,
+        invoice: i64,
+        amount_key: &str,
+        amount: Option<crate::money::Money>,
+    ) {
+        let (invoice_field, amount_field) = (self.field(invoice_key), self.field(amount_key));
+        self.references
+            .claim_payment(&invoice_field, invoice, &amount_field, amount);
+    }
+
     /// Takes in the errors and references of a nested reader.
     pub fn absorb(&mut self, nested: Form<'_>) {
         self.errors.merge(nested.errors);

@@ -212,6 +212,36 @@ pub fn read_money_non_negative(
     Some(money)
 }
 
+/// Reads a money amount that must be greater than zero (a payment): at most 2 decimals;
+/// zero or less is "must be greater than 0", past the range "may not be greater than
+/// 9999999999999.99" (a negative one past the range is still "greater than 0").
+pub fn read_money_positive(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<Money> {
+    let text = numeric_text(field, value, errors, message::numeric)?;
+    match Money::parse(text) {
+        Ok(money) if money.get() > rust_decimal::Decimal::ZERO => Some(money),
+        Ok(_) => {
+            errors.add(field, message::greater_than(field, "0"));
+            None
+        }
+        Err(AmountError::OutOfRange) if text.starts_with('-') => {
+            errors.add(field, message::greater_than(field, "0"));
+            None
+        }
+        Err(AmountError::OutOfRange) => {
+            errors.add(field, message::at_most(field, MONEY_MAX));
+            None
+        }
+        Err(e) => {
+            errors.add(field, amount_message(field, e, ("0", MONEY_MAX)));
+            None
+        }
+    }
+}
+
 /// Reads a percentage between 0 and 100 with at most 2 decimals.
 pub fn read_percent_0_100(
     field: &str,

@@ -42,6 +42,12 @@ impl TextRule {
         forbid_html: false,
         one_line: true,
     };
+    /// Short labels such as a payment's method: 100 characters, one line.
+    pub const LABEL: TextRule = TextRule {
+        max_chars: 100,
+        forbid_html: false,
+        one_line: true,
+    };
     /// Short attributes such as icon classes and adjustment descriptions: 250 characters.
     pub const SHORT: TextRule = TextRule {
         max_chars: 250,

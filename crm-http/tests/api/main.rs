@@ -19,5 +19,6 @@ mod notes;
 mod openapi;
 mod operator;
 mod outbox;
+mod payments;
 mod sweep;
 mod unicode;

@@ -420,6 +420,8 @@ struct World {
     team: Vec<i64>,
     milestones_of_project: Vec<i64>,
     tax_rates: Vec<i64>,
+    /// A published invoice of 1,000.00 (payments are recorded against it).
+    payable_invoice: i64,
     /// The record each `{id}` path works on.
     targets: BTreeMap<&'static str, i64>,
     migrate_target: i64,
@@ -462,6 +464,25 @@ impl World {
             json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-06-20"}),
         )
         .await;
+        let payable_invoice = s.created("/api/invoices",
+            json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-06-20"}),
+        )
+        .await;
+        let items = json!({"items": [{"description": "Work", "quantity": "1", "rate": "1000"}]});
+        let a = s
+            .put(
+                &format!("/api/invoices/{payable_invoice}/items"),
+                Body::Json(items),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+        let a = s
+            .put(
+                &format!("/api/invoices/{payable_invoice}/publish"),
+                Body::None,
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
         // In the other project, so that renaming it to the create example's title never clashes.
         let milestone = s.created("/api/milestones",
             json!({"milestone_projectid": s.ids.projects[1], "milestone_title": "To rename", "milestone_color": "info"}),
@@ -515,6 +536,7 @@ impl World {
                 .filter(|r| r.status == "enabled")
                 .map(|r| r.id)
                 .collect(),
+            payable_invoice,
             targets,
             migrate_target,
         }
@@ -531,6 +553,7 @@ impl World {
             "bill_categoryid" => one(self.estimate_category),
             "milestone_projectid" | "doc_project_id" | "bill_projectid" => one(self.project),
             "target_id" => one(self.migrate_target),
+            "payment_invoiceid" => one(self.payable_invoice),
             "users" => Some(self.team.clone()),
             "milestones" => Some(self.milestones_of_project.iter().rev().copied().collect()),
             "tax_rate_ids" => Some(self.tax_rates.clone()),

@@ -726,7 +726,9 @@ async fn the_readme_walkthrough_runs_as_written() {
                 && stdout.contains("converted: invoice ")
                 && stdout.contains("invoice: Draft ")
                 && stdout.contains(" 2637.34\n")
-                && stdout.contains("invoice published: {'id': 2, 'title': 'Due', 'color': 'info'}"),
+                && stdout.contains("invoice published: {'id': 2, 'title': 'Due', 'color': 'info'}")
+                && stdout.contains("payment of 2637.34: 201\n")
+                && stdout.contains("invoice: Paid paid 2637.34 due 0.00\n"),
             "run {attempt}: {stdout}"
         );
         // The retry was answered from the stored answer, and the second editor was told.

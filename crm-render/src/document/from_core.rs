@@ -102,7 +102,7 @@ impl Document {
                 tax_type: i.tax_type,
                 lines: &i.line_items,
                 taxes: &i.taxes,
-                totals: &i.totals,
+                totals: &i.totals.bill,
                 notes: i.notes.as_deref(),
                 terms: i.terms.as_deref(),
             },

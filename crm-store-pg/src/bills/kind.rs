@@ -62,7 +62,21 @@ pub(crate) trait StoredBill: Kind + Send + Sync {
 
     /// The shown-status filter as the maintained counts see it.
     fn counted_status(status: Self::Status) -> CountedStatus;
+
+    /// What follows a write that changed bill `id`'s final amount (new items, a PATCH),
+    /// inside its transaction with the row locked; `field` is the request field a refusal
+    /// is reported on. An invoice's total may not fall below what it was paid, and its
+    /// status follows its payments; nothing for an estimate.
+    fn totals_changed<'a>(
+        db: &'a Tx,
+        id: i64,
+        field: &'static str,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a;
 }
+
+/// The PATCH field a refused total is reported on (as a total out of range is:
+/// `crm_core::bill::header::total_overflow_error`).
+const PATCH_TOTAL_FIELD: &str = "bill_adjustment_amount";
 
 /// The id of a kind of bill, which names its kind (so that the operations below infer it).
 pub(crate) trait BillId: Copy + Send + Sync + 'static {
@@ -155,9 +169,10 @@ impl Store {
     }
 
     /// `PATCH /estimates/{id}`, `PATCH /invoices/{id}`: sets the header and recomputes the
-    /// totals from the stored lines; the status is kept (`header::update`: every failing
-    /// field at once; a changed tax mode clears the taxes and the lines' mode-specific
-    /// fields).
+    /// totals from the stored lines; the status is kept but for an invoice's, which follows
+    /// its payments (`header::update`: every failing field at once; a changed tax mode
+    /// clears the taxes and the lines' mode-specific fields; then
+    /// [`StoredBill::totals_changed`]).
     pub(crate) async fn update_bill<I: BillId>(
         &self,
         ctx: Ctx,
@@ -166,10 +181,12 @@ impl Store {
     ) -> Result<RecordOf<I>, StoreError> {
         let tx = self.begin_on_bill(ctx, id).await?;
         header::update(&tx, I::Kind::sql(), id.raw(), cmd, self.policy()).await?;
+        I::Kind::totals_changed(&tx, id.raw(), PATCH_TOTAL_FIELD).await?;
         self.finish_bill_write(tx, id, ctx).await
     }
 
-    /// `PUT …/{id}/items`: the complete bill (`items::replace_items`).
+    /// `PUT …/{id}/items`: the complete bill (`items::replace_items`), then
+    /// [`StoredBill::totals_changed`].
     pub(crate) async fn replace_bill_items<I: BillId>(
         &self,
         ctx: Ctx,
@@ -178,6 +195,7 @@ impl Store {
     ) -> Result<RecordOf<I>, StoreError> {
         let tx = self.begin_on_bill(ctx, id).await?;
         items::replace_items(&tx, I::Kind::sql(), id.raw(), req, self.policy()).await?;
+        I::Kind::totals_changed(&tx, id.raw(), "items").await?;
         self.finish_bill_write(tx, id, ctx).await
     }
 

@@ -3,22 +3,25 @@
 
 use chrono::NaiveDate;
 use crm_core::ids::EstimateId;
-use crm_core::invoice::{Invoice, InvoiceDates};
+use crm_core::invoice::{Invoice, InvoiceDates, InvoiceTotals};
 use tokio_postgres::Row;
 
 use super::{new_id, stored_status};
 use crate::bills::decode;
 use crate::bills::kind::View;
 use crate::bills::link::link_of;
+use crate::error::corrupt;
 use crate::{StoreError, rows};
 
 pub(crate) use crate::bills::kind::load;
 
 /// An invoice from a row of its records statement, its shown status derived for
-/// `view.today`.
+/// `view.today`, its totals with what its payments add up to.
 pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
     let due_date: Option<NaiveDate> = rows::get(row, "due_date")?;
     let c = decode::common(row)?;
+    let paid = rows::money(row, "amount_paid")?;
+    let totals = InvoiceTotals::new(c.totals, paid).map_err(|e| corrupt("invoice balance", e))?;
     Ok(Invoice {
         id: new_id(c.id)?,
         status: stored_status(row, "status_id")?.shown(due_date, view.today),
@@ -33,7 +36,7 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
         notes: c.notes,
         terms: c.terms,
         tax_type: c.tax_type,
-        totals: c.totals,
+        totals,
         estimate_id: rows::opt_id(row, "estimate_id", EstimateId::new)?,
         line_items: c.line_items,
         taxes: c.taxes,

@@ -19,7 +19,10 @@ pub(super) const SET_STATUS_SQL: &str =
 const PUBLISH_SQL: &str = SET_STATUS_SQL;
 
 impl Store {
-    /// `PUT /invoices/{id}/status`: stores 1, 2, 4, 5 or 20, from any status.
+    /// `PUT /invoices/{id}/status`: stores 1, 2, 4, 5 or 20 as far as the invoice's
+    /// payments allow ([`crm_core::invoice::Balance::set_status`]: an invoice with payments is not
+    /// set back to Draft or Cancelled, and Due, Part Paid and Paid must agree with what was
+    /// paid), with the invoice row locked.
     pub async fn set_invoice_status(
         &self,
         ctx: Ctx,
@@ -27,13 +30,12 @@ impl Store {
         cmd: &InvoiceStatusChange,
     ) -> Result<Invoice, StoreError> {
         let tx = self.begin_on_bill(ctx, id).await?;
-        if tx
-            .run(SET_STATUS_SQL, &[&id.get(), &cmd.status.id()])
+        let locked = crate::payments::lock_invoice(&tx, id.get())
             .await?
-            == 0
-        {
-            return Err(StoreError::NotFound(Resource::Invoice));
-        }
+            .ok_or(StoreError::NotFound(Resource::Invoice))?;
+        let after = locked.balance.set_status(cmd.status)?;
+        tx.run(SET_STATUS_SQL, &[&id.get(), &after.status.id()])
+            .await?;
         let invoice = read::load(&tx, id, self.view(ctx)).await?;
         tx.commit().await?;
         Ok(invoice)

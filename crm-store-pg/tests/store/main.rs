@@ -16,4 +16,5 @@ mod invoices;
 mod lists;
 mod milestones;
 mod notes;
+mod payments;
 mod unicode;

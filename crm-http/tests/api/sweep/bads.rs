@@ -23,6 +23,8 @@ pub enum Kind {
     Money,
     /// A money amount that must not be negative.
     MoneyNonNegative,
+    /// A money amount that must be greater than zero (a payment).
+    MoneyPositive,
     /// A percentage 0–100 (2 decimals).
     Percent,
     /// A quantity or unit rate (> 0, 4 decimals, below 10^11).
@@ -109,6 +111,7 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
         Kind::Date => dates(&mut b),
         Kind::Money => numbers::money(&mut b, false),
         Kind::MoneyNonNegative => numbers::money(&mut b, true),
+        Kind::MoneyPositive => numbers::positive_money(&mut b),
         Kind::Percent => numbers::percents(&mut b),
         Kind::Positive => numbers::positives(&mut b),
         Kind::Choice => choices(&mut b, base),
@@ -126,7 +129,11 @@ fn shape_message(kind: Kind, f: &str) -> String {
         Kind::Text { .. } => msg::string(f),
         Kind::Id => msg::integer(f),
         Kind::Date => msg::date(f),
-        Kind::Money | Kind::MoneyNonNegative | Kind::Percent | Kind::Positive => msg::numeric(f),
+        Kind::Money
+        | Kind::MoneyNonNegative
+        | Kind::MoneyPositive
+        | Kind::Percent
+        | Kind::Positive => msg::numeric(f),
         Kind::Choice | Kind::ChoiceId => msg::invalid(f),
         Kind::Tags | Kind::Ids { .. } | Kind::Items => msg::array(f),
     }

@@ -145,6 +145,7 @@ impl Api {
                 "DateInput" => Kind::Date,
                 "MoneyInput" => Kind::Money,
                 "NonNegativeMoneyInput" => Kind::MoneyNonNegative,
+                "PositiveMoneyInput" => Kind::MoneyPositive,
                 "PercentInput" => Kind::Percent,
                 "PositiveDecimal4Input" => Kind::Positive,
                 _ if name.starts_with("PlainText") || name.starts_with("Text") => Kind::Text {

@@ -34,6 +34,8 @@ enum Filter {
     Choice(Vec<String>),
     /// One of these integers (an invoice status).
     Number(Vec<i64>),
+    /// A `YYYY-MM-DD` date (a period's end).
+    Date,
 }
 
 impl Filter {
@@ -51,6 +53,7 @@ impl Filter {
                 Filter::Number(c.iter().filter_map(Value::as_i64).collect())
             }
             (Some("integer"), None) if schema["minimum"] == 1 => Filter::Id,
+            (Some("string"), None) if schema["format"] == "date" => Filter::Date,
             _ => panic!("{list}: the query sweep has no bad values for {name}: {schema}"),
         }
     }
@@ -59,6 +62,7 @@ impl Filter {
     fn values(&self) -> Vec<String> {
         match self {
             Filter::Id => Vec::new(),
+            Filter::Date => vec!["2026-11-20".to_owned()],
             Filter::Choice(c) => c.clone(),
             Filter::Number(n) => n.iter().map(i64::to_string).collect(),
         }
@@ -201,6 +205,20 @@ fn filter_cases(f: &str, filter: &Filter) -> Vec<(String, Expect)> {
                 add(format!("{f}{v}"), msg::invalid(f));
             }
         }
+        Filter::Date => {
+            for v in [
+                "2026-02-30",
+                "2026-1-1",
+                "tomorrow",
+                "2026-13-01",
+                "2026-01-01T00:00:00Z",
+                "1e9999",
+                "%2B2026-01-01",
+            ] {
+                add(format!("{f}={v}"), msg::date(f));
+            }
+            add(format!("{f}[]=2026-01-01"), msg::date(f));
+        }
         Filter::Number(values) => {
             let max = values.iter().max().copied().unwrap_or_default();
             let mut bad: Vec<String> = ["zzz", "2.5", "1e0", "-1", "99999999999999999999"]
@@ -285,7 +303,12 @@ async fn list_endpoints_refuse_malformed_query_parameters_by_name() {
     let s = TestServer::start().await;
     let api = Api::fetch(&s).await;
     let lists = lists(&s, &api);
-    for path in ["/api/invoices", "/api/emails", "/api/milestones"] {
+    for path in [
+        "/api/invoices",
+        "/api/emails",
+        "/api/milestones",
+        "/api/payments",
+    ] {
         assert!(lists.iter().any(|l| l.path == path), "{path} is swept");
     }
     let all_sorts: BTreeSet<String> = lists.iter().flat_map(|l| l.sorts.clone()).collect();

@@ -10,6 +10,7 @@ mod categories;
 mod contracts;
 mod milestones;
 mod notes;
+mod payments;
 
 use serde_json::json;
 
@@ -28,6 +29,7 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     out.push(bills::convert(w, api));
     out.extend(milestones::targets(w, api));
     out.extend(notes::targets(w, api));
+    out.extend(payments::targets(w, api));
     out
 }
 

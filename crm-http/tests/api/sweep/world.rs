@@ -48,6 +48,10 @@ pub struct World {
     pub invoice: i64,
     /// A published invoice (the conversion of `published`).
     pub published_invoice: i64,
+    /// A published invoice of 21.00 that takes payments (only the payment targets use it).
+    pub payable_invoice: i64,
+    /// A payment of 1.00 on `payable_invoice`.
+    pub payment: i64,
     /// A milestone of `project`.
     pub milestone: i64,
     /// The seeded "Planning" milestone of `project`.
@@ -96,6 +100,26 @@ pub async fn world(s: &TestServer) -> World {
         )
         .await;
     let bills = Bills::create(s, client).await;
+    let payable_invoice = s
+        .created(
+            "/api/invoices",
+            json!({"bill_clientid": client, "bill_categoryid": bills.invoice_category, "bill_date": "2026-01-10"}),
+        )
+        .await;
+    one_line(s, &format!("/api/invoices/{payable_invoice}/items")).await;
+    setup(
+        s,
+        Method::PUT,
+        &format!("/api/invoices/{payable_invoice}/publish"),
+        200,
+    )
+    .await;
+    let payment = s
+        .created(
+            "/api/payments",
+            json!({"payment_invoiceid": payable_invoice, "payment_amount": "1.00", "payment_date": "2026-01-20"}),
+        )
+        .await;
     let milestone = s
         .created(
             "/api/milestones",
@@ -140,6 +164,8 @@ pub async fn world(s: &TestServer) -> World {
         published: bills.published,
         invoice: bills.invoice,
         published_invoice: bills.published_invoice,
+        payable_invoice,
+        payment,
         milestone,
         planning: milestone_of(s, project, "Planning"),
         design_title: "Design".to_owned(),

@@ -17,7 +17,7 @@ async fn a_new_invoice_is_an_empty_draft_due_thirty_days_later() {
     assert_eq!(i.status, InvoiceStatus::Draft);
     assert_eq!(i.dates.due_date, Some(day("2026-12-01")));
     assert_eq!(i.estimate_id, None);
-    assert_eq!(i.totals.figures.final_amount.to_string(), "0.00");
+    assert_eq!(i.totals.bill.figures.final_amount.to_string(), "0.00");
     assert!(i.line_items.is_empty() && i.taxes.is_empty() && i.tags.is_empty());
     assert_eq!(i.notes.as_deref(), Some("N"));
     assert_eq!(s.store.invoice(ctx(), i.id).await.unwrap(), i);
@@ -130,7 +130,7 @@ async fn an_invoice_and_an_estimate_given_the_same_input_show_the_same_totals() 
             .update_invoice(ctx(), i.id, &patch(&i, header))
             .await
             .unwrap();
-        assert_eq!(i.totals, e.totals, "{mode}");
+        assert_eq!(i.totals.bill, e.totals, "{mode}");
         let figures = |l: &[crm_core::bill::LineItem]| {
             l.iter()
                 .map(|l| (l.total, l.discount, l.tax_rate_id))
@@ -143,7 +143,7 @@ async fn an_invoice_and_an_estimate_given_the_same_input_show_the_same_totals() 
                 .collect::<Vec<_>>()
         };
         assert_eq!(taxes(&i.taxes), taxes(&e.taxes), "{mode}");
-        assert!(i.totals.figures.final_amount.get() > rust_decimal::Decimal::ZERO);
+        assert!(i.totals.bill.figures.final_amount.get() > rust_decimal::Decimal::ZERO);
     }
 }
 
@@ -223,7 +223,10 @@ async fn a_patch_checks_the_due_date_and_a_mode_change_clears_the_taxes() {
         .unwrap();
     assert!(inline.taxes.is_empty());
     assert_eq!(inline.dates.due_date, None);
-    assert_eq!(inline.totals.figures.final_amount.to_string(), "100.00");
+    assert_eq!(
+        inline.totals.bill.figures.final_amount.to_string(),
+        "100.00"
+    );
     assert_eq!(inline.status, InvoiceStatus::Draft);
 }
 

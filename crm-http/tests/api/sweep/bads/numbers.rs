@@ -50,6 +50,40 @@ pub fn money(b: &mut Bads<'_>, non_negative: bool) {
     }
 }
 
+/// A money amount that must be more than 0 (a payment): 2 decimals, below 10^13.
+pub fn positive_money(b: &mut Bads<'_>) {
+    let f = b.f;
+    for t in ["0", "-1", "0.00", "-0", "-0.01", "-1e20"] {
+        b.one(
+            format!("amount {t}"),
+            text(t),
+            ALL,
+            msg::greater_than_zero(f),
+        );
+    }
+    for n in ["0", "-2.5"] {
+        b.one(
+            format!("number {n}"),
+            raw(n),
+            JSON,
+            msg::greater_than_zero(f),
+        );
+    }
+    b.one("3 decimals", text("1.005"), ALL, msg::decimals(f, 2));
+    b.one("3 decimals number", raw("1.005"), JSON, msg::decimals(f, 2));
+    let too_big = msg::at_most(f, "9999999999999.99");
+    for t in ["10000000000000", "1e9999", "99999999999999999999999"] {
+        b.one(format!("amount {t}"), text(t), ALL, too_big.clone());
+    }
+    for n in ["1e400", "99999999999999999999999"] {
+        b.one(format!("number {n}"), raw(n), JSON, too_big.clone());
+    }
+    huge(b, 2, &too_big);
+    for t in ["abc", "NaN", "Infinity", "0x10", "1,5", "١٢", "."] {
+        b.one(format!("amount {t}"), text(t), ALL, msg::numeric(f));
+    }
+}
+
 /// A JSON number of 100,000 digits (out of range: `range`), and a text of 100,000 decimals
 /// (more than `decimals`).
 fn huge(b: &mut Bads<'_>, decimals: u32, range: &str) {
