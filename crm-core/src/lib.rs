@@ -16,6 +16,8 @@
 //! - [`listing`]: page, limit, order, sort whitelists, search.
 //! - [`mail`]: the outbox: recipients, the email list, and the delivery retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
+//! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
+//!   request (the clock is a parameter).
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`]: per area,
 //!   the records, the commands built from valid input, and the area's rules.
@@ -35,6 +37,7 @@ pub mod milestone;
 pub mod money;
 pub mod note;
 pub mod references;
+pub mod scope;
 pub mod slug;
 pub mod tags;
 pub mod time;
