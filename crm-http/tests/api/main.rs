@@ -19,5 +19,6 @@ mod notes;
 mod openapi;
 mod operator;
 mod outbox;
+mod scopes;
 mod sweep;
 mod unicode;
