@@ -29,11 +29,11 @@ pub(crate) enum KeysCommand {
         /// `<area>:read` / `<area>:write` (categories, contracts, estimates, invoices,
         /// milestones, notes, payments, emails, webhooks); `write` implies `read`. Repeat
         /// the flag or separate with commas [default: write].
-        #[arg(long = "scope", value_delimiter = ',')]
+        #[arg(long = "scope", value_name = "SCOPE", value_delimiter = ',')]
         scopes: Vec<Scope>,
         /// How long the key works: days or hours, such as `90d` or `12h` (1h to 3650d);
         /// after that it is refused with 401 [default: it never expires].
-        #[arg(long)]
+        #[arg(long, value_name = "DURATION")]
         expires_in: Option<Lifetime>,
     },
     /// List keys (never their secrets): scopes, expiry, and the minute each was last used.
