@@ -16,6 +16,8 @@
 //! - [`listing`]: page, limit, order, sort whitelists, search.
 //! - [`mail`]: the outbox: recipients, the email list, and the delivery retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
+//! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
+//!   request (the clock is a parameter).
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`],
 //!   [`payment`]: per area, the records, the commands built from valid input, and the
@@ -37,6 +39,7 @@ pub mod money;
 pub mod note;
 pub mod payment;
 pub mod references;
+pub mod scope;
 pub mod slug;
 pub mod tags;
 pub mod time;

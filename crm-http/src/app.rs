@@ -1,8 +1,8 @@
 //! One request, start to finish: request id, the `Host` rule, CORS preflight, route,
-//! authentication (or, for the client's pages, the per-address rate limit), the per-key
-//! rate limit, the per-key cap on requests in progress, body (bounded in size and time),
-//! handler, response envelope, compression, CORS headers, metrics, and the access
-//! log line.
+//! authentication with the key's expiry and scopes (or, for the client's pages, the
+//! per-address rate limit), the per-key rate limit, the per-key cap on requests in
+//! progress, body (bounded in size and time), handler, response envelope, compression,
+//! CORS headers, metrics, and the access log line.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use crm_core::ids::ApiKeyId;
 use crm_core::input::RawMap;
-use crm_store_pg::{Ctx, Store};
+use crm_core::scope::Need;
+use crm_store_pg::{Ctx, Store, StoreError};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 
 use crate::auth::{CACHE_TTL, Keys};
@@ -185,6 +186,14 @@ impl App {
     /// The service's metrics (a delivery worker in the same process counts on them).
     pub fn metrics(&self) -> &Metrics {
         &self.metrics
+    }
+
+    /// Writes the minutes keys were last used since the last call, in one statement (see
+    /// [`crate::auth::LastUse`]); `crm serve` calls it every
+    /// [`crate::auth::RECORD_USE_EVERY`] and once more when it stops. Returns the rows
+    /// changed.
+    pub async fn record_key_use(&self) -> Result<u64, StoreError> {
+        self.keys.record_use().await
     }
 
     /// What the route table's handlers read.
@@ -411,8 +420,22 @@ impl App {
                     .await
                 }
                 Access::Key => {
+                    let Some(need) = route.need else {
+                        return Err(ApiError::Internal(format!(
+                            "the keyed route {} {} has no scope",
+                            route.method, route.path
+                        )));
+                    };
                     let (req, api_key, guard) = self
-                        .authenticated(&parts, body, id.as_deref(), peer, body_deadline, quota)
+                        .authenticated(
+                            &parts,
+                            body,
+                            need,
+                            id.as_deref(),
+                            peer,
+                            body_deadline,
+                            quota,
+                        )
                         .await?;
                     *in_flight = Some(guard);
                     self.bounded(conditional::run(
@@ -465,15 +488,20 @@ impl App {
         })
     }
 
-    /// The request of a `Key` route: the acting user (from the key), the query and the body;
-    /// the key; and the request's place among its key's requests in progress. An address
-    /// past its failed-authentication limit is refused first, before any key is looked up;
-    /// then the key's rate limit is applied (a refused request takes no place), and its
-    /// standing left in `quota`.
+    /// The request of a `Key` route needing `need`: the acting user (from the key), the
+    /// query and the body; the key; and the request's place among its key's requests in
+    /// progress. An address past its failed-authentication limit is refused first, before
+    /// any key is looked up; then the key is checked, with its expiry and scopes (401, 403:
+    /// from the key cache, so a refusal costs no database round trip); then the key's rate
+    /// limit is applied (a refused request takes no place), and its standing left in
+    /// `quota`. Only then is the body read: a refused request has written nothing and
+    /// read nothing but its head.
+    #[allow(clippy::too_many_arguments)]
     async fn authenticated<'a, B>(
         &self,
         parts: &http::request::Parts,
         body: B,
+        need: Need,
         id: Option<&'a str>,
         peer: Option<std::net::IpAddr>,
         body_deadline: Instant,
@@ -494,9 +522,17 @@ impl App {
             return Err(ApiError::AuthFailuresLimited(wait));
         }
         let authorization = parts.headers.get(header::AUTHORIZATION);
+        // The scope is decided with the key and before the rate limit: a refusal is
+        // answered from memory, like the router's 404 and 405, holds no place among the
+        // key's requests in progress, and spends none of the key's tokens (a client
+        // finding out what its key may do keeps its rate for what it may).
         let verified = match self
             .keys
-            .authenticate(authorization.map(HeaderValue::as_bytes))
+            .authenticate(
+                authorization.map(HeaderValue::as_bytes),
+                need,
+                chrono::Utc::now(),
+            )
             .await
         {
             Ok(verified) => verified,

@@ -1,27 +1,41 @@
-//! API keys: the key format, generation, and the check of `Authorization: Bearer <key>`.
+//! API keys: the key format, generation, and the check of `Authorization: Bearer <key>`
+//! for a route.
 //!
 //! A key reads `crm_<id>_<secret>`: the id names the stored row, the secret is 32 random
 //! bytes in hex. Only SHA-256(secret) is stored. Checking a key looks its row up by id and
 //! compares digests in constant time, and the key's user must still be an administrator
-//! (API.md §1: a key acts as one administrative user). Rows are cached in memory for
-//! [`CACHE_TTL`], so an authenticated request costs no database round trip on the hot
-//! path, and a revocation or a demotion takes effect within that time. An id with no row is
+//! (API.md §1: a key acts as one administrative user). Then the key's grant decides
+//! (`crm_core::scope::Grant::decide`, API.md §15): an expired key is a 401 like an unknown
+//! one, a route outside its scopes a 403, both decided against the clock the caller
+//! passes. Rows are cached in memory for [`CACHE_TTL`], so an authenticated request costs
+//! no database round trip on the hot path (scope and expiry included), and a revocation,
+//! a demotion or a change of scopes takes effect within that time; an expiry takes effect
+//! at its instant, since the cached row carries it. An id with no row is
 //! cached too (as absent), so unknown ids cost no more database work than known ones, and
 //! both are checked the same way: the secret's digest compared in constant time with the
 //! row's, or with a digest no secret has. The cache holds at most [`CACHE_CAPACITY`] ids.
 //! The other bound on guessing, a limit on failed authentications per client address,
 //! is [`crate::app`]'s. Keys are never logged.
+//!
+//! When each key was last used is kept in memory to the minute ([`LastUse`]) and written
+//! in batches ([`Keys::record_use`], which `crm serve` runs every [`RECORD_USE_EVERY`]
+//! and once more when it stops), never once per request.
+
+mod last_use;
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use chrono::{DateTime, Utc};
 use crm_core::ids::{ApiKeyId, UserId};
+use crm_core::scope::{Grant, Need, Verdict};
 use crm_store_pg::{Store, StoreError};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
+pub use last_use::{LastUse, RECORD_USE_EVERY};
 
 /// How long a key row (or its absence) is trusted without asking the database again.
 pub const CACHE_TTL: Duration = Duration::from_secs(3);
@@ -68,12 +82,12 @@ fn bearer(header: &[u8]) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Cached {
     /// The stored digest; [`NO_DIGEST`] for an id with no key.
     digest: Vec<u8>,
-    /// The key's user; `None` for an id with no key.
-    user: Option<UserId>,
+    /// The key's user and what it is granted; `None` for an id with no key.
+    key: Option<(UserId, Grant)>,
     /// Revoked, or its user is no longer an administrator (or no such key).
     refused: bool,
     fetched: Instant,
@@ -88,12 +102,14 @@ pub struct Verified {
     pub user: UserId,
 }
 
-/// Verifies keys against the store, with a short-lived cache.
+/// Verifies keys against the store, with a short-lived cache, and remembers when each was
+/// last used.
 #[derive(Debug)]
 pub struct Keys {
     store: Store,
-    cache: RwLock<HashMap<ApiKeyId, Cached>>,
+    cache: RwLock<HashMap<ApiKeyId, Arc<Cached>>>,
     ttl: Duration,
+    last_use: LastUse,
 }
 
 impl Keys {
@@ -103,10 +119,11 @@ impl Keys {
             store,
             cache: RwLock::new(HashMap::new()),
             ttl,
+            last_use: LastUse::default(),
         }
     }
 
-    fn cached(&self, id: ApiKeyId) -> Option<Cached> {
+    fn cached(&self, id: ApiKeyId) -> Option<Arc<Cached>> {
         let cache = self.cache.read().unwrap_or_else(|p| p.into_inner());
         cache
             .get(&id)
@@ -114,47 +131,72 @@ impl Keys {
             .cloned()
     }
 
-    /// The key and the user a request acts as, from its `Authorization` header value.
-    pub async fn authenticate(&self, header: Option<&[u8]>) -> Result<Verified, ApiError> {
+    /// The key and the user of a request needing `need` at `now`, from its
+    /// `Authorization` header value: 401 for a missing, unknown, revoked or expired key (or
+    /// one whose user is no longer an administrator), 403 for a key whose scopes do not
+    /// grant `need`. A key that passes, or is refused only for its scopes, counts as used
+    /// at `now`.
+    pub async fn authenticate(
+        &self,
+        header: Option<&[u8]>,
+        need: Need,
+        now: DateTime<Utc>,
+    ) -> Result<Verified, ApiError> {
         let token = header.and_then(bearer).ok_or(ApiError::Unauthorized)?;
         let (id, secret) = parse_key(token).ok_or(ApiError::Unauthorized)?;
         let row = match self.cached(id) {
             Some(row) => row,
-            None => {
-                let stored = self.store.api_key(id).await.map_err(|e| match e {
-                    StoreError::Unavailable(cause) => ApiError::Unavailable(cause),
-                    other => ApiError::Internal(other.to_string()),
-                })?;
-                let row = match stored {
-                    Some(stored) => Cached {
-                        digest: stored.digest,
-                        user: Some(stored.user_id),
-                        refused: stored.revoked || !stored.user_is_admin,
-                        fetched: Instant::now(),
-                    },
-                    None => Cached {
-                        digest: NO_DIGEST.to_vec(),
-                        user: None,
-                        refused: true,
-                        fetched: Instant::now(),
-                    },
-                };
-                self.remember(id, row.clone());
-                row
-            }
+            None => self.fetch(id).await?,
         };
         let matches: bool = digest(secret)
             .as_slice()
             .ct_eq(row.digest.as_slice())
             .into();
-        match row.user {
-            Some(user) if matches && !row.refused => Ok(Verified { key: id, user }),
-            _ => Err(ApiError::Unauthorized),
+        let Some((user, grant)) = row.key.as_ref().filter(|_| matches && !row.refused) else {
+            return Err(ApiError::Unauthorized);
+        };
+        match grant.decide(need, now) {
+            Verdict::Expired => Err(ApiError::Unauthorized),
+            Verdict::OutOfScope => {
+                self.last_use.record(id, now);
+                Err(ApiError::OutOfScope)
+            }
+            Verdict::Allowed => {
+                self.last_use.record(id, now);
+                Ok(Verified {
+                    key: id,
+                    user: *user,
+                })
+            }
         }
     }
 
+    /// Reads the row of `id` (or its absence) and caches it.
+    async fn fetch(&self, id: ApiKeyId) -> Result<Arc<Cached>, ApiError> {
+        let stored = self.store.api_key(id).await.map_err(|e| match e {
+            StoreError::Unavailable(cause) => ApiError::Unavailable(cause),
+            other => ApiError::Internal(other.to_string()),
+        })?;
+        let row = Arc::new(match stored {
+            Some(stored) => Cached {
+                digest: stored.digest,
+                refused: stored.revoked || !stored.user_is_admin,
+                key: Some((stored.user_id, stored.grant)),
+                fetched: Instant::now(),
+            },
+            None => Cached {
+                digest: NO_DIGEST.to_vec(),
+                key: None,
+                refused: true,
+                fetched: Instant::now(),
+            },
+        });
+        self.remember(id, Arc::clone(&row));
+        Ok(row)
+    }
+
     /// Caches `row` for `id`, within [`CACHE_CAPACITY`].
-    fn remember(&self, id: ApiKeyId, row: Cached) {
+    fn remember(&self, id: ApiKeyId, row: Arc<Cached>) {
         let mut cache = self.cache.write().unwrap_or_else(|p| p.into_inner());
         if cache.len() >= CACHE_CAPACITY && !cache.contains_key(&id) {
             let ttl = self.ttl;
@@ -170,8 +212,22 @@ impl Keys {
     pub fn cached_ids(&self) -> usize {
         self.cache.read().unwrap_or_else(|p| p.into_inner()).len()
     }
-}
 
+    /// Writes the minutes keys were used since the last call, in one statement (nothing
+    /// when no key's minute changed); returns the rows changed. When the write fails, the
+    /// minutes are kept for the next call.
+    pub async fn record_use(&self) -> Result<u64, StoreError> {
+        let batch = self.last_use.take();
+        if batch.is_empty() {
+            return Ok(0);
+        }
+        let written = self.store.record_api_key_use(&batch).await;
+        if written.is_err() {
+            self.last_use.restore(&batch);
+        }
+        written
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

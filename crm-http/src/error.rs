@@ -4,7 +4,8 @@
 //! |---|---|---|
 //! | malformed body / JSON | 400 | "The request body is not valid JSON." (or what is wrong) |
 //! | HTTP/1.1 without one `Host` | 400 | "The Host header is required." |
-//! | missing or bad key | 401 | "Unauthorized. A valid API key is required." |
+//! | missing, bad, revoked or expired key | 401 | "Unauthorized. A valid API key is required." |
+//! | a key whose scopes do not grant the route | 403 | "This API key is not allowed to do this." |
 //! | CORS preflight from an origin not allowed | 403 | "This origin is not allowed." |
 //! | unknown record / id | 404 | `"<Resource> not found."` |
 //! | unknown path | 404 | "Route not found." |
@@ -39,6 +40,10 @@ pub enum ApiError {
     /// No valid API key (401).
     #[error("unauthorized")]
     Unauthorized,
+    /// A valid key whose scopes do not grant the route (403), decided before the request's
+    /// body is read.
+    #[error("out of the key's scopes")]
+    OutOfScope,
     /// A CORS preflight from an origin that is not configured (403).
     #[error("origin not allowed")]
     OriginNotAllowed,
@@ -137,7 +142,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) | ApiError::BadJson => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::OriginNotAllowed => StatusCode::FORBIDDEN,
+            ApiError::OutOfScope | ApiError::OriginNotAllowed => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) | ApiError::IdempotencyInProgress => StatusCode::CONFLICT,
@@ -173,6 +178,7 @@ impl ApiError {
             ApiError::BadRequest(m) => (*m).to_owned(),
             ApiError::BadJson => "The request body is not valid JSON.".to_owned(),
             ApiError::Unauthorized => "Unauthorized. A valid API key is required.".to_owned(),
+            ApiError::OutOfScope => "This API key is not allowed to do this.".to_owned(),
             ApiError::OriginNotAllowed => "This origin is not allowed.".to_owned(),
             ApiError::NotFound(resource) => resource.not_found_message().to_owned(),
             ApiError::RouteNotFound => "Route not found.".to_owned(),
@@ -269,6 +275,18 @@ mod tests {
             json(&e),
             serde_json::json!({"message": "The given data was invalid.", "errors": {"doc_title": ["The doc title field is required."]}})
         );
+    }
+
+    #[test]
+    fn a_key_out_of_its_scopes_is_403_with_the_contracts_message() {
+        let e = ApiError::OutOfScope;
+        assert_eq!(e.status(), StatusCode::FORBIDDEN);
+        assert_eq!(
+            json(&e),
+            serde_json::json!({"message": "This API key is not allowed to do this."})
+        );
+        assert!(e.headers().is_empty());
+        assert!(!e.is_refusal(), "not stored under an idempotency key");
     }
 
     #[test]

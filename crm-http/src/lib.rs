@@ -6,7 +6,7 @@
 //! - [`wire`]: a connection's bytes: CRLF-only request heads, the write timeout.
 //! - [`limits`]: requests in progress per key, the open-file limit.
 //! - [`router`]: the route table, 404 and 405.
-//! - [`auth`]: API keys and the digest cache.
+//! - [`auth`]: API keys, the key cache, scopes and expiry for a route, and last use.
 //! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
 //! - [`response`]: success envelopes (single records with their `ETag`).
 //! - [`conditional`]: `Idempotency-Key`, `If-Match`, `If-None-Match` for every route.

@@ -43,10 +43,13 @@ mod tests {
                 path: r.path.to_owned(),
                 operation_id: r.operation_id.to_owned(),
                 public: r.access != Access::Key,
+                need: r.need.map(|n| n.to_string()),
             })
             .collect()
     }
 
+    /// Also: the build's reading of each route's scope is the router's
+    /// (`crm_core::scope::Need::of_route`).
     #[test]
     fn the_build_reads_the_route_table_as_the_router_compiles_it() {
         let read = assemble::route_rows(include_str!("router.rs")).unwrap();

@@ -6,10 +6,18 @@
 //! OpenAPI document's operations (the build script reads these rows, so keep them one per
 //! line as written), and, in the tests, the malformed-input sweep's targets.
 //!
+//! The scope a `Key` route needs (API.md §15) is derived from its row as well, when the
+//! table is compiled ([`Route::need`], `crm_core::scope::Need::of_route`): the area is the
+//! path's first segment after `/api/` and the level `read` for `GET`, `write` for every
+//! other method. A `Key` route whose path names no known area does not compile, so no
+//! route can be added without a scope, and a route of a new area (`/api/payments`) needs
+//! `payments:read` / `payments:write` with no code of its own.
+//!
 //! Adding an endpoint is: a row here, its handler (`routes/`) and its definition beside it
 //! (`routes/<area>.openapi.json`, keyed by the operation id), its core command (crm-core),
 //! and its store method (crm-store-pg).
 
+use crm_core::scope::Need;
 use http::Method;
 
 use crate::error::ApiError;
@@ -55,12 +63,16 @@ pub struct Route {
     pub operation_id: &'static str,
     /// Who may call it.
     pub access: Access,
+    /// What a key must be granted to call it: `Some` exactly for `Key` routes.
+    pub need: Option<Need>,
 }
 
 /// Declares the route table: `Variant: METHOD "path", "operationId", Access => handler;`.
 /// A `Public` handler is `async fn(&Env<'_>) -> Result<Reply, ApiError>`, a `Key` handler
 /// `async fn(&Store, Req<'_>) -> Result<Reply, ApiError>` (the store of `env`), a `Client`
-/// handler `async fn(&Env<'_>, Visit<'_>) -> Result<Reply, ApiError>`.
+/// handler `async fn(&Env<'_>, Visit<'_>) -> Result<Reply, ApiError>`. The scope a `Key`
+/// route needs is computed from its method and path in the constant [`ROUTES`]: a `Key`
+/// route outside the known areas is a compile error naming it.
 macro_rules! route_table {
     ($( $endpoint:ident: $method:ident $path:literal, $operation:literal, $access:ident => $handler:path; )*) => {
         /// Every endpoint of the service, one per row of [`ROUTES`].
@@ -81,6 +93,7 @@ macro_rules! route_table {
                     endpoint: Endpoint::$endpoint,
                     operation_id: $operation,
                     access: Access::$access,
+                    need: route_table!(@need $access, $method, $path),
                 },
             )*
         ];
@@ -95,6 +108,22 @@ macro_rules! route_table {
                 $( Endpoint::$endpoint => route_table!(@call $access, $handler, env, given), )*
             }
         }
+    };
+    (@need Key, $method:ident, $path:literal) => {
+        match Need::of_route(stringify!($method), $path) {
+            Some(need) => Some(need),
+            None => panic!("{}", concat!(
+                "the keyed route ",
+                stringify!($method),
+                " ",
+                $path,
+                " is in no scope area: a keyed path starts /api/<area>/ with an area of \
+                 crm_core::scope::Area"
+            )),
+        }
+    };
+    (@need $access:ident, $method:ident, $path:literal) => {
+        None
     };
     (@call Public, $handler:path, $env:ident, $given:ident) => {{
         let _ = $given;
@@ -291,6 +320,8 @@ impl Router {
 
 #[cfg(test)]
 mod tests {
+    use crm_core::scope::Level;
+
     use super::*;
 
     /// The endpoint a request resolves to, if any.
@@ -377,6 +408,43 @@ mod tests {
                 r.path
             );
         }
+    }
+
+    #[test]
+    fn every_keyed_route_needs_its_areas_scope_and_no_other_route_needs_one() {
+        for r in ROUTES {
+            match r.access {
+                Access::Key => {
+                    let need = r.need.unwrap_or_else(|| panic!("{} {}", r.method, r.path));
+                    let area = r.path.trim_start_matches("/api/").split('/').next();
+                    assert_eq!(Some(need.area.as_str()), area, "{} {}", r.method, r.path);
+                    let read = r.method == Method::GET;
+                    assert_eq!(
+                        need.level,
+                        if read { Level::Read } else { Level::Write },
+                        "{} {}",
+                        r.method,
+                        r.path
+                    );
+                }
+                Access::Public | Access::Client => assert_eq!(r.need, None, "{}", r.path),
+            }
+        }
+        let find = |e: Endpoint| ROUTES.iter().find(|r| r.endpoint == e).unwrap();
+        assert_eq!(
+            find(Endpoint::CloneEstimate).need.map(|n| n.to_string()),
+            Some("estimates:write".into())
+        );
+        assert_eq!(
+            find(Endpoint::GetInvoicePdf).need.map(|n| n.to_string()),
+            Some("invoices:read".into())
+        );
+        assert_eq!(
+            find(Endpoint::ReorderMilestones)
+                .need
+                .map(|n| n.to_string()),
+            Some("milestones:write".into())
+        );
     }
 
     #[test]

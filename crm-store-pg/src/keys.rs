@@ -1,9 +1,12 @@
 //! API keys. Only the SHA-256 digest of a key's secret is stored; the key text itself is
 //! made and shown once by the `crm keys create` command (crm-http), which also owns the
-//! key format and the constant-time comparison.
+//! key format and the constant-time comparison. A key carries what it is granted (its
+//! scopes and expiry, `crm_core::scope`) and the minute it was last used, which the service
+//! writes in batches ([`Store::record_api_key_use`]).
 
 use chrono::{DateTime, Utc};
 use crm_core::ids::{ApiKeyId, UserId};
+use crm_core::scope::{Grant, Scopes};
 use crm_core::time::Timestamp;
 use serde::Serialize;
 
@@ -24,6 +27,12 @@ pub struct ApiKeyInfo {
     pub created: Timestamp,
     /// When it was revoked, if it was.
     pub revoked: Option<Timestamp>,
+    /// What it may do.
+    pub scopes: Scopes,
+    /// From when it no longer works, if it expires.
+    pub expires: Option<Timestamp>,
+    /// The minute it was last used (as far as the service has written it), if ever.
+    pub last_used: Option<Timestamp>,
 }
 
 /// What authentication needs of a key.
@@ -38,35 +47,70 @@ pub struct StoredKey {
     /// Whether its user is still an administrator (a team member with `is_admin`): a key
     /// acts as one administrative user (API.md §1), so a demoted user's keys stop working.
     pub user_is_admin: bool,
+    /// Its scopes (those this version knows) and expiry.
+    pub grant: Grant,
 }
 
 const CREATE_SQL: &str = "
-INSERT INTO api_keys (name, digest, user_id)
-SELECT $1, $2, u.id FROM users u WHERE u.id = $3 AND u.is_admin
+INSERT INTO api_keys (name, digest, user_id, scopes, expires_at)
+SELECT $1, $2, u.id, $4, $5 FROM users u WHERE u.id = $3 AND u.is_admin
 RETURNING id";
 
-const LIST_SQL: &str = "SELECT id, name, user_id, created_at, revoked_at FROM api_keys ORDER BY id";
+const LIST_SQL: &str = "
+SELECT id, name, user_id, created_at, revoked_at, scopes, expires_at, last_used_at
+FROM api_keys ORDER BY id";
 
 const REVOKE_SQL: &str =
     "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL";
 
 const LOOKUP_SQL: &str = "
-SELECT k.digest, k.user_id, k.revoked_at, (u.kind = 'team' AND u.is_admin) AS user_is_admin
+SELECT k.digest, k.user_id, k.revoked_at, k.scopes, k.expires_at,
+    (u.kind = 'team' AND u.is_admin) AS user_is_admin
 FROM api_keys k JOIN users u ON u.id = k.user_id
 WHERE k.id = $1";
 
+/// One statement for every key used since the last batch; a minute never goes backwards
+/// (another instance may have written a later one).
+const RECORD_USE_SQL: &str = "
+UPDATE api_keys k SET last_used_at = u.at
+FROM UNNEST($1::bigint[], $2::timestamptz[]) AS u(id, at)
+WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)";
+
 impl Store {
-    /// Stores a new key for the administrator `user`; `None` (nothing stored) when `user`
-    /// is not an administrator.
+    /// Stores a new key for the administrator `user` that may do everything and never
+    /// expires (`write`); `None` (nothing stored) when `user` is not an administrator.
     pub async fn create_api_key(
         &self,
         name: &str,
         user: UserId,
         digest: &[u8; 32],
     ) -> Result<Option<ApiKeyId>, StoreError> {
+        self.create_api_key_with(name, user, digest, &Grant::everything())
+            .await
+    }
+
+    /// Stores a new key for the administrator `user` granted `grant` (its scopes and
+    /// expiry); `None` (nothing stored) when `user` is not an administrator.
+    pub async fn create_api_key_with(
+        &self,
+        name: &str,
+        user: UserId,
+        digest: &[u8; 32],
+        grant: &Grant,
+    ) -> Result<Option<ApiKeyId>, StoreError> {
         let db = self.writer().await?;
+        let scopes = grant.scopes.texts();
         let rows = db
-            .rows(CREATE_SQL, &[&name, &digest.as_slice(), &user.get()])
+            .rows(
+                CREATE_SQL,
+                &[
+                    &name,
+                    &digest.as_slice(),
+                    &user.get(),
+                    &scopes,
+                    &grant.expires,
+                ],
+            )
             .await?;
         rows.first()
             .map(|row| id(row, "id", ApiKeyId::new))
@@ -86,6 +130,9 @@ impl Store {
                     user_id: id(row, "user_id", UserId::new)?,
                     created: timestamp(row, "created_at")?,
                     revoked: opt_timestamp(row, "revoked_at")?,
+                    scopes: scopes(row)?,
+                    expires: opt_timestamp(row, "expires_at")?,
+                    last_used: opt_timestamp(row, "last_used_at")?,
                 })
             })
             .collect()
@@ -97,7 +144,27 @@ impl Store {
         Ok(db.run(REVOKE_SQL, &[&key.get()]).await? == 1)
     }
 
-    /// The stored digest and user of a key, and whether that user is still an
+    /// Records when keys were last used: each `(key, minute)` sets the key's `last_used_at`
+    /// unless it already holds a later minute. One statement for the whole batch; returns
+    /// the rows changed.
+    pub async fn record_api_key_use(
+        &self,
+        uses: &[(ApiKeyId, DateTime<Utc>)],
+    ) -> Result<u64, StoreError> {
+        if uses.is_empty() {
+            return Ok(0);
+        }
+        let mut uses = uses.to_vec();
+        // Rows in one order in every instance's batch: two batches wait for each other
+        // rather than deadlock (as far as the plan keeps the order).
+        uses.sort_unstable_by_key(|(key, _)| *key);
+        let ids: Vec<i64> = uses.iter().map(|(key, _)| key.get()).collect();
+        let minutes: Vec<DateTime<Utc>> = uses.iter().map(|(_, at)| *at).collect();
+        let db = self.writer().await?;
+        Ok(db.run(RECORD_USE_SQL, &[&ids, &minutes]).await?)
+    }
+
+    /// The stored digest, user and grant of a key, and whether that user is still an
     /// administrator (one read on the shared connections).
     pub async fn api_key(&self, key: ApiKeyId) -> Result<Option<StoredKey>, StoreError> {
         let row = self
@@ -118,6 +185,17 @@ impl Store {
             user_id: id(&row, "user_id", UserId::new)?,
             revoked: revoked.is_some(),
             user_is_admin: get(&row, "user_is_admin")?,
+            grant: Grant {
+                scopes: scopes(&row)?,
+                expires: get(&row, "expires_at")?,
+            },
         }))
     }
+}
+
+/// The `scopes` column: those this version knows (a scope written by a newer version
+/// grants nothing here).
+fn scopes(row: &tokio_postgres::Row) -> Result<Scopes, StoreError> {
+    let texts: Vec<&str> = get(row, "scopes")?;
+    Ok(Scopes::known(texts))
 }

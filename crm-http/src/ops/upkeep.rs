@@ -1,18 +1,24 @@
 //! The periodic work `crm serve` runs beside the server: folding the lists' count deltas
 //! into their counts (every second; beside it, a vacuum of the deltas table at the first
 //! tick and after every 2,000 folded deltas, which gives the table's empty tail back in a
-//! quiet second) and deleting the idempotency records past their 24
-//! hours (every 15 minutes). Neither is needed for correct answers: a list's total sums
-//! the deltas not yet folded, and a request that meets an expired record deletes it.
+//! quiet second), deleting the idempotency records past their 24
+//! hours (every 15 minutes), and writing the minutes API keys were last used (every
+//! [`RECORD_USE_EVERY`], one statement for every key whose minute changed; see
+//! [`crate::auth::LastUse`]). None is needed for correct answers: a list's total sums the
+//! deltas not yet folded, a request that meets an expired record deletes it, and the last
+//! use is what `crm keys list` shows, nothing more.
 
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
+use crm_store_pg::StoreError;
 use crm_store_pg::counts::{FOLD_EVERY, VACUUM_AFTER_FOLDED};
-use crm_store_pg::{Store, StoreError};
 use tokio::task::JoinHandle;
+
+use crate::App;
+use crate::auth::RECORD_USE_EVERY;
 
 /// How often the expired idempotency records are deleted.
 pub const PURGE_KEYS_EVERY: Duration = Duration::from_secs(15 * 60);
@@ -24,11 +30,13 @@ pub struct Upkeep {
 }
 
 impl Upkeep {
-    /// Starts the periodic tasks on `store`.
-    pub fn start(store: &Store) -> Upkeep {
+    /// Starts the periodic tasks of `app` (on its store, and its keys' last use).
+    pub fn start(app: &Arc<App>) -> Upkeep {
+        let store = &app.store;
         let fold = store.clone();
         let vacuum = store.clone();
         let purge = store.clone();
+        let keys = Arc::clone(app);
         // The vacuum is a task of its own: one that waits for the table's lock to give back
         // its empty tail must not hold up the fold.
         let folds = Arc::new(Folds::default());
@@ -70,6 +78,14 @@ impl Upkeep {
                     move || {
                         let store = purge.clone();
                         async move { store.purge_expired_idempotency_keys().await }
+                    },
+                )),
+                tokio::spawn(every(
+                    RECORD_USE_EVERY,
+                    "record when keys were last used",
+                    move || {
+                        let app = Arc::clone(&keys);
+                        async move { app.record_key_use().await }
                     },
                 )),
             ],

@@ -8,8 +8,9 @@
 
 use std::sync::Arc;
 
-use chrono::{NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use crm_core::ids::UserId;
+use crm_core::scope::{Grant, Scopes};
 use crm_http::{App, ServeOptions, auth, serve};
 use crm_store_pg::Store;
 use crm_store_pg::seed::SeedIds;
@@ -32,6 +33,8 @@ pub struct TestServer {
     pub store: Store,
     /// The database (dropped with the server).
     pub db: TestDb,
+    /// The service itself (for what `crm serve` runs beside it: recording key use).
+    pub app: Arc<App>,
     stop: Option<oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
@@ -136,9 +139,14 @@ impl TestServer {
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let app = Arc::new(configure(App::new(store.clone()).expect("app")));
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(serve(listener, app, ServeOptions::default(), async move {
-            let _ = stopped.await;
-        }));
+        let task = tokio::spawn(serve(
+            listener,
+            Arc::clone(&app),
+            ServeOptions::default(),
+            async move {
+                let _ = stopped.await;
+            },
+        ));
         TestServer {
             base,
             key,
@@ -146,6 +154,7 @@ impl TestServer {
             ids,
             store,
             db,
+            app,
             stop: Some(stop),
             task: Some(task),
         }
@@ -154,6 +163,28 @@ impl TestServer {
     /// A new key acting as `user` (an administrator).
     pub async fn key_for(&self, user: i64) -> String {
         create_key(&self.store, user).await
+    }
+
+    /// A new key for user 1 with `scopes` (texts such as `read`, `notes:write`) and
+    /// `expires`.
+    pub async fn key_with(&self, scopes: &[&str], expires: Option<DateTime<Utc>>) -> String {
+        let grant = Grant {
+            scopes: Scopes::parse(scopes.iter().copied()).expect("scopes"),
+            expires,
+        };
+        let secret = auth::new_secret().expect("randomness");
+        let id = self
+            .store
+            .create_api_key_with(
+                "scoped",
+                UserId::new(1).expect("user id"),
+                &auth::digest(&secret),
+                &grant,
+            )
+            .await
+            .expect("key")
+            .expect("an administrator");
+        auth::key_text(id, &secret)
     }
 
     /// Sends a request with user 1's key.

@@ -20,5 +20,6 @@ mod openapi;
 mod operator;
 mod outbox;
 mod payments;
+mod scopes;
 mod sweep;
 mod unicode;

@@ -18,6 +18,8 @@
 //! record a write is aimed at, a valid body, and its endpoint's own rules.
 //!
 //! - [`writes`]: the write sweep, and `If-Match` / `Idempotency-Key` over the same targets;
+//! - [`scopes`]: every keyed route with a key of each scope (API.md §15): allowed ones as
+//!   today, refused ones a 403 that writes nothing;
 //! - [`queries`]: the query-parameter sweep of every list;
 //! - [`transport`]: bodies cut short or with broken chunks;
 //! - [`target`], [`whole_body`], [`decoding`], [`bads`]: the cases of one write endpoint;
@@ -31,6 +33,7 @@ mod document;
 mod exchange;
 mod msg;
 mod queries;
+mod scopes;
 mod target;
 mod targets;
 mod transport;

@@ -215,6 +215,125 @@ async fn keys_are_created_listed_and_revoked() {
 }
 
 #[tokio::test]
+async fn keys_are_made_with_scopes_and_an_expiry_and_list_them_with_their_last_use() {
+    let db = TestDb::new().await.unwrap();
+    let env = [("DATABASE_URL", url(&db))];
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let made = crm(
+        &[
+            "keys",
+            "create",
+            "--name",
+            "dashboard",
+            "--scope",
+            "read",
+            "--expires-in",
+            "90d",
+        ],
+        &env,
+    );
+    assert!(made.status.success());
+    let read_only = stdout(&made);
+    let told = String::from_utf8_lossy(&made.stderr);
+    assert!(
+        told.contains("with scopes read, until 20"),
+        "the scopes and the expiry are said: {told}"
+    );
+    let made = crm(
+        &[
+            "keys",
+            "create",
+            "--name",
+            "notes",
+            "--scope",
+            "notes:write,estimates:read",
+        ],
+        &env,
+    );
+    assert!(made.status.success());
+    let everything = stdout(&crm(&["keys", "create", "--name", "all"], &env));
+    for (args, what) in [
+        (&["--scope", "admin"][..], "`admin` is not a scope"),
+        (
+            &["--scope", "notes:delete"],
+            "`notes:delete` is not a scope",
+        ),
+        (&["--expires-in", "0d"], "`0d` is not a lifetime"),
+        (&["--expires-in", "90"], "`90` is not a lifetime"),
+    ] {
+        let mut all = vec!["keys", "create", "--name", "bad"];
+        all.extend(args);
+        let refused = crm(&all, &env);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(error.contains(what), "{args:?}: {error}");
+    }
+    let listed = stdout(&crm(&["keys", "list"], &env));
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 3, "{listed}");
+    assert!(
+        lines[0].contains("\tdashboard\t")
+            && lines[0].contains("\tactive\tscopes read\texpires 20")
+            && lines[0].ends_with("\tlast used never"),
+        "{listed}"
+    );
+    let in_90_days = (chrono::Utc::now() + chrono::TimeDelta::days(90)).format("%Y-%m-%d");
+    assert!(
+        lines[0].contains(&format!("expires {in_90_days}T")),
+        "{listed}"
+    );
+    assert!(
+        lines[1].contains("\tscopes estimates:read,notes:write\texpires never\t"),
+        "{listed}"
+    );
+    assert!(
+        lines[2].contains("\tscopes write\texpires never\t"),
+        "{listed}"
+    );
+
+    // Used through the service: the minute is written in batches, and when it stops.
+    let port = free_port();
+    let server = serve(&[], &env, port, Duration::from_secs(30));
+    assert_eq!(http(port, "GET", "/api/notes", Some(&read_only), "").0, 200);
+    let (status, body) = http(
+        port,
+        "POST",
+        "/api/categories",
+        Some(&read_only),
+        "category_name=Refused&category_type=project",
+    );
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            403,
+            r#"{"message":"This API key is not allowed to do this."}"#
+        )
+    );
+    let (status, _) = http(
+        port,
+        "POST",
+        "/api/categories",
+        Some(&everything),
+        "category_name=Allowed&category_type=project",
+    );
+    assert_eq!(status, 201);
+    let used = chrono::Utc::now();
+    assert_eq!(terminate(server), Some(0));
+    let listed = stdout(&crm(&["keys", "list"], &env));
+    let lines: Vec<&str> = listed.lines().collect();
+    let minute = |at: chrono::DateTime<chrono::Utc>| at.format("%Y-%m-%dT%H:%MZ").to_string();
+    let before = minute(used - chrono::TimeDelta::minutes(1));
+    for n in [0, 2] {
+        assert!(
+            lines[n].ends_with(&format!("\tlast used {}", minute(used)))
+                || lines[n].ends_with(&format!("\tlast used {before}")),
+            "{listed}"
+        );
+    }
+    assert!(lines[1].ends_with("\tlast used never"), "{listed}");
+}
+
+#[tokio::test]
 async fn even_the_most_verbose_log_never_shows_statement_parameters() {
     let db = TestDb::new().await.unwrap();
     let url = url(&db);
@@ -746,7 +865,13 @@ async fn the_readme_walkthrough_runs_as_written() {
             stdout.contains("PATCH as Mine: 200\nPATCH as Theirs: 412\n"),
             "run {attempt}: {stdout}"
         );
-        assert!(stdout.contains(" revoked"), "{stdout}");
+        assert!(
+            stdout.contains("read-only GET: 200\n")
+                && stdout
+                    .contains("{\"message\":\"This API key is not allowed to do this.\"} 403\n"),
+            "run {attempt}: {stdout}"
+        );
+        assert_eq!(stdout.matches(" revoked").count(), 2, "{stdout}");
         let estimate = stdout
             .lines()
             .find_map(|l| l.strip_prefix("estimate "))

@@ -125,7 +125,23 @@ fn the_document_accounts_for_every_bound() {
         );
         if route.access == Access::Key {
             assert!(has("429"), "{method} {}: 429", route.path);
+            assert!(has("403"), "{method} {}: 403", route.path);
             assert_eq!(has("408"), method != "GET", "{method} {}: 408", route.path);
+            // The scope the route needs (API.md §15), as the router decides it.
+            let security = doc
+                .pointer(&format!(
+                    "/paths/{}/{}/security",
+                    route.path.replace('~', "~0").replace('/', "~1"),
+                    method.to_ascii_lowercase()
+                ))
+                .cloned();
+            let need = route.need.expect("a keyed route's scope").to_string();
+            assert_eq!(
+                security,
+                Some(serde_json::json!([{"bearer": [need]}])),
+                "{method} {}",
+                route.path
+            );
         }
     }
     let message = |name: &str| {
@@ -137,6 +153,10 @@ fn the_document_accounts_for_every_bound() {
     assert_eq!(
         message("BodyTimeout"),
         Some(Value::from("The request body was not received in time."))
+    );
+    assert_eq!(
+        message("Forbidden"),
+        Some(Value::from("This API key is not allowed to do this."))
     );
     assert_eq!(
         message("TransferCodingNotImplemented"),

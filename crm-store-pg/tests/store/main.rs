@@ -13,6 +13,7 @@ mod estimates;
 mod foundation;
 mod harness;
 mod invoices;
+mod keys;
 mod lists;
 mod milestones;
 mod notes;

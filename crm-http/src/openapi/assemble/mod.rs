@@ -6,7 +6,8 @@
 //! route (method, path, who may call it):
 //!
 //! - `operationId` (the route's), `tags` (the part's `tag` unless the definition names its
-//!   own), `security: []` for a public route;
+//!   own), `security`: `[]` for a public route, and for a keyed one the bearer scheme with
+//!   the scope the route needs (`[{"bearer": ["estimates:write"]}]`, [`RouteRow::need`]);
 //! - the parameters: `id` first for an `{id}` path, the definition's own next, then the
 //!   condition header of a keyed route (`If-None-Match` on a GET of a record, `If-Match` on a
 //!   PUT, PATCH or DELETE, `Idempotency-Key` on a POST);
@@ -346,11 +347,13 @@ mod tests {
     use super::*;
 
     fn route(method: &str, path: &str, operation_id: &str, public: bool) -> RouteRow {
+        let level = if method == "GET" { "read" } else { "write" };
         RouteRow {
             method: method.into(),
             path: path.into(),
             operation_id: operation_id.into(),
             public,
+            need: (!public).then(|| format!("notes:{level}")),
         }
     }
 
@@ -364,7 +367,8 @@ mod tests {
             },
             "parameters": {"id": {}, "If-None-Match": {}, "If-Match": {}, "Idempotency-Key": {}},
             "responses": {
-                "BadRequest": {}, "Unauthorized": {}, "TooManyRequests": {}, "HeaderTooLarge": {},
+                "BadRequest": {}, "Unauthorized": {}, "Forbidden": {}, "TooManyRequests": {},
+                "HeaderTooLarge": {},
                 "ServerError": {}, "Unavailable": {}, "NotModified": {}, "ValidationFailed": {},
                 "BodyTimeout": {}, "PayloadTooLarge": {}, "UnsupportedMediaType": {}, "TransferCodingNotImplemented": {},
                 "PreconditionFailed": {}, "IdempotencyInProgress": {},
@@ -448,9 +452,10 @@ mod tests {
         assert_eq!(
             statuses,
             [
-                "200", "304", "400", "401", "404", "429", "431", "500", "503"
+                "200", "304", "400", "401", "403", "404", "429", "431", "500", "503"
             ]
         );
+        assert_eq!(get["security"], json!([{"bearer": ["notes:read"]}]));
         assert_eq!(
             get["responses"]["404"],
             json!({"$ref": "#/components/responses/NoteNotFound"})
@@ -476,6 +481,7 @@ mod tests {
     fn a_body_gets_its_three_encodings_from_one_definition() {
         let doc = assemble(&routes(), &sources(notes())).unwrap();
         let post = &doc["paths"]["/api/notes"]["post"];
+        assert_eq!(post["security"], json!([{"bearer": ["notes:write"]}]));
         assert_eq!(
             post["requestBody"],
             json!({"$ref": "#/components/requestBodies/NewNote"})

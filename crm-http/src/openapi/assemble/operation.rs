@@ -24,6 +24,7 @@ fn standard_responses(
     let mut out = vec![
         ("400", r("BadRequest")),
         ("401", r("Unauthorized")),
+        ("403", r("Forbidden")),
         ("429", r("TooManyRequests")),
         ("431", r("HeaderTooLarge")),
         ("500", r("ServerError")),
@@ -139,9 +140,11 @@ impl Operation<'_> {
                 op.insert(key.into(), text.clone());
             }
         }
-        if route.public {
-            op.insert("security".into(), json!([]));
-        }
+        match &route.need {
+            _ if route.public => op.insert("security".into(), json!([])),
+            Some(scope) => op.insert("security".into(), json!([{ "bearer": [scope] }])),
+            None => return Err(format!("{at}: a keyed route without a scope")),
+        };
         let parameters = self.parameters(definition.get("parameters"))?;
         if !parameters.is_empty() {
             op.insert("parameters".into(), Value::Array(parameters));

@@ -14,6 +14,12 @@ pub(crate) struct RouteRow {
     pub(crate) operation_id: String,
     /// Whether anyone may call it (no key: `Public` and `Client` routes).
     pub(crate) public: bool,
+    /// The scope a key needs for it (`estimates:write`), `None` for a public route: the
+    /// first path segment after `/api/`, then `read` for `GET` and `write` otherwise. The
+    /// router computes the same from the same row (`crm_core::scope::Need::of_route`), and
+    /// refuses to compile a keyed route outside the known areas; a test holds the two
+    /// readings equal.
+    pub(crate) need: Option<String>,
 }
 
 impl RouteRow {
@@ -99,7 +105,8 @@ pub(crate) fn route_rows(router: &str) -> Result<Vec<RouteRow>, String> {
         rows.push(route_row(line).ok_or_else(|| {
             format!(
                 "router.rs:{}: cannot read the route `{line}` (the build reads rows written \
-                 `Name: METHOD \"path\", \"operationId\", Access => handler;`)",
+                 `Name: METHOD \"path\", \"operationId\", Access => handler;`, and a `Key` \
+                 route's path starts `/api/<area>/`)",
                 at + 1
             )
         })?);
@@ -121,11 +128,19 @@ fn route_row(line: &str) -> Option<RouteRow> {
     if method.is_empty() || !method.bytes().all(|b| b.is_ascii_uppercase()) {
         return None;
     }
+    let need = if public {
+        None
+    } else {
+        let area = path.strip_prefix("/api/")?.split('/').next()?;
+        let level = if method == "GET" { "read" } else { "write" };
+        Some(format!("{area}:{level}"))
+    };
     Some(RouteRow {
         method: method.into(),
         path: path.into(),
         operation_id: operation_id.into(),
         public,
+        need,
     })
 }
 
@@ -133,12 +148,13 @@ fn route_row(line: &str) -> Option<RouteRow> {
 mod tests {
     use super::*;
 
-    fn route(method: &str, path: &str, operation_id: &str, public: bool) -> RouteRow {
+    fn route(method: &str, path: &str, operation_id: &str, need: Option<&str>) -> RouteRow {
         RouteRow {
             method: method.into(),
             path: path.into(),
             operation_id: operation_id.into(),
-            public,
+            public: need.is_none(),
+            need: need.map(str::to_owned),
         }
     }
 
@@ -146,12 +162,14 @@ mod tests {
     fn route_rows_are_read_from_the_route_table_invocation() {
         let text = "macro_rules! route_table {\n}\n\nroute_table! {\n    // health\n    \
                     Health: GET \"/healthz\", \"health\", Public => routes::health;\n\n    \
-                    GetNote: GET \"/api/notes/{id}\", \"getNote\", Key => notes::get;\n}\n";
+                    GetNote: GET \"/api/notes/{id}\", \"getNote\", Key => notes::get;\n    \
+                    Tag: PUT \"/api/notes/{id}/tags\", \"tag\", Key => notes::tags;\n}\n";
         assert_eq!(
             route_rows(text).unwrap(),
             [
-                route("GET", "/healthz", "health", true),
-                route("GET", "/api/notes/{id}", "getNote", false)
+                route("GET", "/healthz", "health", None),
+                route("GET", "/api/notes/{id}", "getNote", Some("notes:read")),
+                route("PUT", "/api/notes/{id}/tags", "tag", Some("notes:write"))
             ]
         );
         let error = route_rows("route_table! {\n    Odd: GET \"/x\", Key => x;\n}\n").unwrap_err();

@@ -217,7 +217,7 @@ pub(crate) async fn serve_api(
         app = app.with_metrics_elsewhere();
     }
     let app = Arc::new(app);
-    let upkeep = crate::ops::upkeep::Upkeep::start(&app.store);
+    let upkeep = crate::ops::upkeep::Upkeep::start(&app);
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let metrics_task = metrics_listener.map(|metrics_listener| {
         let address = metrics_listener.local_addr().ok();
@@ -253,8 +253,12 @@ pub(crate) async fn serve_api(
         shutdown_signal().await;
         let _ = stop_worker.send(true);
     };
-    serve(listener, app, options, shutdown).await?;
+    serve(listener, Arc::clone(&app), options, shutdown).await?;
     drop(upkeep);
+    // The minutes keys were used since the last batch, so that a stop loses none.
+    if let Err(e) = app.record_key_use().await {
+        tracing::warn!(error = %e, "could not record when keys were last used");
+    }
     let _ = stop.send(true);
     let _ = finish(worker).await;
     if let Some(task) = metrics_task {

@@ -16,7 +16,7 @@ use crate::common::{Answer, Body, TestServer, json};
 /// Asserts that the targets are exactly the route table's keyed write endpoints (every
 /// POST, PUT, PATCH and DELETE of the API; the client's pages answer HTML for a person and
 /// have their own hostile-input tests in `client.rs`), one each.
-fn assert_covered(targets: &[Target]) {
+pub fn assert_covered(targets: &[Target]) {
     let covered: Vec<(String, String)> = targets
         .iter()
         .map(|t| (t.method.to_string(), t.template.to_owned()))
