@@ -170,7 +170,23 @@ impl Browser {
 }
 
 impl Drop for Browser {
+    /// Ends the session first (chromedriver then quits its Chromium: killing chromedriver
+    /// alone left the browser's processes running), then stops chromedriver.
     fn drop(&mut self) {
+        if let Some((host, path)) = self
+            .session
+            .strip_prefix("http://")
+            .and_then(|rest| rest.split_once('/'))
+            && let Ok(mut stream) = std::net::TcpStream::connect(host)
+        {
+            use std::io::{Read, Write};
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
+            let request =
+                format!("DELETE /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+            if stream.write_all(request.as_bytes()).is_ok() {
+                let _ = stream.read_to_end(&mut Vec::new());
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
