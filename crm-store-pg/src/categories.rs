@@ -160,12 +160,7 @@ impl Store {
             concat!(", ", category_counts!("p")),
         )
         .await?;
-        let items = found
-            .rows
-            .iter()
-            .map(category_from)
-            .collect::<Result<_, _>>()?;
-        Ok(Listed::paged(items, &found))
+        Listed::decoded(&found, category_from)
     }
 
     /// The category `id`.

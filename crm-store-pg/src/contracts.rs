@@ -93,12 +93,7 @@ impl Store {
             PAGE_EXTRA_COLUMNS,
         )
         .await?;
-        let items = found
-            .rows
-            .iter()
-            .map(|row| contract_from_row(row, ctx.today))
-            .collect::<Result<_, _>>()?;
-        Ok(Listed::paged(items, &found))
+        Listed::decoded(&found, |row| contract_from_row(row, ctx.today))
     }
 
     /// One contract.

@@ -103,6 +103,16 @@ pub struct PageCursors {
 }
 
 impl<T> Listed<T> {
+    /// A page's records decoded from its rows by `decode`, with the total and cursors
+    /// [`sql::page`] read.
+    pub(crate) fn decoded(
+        page: &sql::PageRows,
+        decode: impl FnMut(&tokio_postgres::Row) -> Result<T, StoreError>,
+    ) -> Result<Self, StoreError> {
+        let items = page.rows.iter().map(decode).collect::<Result<_, _>>()?;
+        Ok(Listed::paged(items, page))
+    }
+
     /// A page's records with the total and cursors [`sql::page`] read.
     pub(crate) fn paged(items: Vec<T>, page: &sql::PageRows) -> Self {
         Listed {

@@ -119,12 +119,7 @@ impl Store {
         if !project_exists {
             refs::require(&*reader, q.references()).await?;
         }
-        let items = found
-            .rows
-            .iter()
-            .map(milestone_from)
-            .collect::<Result<_, _>>()?;
-        Ok(Listed::paged(items, &found))
+        Listed::decoded(&found, milestone_from)
     }
 
     /// The milestone `id`.

@@ -72,12 +72,7 @@ impl Store {
             PAGE_EXTRA_COLUMNS,
         )
         .await?;
-        let items = found
-            .rows
-            .iter()
-            .map(note_from_row)
-            .collect::<Result<_, _>>()?;
-        Ok(Listed::paged(items, &found))
+        Listed::decoded(&found, note_from_row)
     }
 
     /// One note, if the actor may see it.

@@ -95,12 +95,7 @@ impl Store {
         };
         let request = PageRequest::of(&q.params, q.binding());
         let found = sql::page(&*self.reader().await?, filtered, None, sort, &request, "").await?;
-        let items = found
-            .rows
-            .iter()
-            .map(email_from_row)
-            .collect::<Result<_, _>>()?;
-        Ok(Listed::paged(items, &found))
+        Listed::decoded(&found, email_from_row)
     }
 
     /// The outbox's backlog now, for the metrics: each count reads only the rows of its

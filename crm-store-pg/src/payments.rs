@@ -104,12 +104,7 @@ impl Store {
             PAGE_EXTRA_COLUMNS,
         )
         .await?;
-        let items = found
-            .rows
-            .iter()
-            .map(payment_from_row)
-            .collect::<Result<_, _>>()?;
-        Ok(Listed::paged(items, &found))
+        Listed::decoded(&found, payment_from_row)
     }
 }
 
