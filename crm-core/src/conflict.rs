@@ -21,6 +21,10 @@ pub enum Resource {
     Email,
     /// Payments.
     Payment,
+    /// Webhook endpoints.
+    Webhook,
+    /// Deliveries of events to a webhook endpoint.
+    WebhookDelivery,
 }
 
 impl Resource {
@@ -35,6 +39,8 @@ impl Resource {
             Resource::Note => "note",
             Resource::Email => "email",
             Resource::Payment => "payment",
+            Resource::Webhook => "webhook",
+            Resource::WebhookDelivery => "delivery",
         }
     }
 
@@ -49,6 +55,8 @@ impl Resource {
             Resource::Note => "Note not found.",
             Resource::Email => "Email not found.",
             Resource::Payment => "Payment not found.",
+            Resource::Webhook => "Webhook not found.",
+            Resource::WebhookDelivery => "Delivery not found.",
         }
     }
 }

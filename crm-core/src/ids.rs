@@ -62,6 +62,14 @@ id_type!(
     NoteId
 );
 id_type!(
+    /// A webhook endpoint.
+    WebhookId
+);
+id_type!(
+    /// One delivery of an event to one webhook endpoint.
+    WebhookDeliveryId
+);
+id_type!(
     /// A payment received against an invoice.
     PaymentId
 );

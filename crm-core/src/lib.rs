@@ -47,6 +47,7 @@ pub mod totals;
 pub mod validation;
 #[cfg(feature = "vectors")]
 pub mod vectors;
+pub mod webhook;
 
 /// What [`choice_enum!`] expands to needs, reachable from a crate that declares a choice
 /// enum without depending on serde itself. Not part of the API.

@@ -378,8 +378,10 @@ impl App {
         let peer = request.extensions().get::<PeerAddr>().map(|p| p.0);
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
-        let (route, id) = match self.router.resolve(&parts.method, path) {
-            Resolved::Found { route, id } => (route, id.map(str::to_owned)),
+        let (route, id, sub_id) = match self.router.resolve(&parts.method, path) {
+            Resolved::Found { route, id, sub_id } => {
+                (route, id.map(str::to_owned), sub_id.map(str::to_owned))
+            }
             Resolved::MethodNotAllowed { allow, template } => {
                 return (Err(ApiError::MethodNotAllowed(allow)), template);
             }
@@ -431,7 +433,7 @@ impl App {
                             &parts,
                             body,
                             need,
-                            id.as_deref(),
+                            (id.as_deref(), sub_id.as_deref()),
                             peer,
                             body_deadline,
                             quota,
@@ -502,7 +504,7 @@ impl App {
         parts: &http::request::Parts,
         body: B,
         need: Need,
-        id: Option<&'a str>,
+        (id, sub_id): (Option<&'a str>, Option<&'a str>),
         peer: Option<std::net::IpAddr>,
         body_deadline: Instant,
         quota: &mut Option<Quota>,
@@ -565,6 +567,7 @@ impl App {
                 today: today(),
             },
             id,
+            sub_id,
             query,
             body,
         };

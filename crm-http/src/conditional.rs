@@ -265,6 +265,9 @@ pub(crate) fn fingerprint(route: &Route, req: &Req<'_>) -> Vec<u8> {
         .map(|raw| percent_decode_str(raw).decode_utf8_lossy().into_owned())
         .unwrap_or_default();
     field(&mut out, id.as_bytes());
+    if let Some(sub_id) = req.sub_id {
+        field(&mut out, percent_decode_str(sub_id).decode_utf8_lossy().as_bytes());
+    }
     canonical_map(&mut out, &req.query);
     canonical_map(&mut out, &req.body);
     Sha256::digest(&out).to_vec()
@@ -394,6 +397,7 @@ mod tests {
         let req = |body: RawMap| Req {
             ctx,
             id: None,
+            sub_id: None,
             query: RawMap::new(),
             body,
         };

@@ -24,7 +24,7 @@ use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
     self, Env, Req, Visit, categories, client, contracts, emails, estimates, invoices, milestones,
-    notes, payments,
+    notes, payments, webhooks,
 };
 
 /// Who may call a route.
@@ -219,6 +219,16 @@ route_table! {
     GetPayment: GET "/api/payments/{id}", "getPayment", Key => payments::get;
     DeletePayment: DELETE "/api/payments/{id}", "deletePayment", Key => payments::delete;
 
+    ListWebhooks: GET "/api/webhooks", "listWebhooks", Key => webhooks::list;
+    CreateWebhook: POST "/api/webhooks", "createWebhook", Key => webhooks::create;
+    GetWebhook: GET "/api/webhooks/{id}", "getWebhook", Key => webhooks::get;
+    UpdateWebhook: PATCH "/api/webhooks/{id}", "updateWebhook", Key => webhooks::update;
+    DeleteWebhook: DELETE "/api/webhooks/{id}", "deleteWebhook", Key => webhooks::delete;
+    RotateWebhookSecret: POST "/api/webhooks/{id}/rotate-secret", "rotateWebhookSecret", Key => webhooks::rotate_secret;
+    TestWebhook: POST "/api/webhooks/{id}/test", "testWebhook", Key => webhooks::test;
+    ListWebhookDeliveries: GET "/api/webhooks/{id}/deliveries", "listWebhookDeliveries", Key => webhooks::deliveries;
+    RetryWebhookDelivery: POST "/api/webhooks/{id}/deliveries/{delivery_id}/retry", "retryWebhookDelivery", Key => webhooks::retry_delivery;
+
     ListEmails: GET "/api/emails", "listEmails", Key => emails::list;
     GetEmail: GET "/api/emails/{id}", "getEmail", Key => emails::get;
 
@@ -243,8 +253,10 @@ pub enum Resolved<'p> {
     Found {
         /// The route.
         route: &'static Route,
-        /// The path parameter's segment.
+        /// The path's first parameter's segment.
         id: Option<&'p str>,
+        /// The path's second parameter's segment (`{delivery_id}`), if it has one.
+        sub_id: Option<&'p str>,
     },
     /// A known path, another method.
     MethodNotAllowed {
@@ -300,6 +312,7 @@ impl Router {
             Some(route) => Resolved::Found {
                 route,
                 id: matched.params.iter().next().map(|(_, value)| value),
+                sub_id: matched.params.iter().nth(1).map(|(_, value)| value),
             },
             None => {
                 let mut allow: Vec<&str> = Vec::new();
@@ -335,7 +348,7 @@ mod tests {
     #[test]
     fn paths_resolve_to_endpoints_with_their_id() {
         let r = Router::new().unwrap();
-        let Resolved::Found { route, id } = r.resolve(&Method::PUT, "/api/estimates/12/items")
+        let Resolved::Found { route, id, .. } = r.resolve(&Method::PUT, "/api/estimates/12/items")
         else {
             panic!("PUT items resolves");
         };
@@ -356,7 +369,7 @@ mod tests {
         );
         assert!(matches!(
             r.resolve(&Method::GET, "/api/milestones/7"),
-            Resolved::Found { route, id: Some("7") } if route.endpoint == Endpoint::GetMilestone
+            Resolved::Found { route, id: Some("7"), .. } if route.endpoint == Endpoint::GetMilestone
         ));
     }
 

@@ -17,6 +17,7 @@ pub(crate) mod invoices;
 pub(crate) mod milestones;
 pub(crate) mod notes;
 pub(crate) mod payments;
+pub(crate) mod webhooks;
 
 use crm_core::conflict::Resource;
 use crm_core::input::RawMap;
@@ -58,6 +59,8 @@ pub(crate) struct Req<'a> {
     pub ctx: Ctx,
     /// The `{id}` path segment, if the route has one.
     pub id: Option<&'a str>,
+    /// The second path parameter's segment (`{delivery_id}`), if the route has one.
+    pub sub_id: Option<&'a str>,
     /// The query string.
     pub query: RawMap,
     /// The body (empty for GET).
@@ -73,6 +76,18 @@ impl Req<'_> {
         resource: Resource,
     ) -> Result<T, ApiError> {
         self.id
+            .and_then(|raw| percent_decode_str(raw).decode_utf8().ok())
+            .and_then(|id| parse(&id))
+            .ok_or(ApiError::NotFound(resource))
+    }
+
+    /// The second path parameter as a `T`, read as [`Req::id`] reads the first.
+    pub(crate) fn sub_id<T>(
+        &self,
+        parse: fn(&str) -> Option<T>,
+        resource: Resource,
+    ) -> Result<T, ApiError> {
+        self.sub_id
             .and_then(|raw| percent_decode_str(raw).decode_utf8().ok())
             .and_then(|id| parse(&id))
             .ok_or(ApiError::NotFound(resource))

@@ -22,6 +22,7 @@ use crm_core::ids::CategoryId;
 use crm_core::input::Patch;
 use crm_core::listing::like_pattern;
 use crm_core::slug::slug;
+use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
 use crate::conditions::if_match;
@@ -200,6 +201,7 @@ impl Store {
             )
             .await?;
         let category = category_from(&row)?;
+        tx.emit(EventType::CategoryCreated, category.id.get(), &category)?;
         tx.commit().await?;
         Ok(category)
     }
@@ -246,6 +248,7 @@ impl Store {
             Some(row) => category_from(&row)?,
             None => return Err(StoreError::NotFound(Resource::Category)),
         };
+        tx.emit(EventType::CategoryUpdated, id.get(), &category)?;
         tx.commit().await?;
         Ok(category)
     }
@@ -261,6 +264,7 @@ impl Store {
         category::check_deletion(current.system_default, current.count)?;
         // The team rows (category_users) go with it (ON DELETE CASCADE).
         tx.run(SQL, &[&id.get()]).await?;
+        tx.emit_deleted(EventType::CategoryDeleted, id.get())?;
         tx.commit().await?;
         Ok(())
     }

@@ -20,6 +20,7 @@ use crm_core::estimate::decision::{self, Decided, DecisionRequest, Refusal};
 use crm_core::estimate::{Decision, Estimate, StoredStatus};
 use crm_core::ids::{EstimateId, InvoiceId};
 use crm_core::invoice::Invoice;
+use crm_core::webhook::EventType;
 use crm_render::Document;
 use crm_render::document::Context;
 
@@ -168,6 +169,11 @@ impl Store {
                 let view = self.view_on(today);
                 let estimate = crate::bills::kind::load(&tx, id, view).await?;
                 self.queue_decision_notice(&tx, &estimate).await?;
+                let kind = match request.decision {
+                    Decision::Accepted => EventType::EstimateAccepted,
+                    Decision::Declined => EventType::EstimateDeclined,
+                };
+                tx.emit(kind, id.get(), &estimate)?;
                 tx.commit().await?;
                 Ok(DecisionOutcome::Recorded)
             }

@@ -24,6 +24,7 @@
 //!   `If-Match` the read is never run.
 
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use deadpool_postgres::{ClientWrapper, Object};
@@ -33,7 +34,9 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{Error, Row};
 
 use crate::db::Db;
+use crate::events::{self, Event};
 use crate::{Store, StoreError, rows};
+use crm_core::webhook::EventType;
 
 /// How long a stored answer is kept (API.md §11: 24 hours).
 pub const RETENTION_HOURS: i32 = 24;
@@ -394,34 +397,15 @@ impl Store {
         }
     }
 
-    /// A new transaction on a pooled connection.
+    /// A new transaction on a pooled connection (its `BEGIN` goes with its first
+    /// statement).
     async fn open_tx(&self) -> Result<Tx, StoreError> {
         let conn = self.writer().await?;
-        conn.batch_execute("BEGIN").await?;
         Ok(Tx {
             conn: Some(conn),
             parks: false,
-            open: true,
-        })
-    }
-}
-
-impl Store {
-    /// The connection of a write that is one statement: in autocommit (the statement is
-    /// its own transaction, one round trip), unless the request holds an idempotency claim
-    /// not yet taken, whose answer must be stored in the same transaction as the effect:
-    /// then a transaction from [`Store::begin`]. Either way [`Tx::commit`] ends it.
-    pub(crate) async fn begin_single(&self) -> Result<Tx, StoreError> {
-        let claim_pending = SCOPE
-            .try_with(|scope| scope.state().ticket.is_some())
-            .unwrap_or(false);
-        if claim_pending {
-            return self.begin().await;
-        }
-        Ok(Tx {
-            conn: Some(self.writer().await?),
-            parks: false,
-            open: false,
+            begun: AtomicBool::new(false),
+            events: Mutex::new(Vec::new()),
         })
     }
 }
@@ -450,19 +434,48 @@ where
     }
 }
 
-/// A write's transaction on a pooled connection (`BEGIN` sent). [`Tx::commit`] commits it
-/// (or parks it for its idempotency record); dropped without committing, it rolls back.
+/// A write's transaction on a pooled connection. `BEGIN` is sent with its first statement
+/// (pipelined: no round trip of its own); [`Tx::commit`] commits it (or parks it for its
+/// idempotency record) together with the events it emitted; dropped without committing,
+/// it rolls back.
 #[derive(Debug)]
 pub(crate) struct Tx {
     conn: Option<Object>,
     /// It holds an idempotency claim: `commit` parks it in the request's scope.
     parks: bool,
-    /// `BEGIN` was sent; `false` for a one-statement write in autocommit
-    /// ([`Store::begin_single`]), which has nothing to commit or roll back.
-    open: bool,
+    /// `BEGIN` was sent.
+    begun: AtomicBool,
+    /// The webhook events of its changes, inserted at the commit.
+    events: Mutex<Vec<Event>>,
 }
 
 impl Tx {
+    /// Reports a change to the record `id` of `kind`'s area: `data` is the record as the
+    /// API answers after the change. The event is inserted when the transaction commits,
+    /// or dropped with it.
+    pub(crate) fn emit<T: Serialize>(
+        &self,
+        kind: EventType,
+        id: i64,
+        data: &T,
+    ) -> Result<(), StoreError> {
+        self.push(Event::new(kind, id, data, events::now())?);
+        Ok(())
+    }
+
+    /// Reports the deletion of the record `id` (`data` is `{"id"}`).
+    pub(crate) fn emit_deleted(&self, kind: EventType, id: i64) -> Result<(), StoreError> {
+        self.push(Event::deleted(kind, id, events::now())?);
+        Ok(())
+    }
+
+    fn push(&self, event: Event) {
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(event);
+    }
+
     /// Commits the write: at once, or, for the transaction holding the request's
     /// idempotency claim, together with the answer ([`Pending::commit`]).
     pub(crate) async fn commit(self) -> Result<(), StoreError> {
@@ -476,31 +489,56 @@ impl Tx {
         self.finish().await
     }
 
-    /// Sends `COMMIT`.
+    /// Whether `BEGIN` was sent (the transaction has something to commit or roll back).
+    fn has_begun(&self) -> bool {
+        self.begun.load(Ordering::Acquire)
+    }
+
+    /// The `BEGIN` to send before the next statement, if it was not sent yet.
+    fn begin_first<'a>(
+        &self,
+        conn: &'a ClientWrapper,
+    ) -> Option<impl Future<Output = Result<(), Error>> + 'a> {
+        (!self.begun.swap(true, Ordering::AcqRel)).then(|| conn.batch_execute("BEGIN"))
+    }
+
+    /// Inserts the events and sends `COMMIT`, pipelined: the insert is on the wire before
+    /// the `COMMIT`, and if it fails PostgreSQL turns the `COMMIT` into a rollback.
     async fn finish(mut self) -> Result<(), StoreError> {
-        if !self.open {
-            self.conn = None;
-            return Ok(());
-        }
+        let events =
+            std::mem::take(&mut *self.events.lock().unwrap_or_else(PoisonError::into_inner));
         let Some(conn) = self.conn.as_deref() else {
             return Ok(());
         };
-        let outcome = conn.batch_execute("COMMIT").await;
-        match outcome {
-            Ok(()) => {
-                self.conn = None;
-                Ok(())
-            }
-            // Dropping `self` rolls back (or discards the connection).
-            Err(e) => Err(e.into()),
+        if !self.has_begun() {
+            // No statement ran: nothing to commit.
+            self.conn = None;
+            return Ok(());
         }
+        if events.is_empty() {
+            conn.batch_execute("COMMIT").await?;
+        } else {
+            // Prepared first (cached after the first time), so that the insert's messages
+            // are sent when its future is first polled, ahead of the COMMIT's.
+            let statement = conn.prepare_cached(events::INSERT_EVENTS_SQL).await?;
+            let (kinds, keys, bodies) = events::columns(&events);
+            let (inserted, committed) = futures_util::future::join(
+                conn.execute(&statement, &[&kinds, &keys, &bodies]),
+                conn.batch_execute("COMMIT"),
+            )
+            .await;
+            inserted?;
+            committed?;
+        }
+        self.conn = None;
+        Ok(())
     }
 
     /// Sends `ROLLBACK` and gives the connection back to the pool (or discards it when the
     /// rollback fails).
     async fn abort(mut self) {
         if let Some(conn) = self.conn.take()
-            && self.open
+            && self.has_begun()
             && conn.batch_execute("ROLLBACK").await.is_err()
         {
             drop(Object::take(conn));
@@ -513,7 +551,7 @@ impl Drop for Tx {
         let Some(conn) = self.conn.take() else {
             return;
         };
-        if !self.open {
+        if !self.has_begun() {
             return;
         }
         // The connection goes back to the pool only once its transaction is rolled back.
@@ -540,9 +578,17 @@ impl Db for Tx {
     ) -> impl Future<Output = Result<Vec<Row>, Error>> + Send + 'a {
         let conn: Option<&'a ClientWrapper> = self.conn.as_deref();
         async move {
-            match conn {
-                Some(conn) => conn.rows(sql, params).await,
-                None => Ok(Vec::new()),
+            let Some(conn) = conn else {
+                return Ok(Vec::new());
+            };
+            match self.begin_first(conn) {
+                None => conn.rows(sql, params).await,
+                Some(begin) => {
+                    let (begun, rows) =
+                        futures_util::future::join(begin, conn.rows(sql, params)).await;
+                    begun?;
+                    rows
+                }
             }
         }
     }
@@ -554,9 +600,17 @@ impl Db for Tx {
     ) -> impl Future<Output = Result<u64, Error>> + Send + 'a {
         let conn: Option<&'a ClientWrapper> = self.conn.as_deref();
         async move {
-            match conn {
-                Some(conn) => conn.run(sql, params).await,
-                None => Ok(0),
+            let Some(conn) = conn else {
+                return Ok(0);
+            };
+            match self.begin_first(conn) {
+                None => conn.run(sql, params).await,
+                Some(begin) => {
+                    let (begun, count) =
+                        futures_util::future::join(begin, conn.run(sql, params)).await;
+                    begun?;
+                    count
+                }
             }
         }
     }

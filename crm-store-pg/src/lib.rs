@@ -38,6 +38,7 @@ mod contracts;
 pub mod counts;
 mod db;
 mod estimates;
+mod events;
 mod invoices;
 mod milestones;
 mod notes;
@@ -46,6 +47,7 @@ mod refs;
 mod rows;
 mod sql;
 mod tags;
+mod webhooks;
 
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -63,6 +65,7 @@ pub use crate::conditions::{
 };
 use crate::db::Db;
 pub use crate::error::StoreError;
+pub use crate::webhooks::{WebhookAttempt, WebhookJob};
 use crate::pool::Readers;
 pub use crate::pool::{ClientSide, StoreConfig};
 
@@ -154,6 +157,8 @@ struct Inner {
     policy: crm_core::totals::Policy,
     /// The client's side: links and what the client's documents show.
     client: pool::ClientSide,
+    /// Where webhook endpoints may point.
+    webhooks: crm_core::webhook::UrlRules,
     /// The time a health, readiness or monitoring check, or the lookup of a key, gives the
     /// database to answer ([`Store::checked`]).
     check_timeout: std::time::Duration,
@@ -171,6 +176,7 @@ impl Store {
                 readers,
                 policy: config.totals_policy,
                 client: config.client.clone(),
+                webhooks: config.webhooks,
                 check_timeout: config.connect_timeout,
             }),
         })
@@ -287,6 +293,11 @@ impl Store {
                 Some(id) => self.payment(ctx, id).await.map(drop),
                 None => return Ok(false),
             },
+            Resource::Webhook => match crm_core::ids::WebhookId::new(id) {
+                Some(id) => self.webhook(id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::WebhookDelivery => return Ok(false),
         };
         match found {
             Ok(()) => Ok(true),

@@ -18,6 +18,7 @@ use crm_core::listing::like_pattern;
 use crm_core::milestone::{
     Milestone, MilestoneListQuery, MilestoneSort, MilestoneUpdate, NewMilestone,
 };
+use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
 use crate::conditions::if_match;
@@ -159,6 +160,7 @@ impl Store {
             &ctx.actor.get(),
         ];
         let milestone = milestone_from(&tx.row(SQL, &params).await?)?;
+        tx.emit(EventType::MilestoneCreated, milestone.id.get(), &milestone)?;
         tx.commit().await?;
         Ok(milestone)
     }
@@ -193,6 +195,7 @@ impl Store {
             Some(row) => milestone_from(&row)?,
             None => return Err(StoreError::NotFound(Resource::Milestone)),
         };
+        tx.emit(EventType::MilestoneUpdated, id.get(), &milestone)?;
         tx.commit().await?;
         Ok(milestone)
     }

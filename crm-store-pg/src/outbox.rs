@@ -24,8 +24,10 @@ use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort
 use tokio_postgres::{AsyncMessage, Client, Row};
 
 use crate::db::Db;
+use crate::events::Event;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Listed, Store, StoreConfig, StoreError, rows};
+use crm_core::webhook::EventType;
 
 /// The notification channel: one `NOTIFY` per queued email, delivered at commit.
 pub const CHANNEL: &str = "crm_outbox";
@@ -43,14 +45,18 @@ const CLAIM_SQL: &str = "WITH due AS (SELECT id FROM email_queue \
      RETURNING q.id, q.recipient, q.subject, q.body_text, q.body_html, q.message_id, q.created_at, \
      q.attempts, q.resource_type, q.resource_id, q.attachment, q.next_attempt_at";
 
-const SENT_SQL: &str = "UPDATE email_queue SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
-     next_attempt_at = NULL, last_error = NULL, leased_until = NULL WHERE id = $1 AND status = 'pending'";
+const SENT_SQL: &str = "UPDATE email_queue q SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
+     next_attempt_at = NULL, last_error = NULL, leased_until = NULL WHERE id = $1 AND status = 'pending' \
+     RETURNING q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, q.resource_type, \
+     q.resource_id, q.created_at, NULL::timestamptz AS next_attempt_at, q.sent_at";
 
 const RETRY_SQL: &str = "UPDATE email_queue SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, \
      leased_until = NULL WHERE id = $1 AND status = 'pending'";
 
-const FAILED_SQL: &str = "UPDATE email_queue SET status = 'failed', attempts = attempts + 1, \
-     next_attempt_at = NULL, last_error = $2, leased_until = NULL WHERE id = $1 AND status = 'pending'";
+const FAILED_SQL: &str = "UPDATE email_queue q SET status = 'failed', attempts = attempts + 1, \
+     next_attempt_at = NULL, last_error = $2, leased_until = NULL WHERE id = $1 AND status = 'pending' \
+     RETURNING q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, q.resource_type, \
+     q.resource_id, q.created_at, NULL::timestamptz AS next_attempt_at, q.sent_at";
 
 const RELEASE_SQL: &str =
     "UPDATE email_queue SET leased_until = NULL WHERE id = ANY($1) AND status = 'pending'";
@@ -105,17 +111,7 @@ impl Store {
         let row = self
             .checked(async { self.reader().await?.row(BACKLOG_SQL, &[]).await })
             .await?;
-        let count = |name: &str| -> Result<u64, StoreError> {
-            let n: i64 = rows::get(&row, name)?;
-            Ok(u64::try_from(n).unwrap_or(0))
-        };
-        let oldest: Option<f64> = rows::get(&row, "oldest_pending")?;
-        Ok(OutboxBacklog {
-            pending: count("pending")?,
-            due: count("due")?,
-            failed: count("failed")?,
-            oldest_pending_seconds: oldest.map(|s| s.max(0.0)),
-        })
+        backlog_from_row(&row)
     }
 
     /// `GET /emails/{id}`.
@@ -129,6 +125,21 @@ impl Store {
             .ok_or(StoreError::NotFound(Resource::Email))?;
         email_from_row(&row)
     }
+}
+
+/// A backlog row (`pending`, `due`, `failed`, `oldest_pending`), of either channel.
+pub(crate) fn backlog_from_row(row: &Row) -> Result<OutboxBacklog, StoreError> {
+    let count = |name: &str| -> Result<u64, StoreError> {
+        let n: i64 = rows::get(row, name)?;
+        Ok(u64::try_from(n).unwrap_or(0))
+    };
+    let oldest: Option<f64> = rows::get(row, "oldest_pending")?;
+    Ok(OutboxBacklog {
+        pending: count("pending")?,
+        due: count("due")?,
+        failed: count("failed")?,
+        oldest_pending_seconds: oldest.map(|s| s.max(0.0)),
+    })
 }
 
 fn email_from_row(row: &Row) -> Result<Email, StoreError> {
@@ -251,7 +262,7 @@ impl Outbox {
         })
     }
 
-    async fn client(&mut self) -> Result<&mut Client, StoreError> {
+    pub(crate) async fn client(&mut self) -> Result<&mut Client, StoreError> {
         if self.client.as_ref().is_none_or(Client::is_closed) {
             self.client = Some(open(&self.config).await?);
         }
@@ -315,8 +326,8 @@ impl Outbox {
 
     /// Row `id` was accepted by the server at `now`.
     pub async fn sent(&mut self, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
-        self.client().await?.execute(SENT_SQL, &[&id, &now]).await?;
-        Ok(())
+        self.finish_with_event(SENT_SQL, &[&id, &now], EventType::EmailSent)
+            .await
     }
 
     /// A temporary failure of row `id`: try again at `at`.
@@ -335,10 +346,28 @@ impl Outbox {
 
     /// A permanent failure of row `id` (or its retry window is over).
     pub async fn failed(&mut self, id: i64, error: &str) -> Result<(), StoreError> {
-        self.client()
-            .await?
-            .execute(FAILED_SQL, &[&id, &error])
-            .await?;
+        self.finish_with_event(FAILED_SQL, &[&id, &error], EventType::EmailFailed)
+            .await
+    }
+
+    /// Runs an outcome statement that returns the email as it is after it (none: the row
+    /// was no longer pending) and reports the email's event, in one transaction.
+    async fn finish_with_event(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+        kind: EventType,
+    ) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let tx = client.transaction().await?;
+        if let Some(row) = tx.query_opt(sql, params).await? {
+            let email = email_from_row(&row)?;
+            let event = Event::new(kind, email.id, &email, crate::events::now())?;
+            let (kinds, keys, bodies) = crate::events::columns(std::slice::from_ref(&event));
+            tx.execute(crate::events::INSERT_EVENTS_SQL, &[&kinds, &keys, &bodies])
+                .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 

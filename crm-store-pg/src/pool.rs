@@ -37,6 +37,8 @@ pub struct StoreConfig {
     pub totals_policy: crm_core::totals::Policy,
     /// The client's side: the public address of links, the company name, link lifetime.
     pub client: ClientSide,
+    /// Where webhook endpoints may point (`--webhook-allow-http`, `--webhook-allow-private`).
+    pub webhooks: crm_core::webhook::UrlRules,
 }
 
 /// What the client's side is configured with.
@@ -148,6 +150,7 @@ impl StoreConfig {
             wait_timeout: Duration::from_secs(5),
             totals_policy: crm_core::totals::Policy::CrmParity,
             client: ClientSide::default(),
+            webhooks: crm_core::webhook::UrlRules::default(),
         }
     }
 

@@ -34,7 +34,9 @@ use crm_store_pg::migrate::{create_database_if_missing, migrate};
 use crm_store_pg::{Store, StoreConfig};
 use tracing_subscriber::EnvFilter;
 
+use crate::ops::delivery::webhooks::{self, WebhookWorker};
 use crate::ops::delivery::{self, WorkerOptions};
+use crate::ops::webhook::{Sender, SenderOptions};
 use crate::ops::mail::{self, Mailer};
 use crate::shutdown_signal;
 use keys::KeysCommand;
@@ -87,6 +89,55 @@ pub(crate) struct MailArgs {
     pub(crate) mail_concurrency: u64,
 }
 
+/// Where webhooks may go and how many are sent at once (`serve`, `deliver`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct WebhookArgs {
+    /// Accept `http://` webhook endpoints (else `https://` only).
+    #[arg(long, env = "CRM_WEBHOOK_ALLOW_HTTP", hide_env_values = true)]
+    pub(crate) webhook_allow_http: bool,
+    /// Accept webhook endpoints on loopback, private, link-local, multicast or unspecified
+    /// addresses (checked on the resolved address at every delivery).
+    #[arg(long, env = "CRM_WEBHOOK_ALLOW_PRIVATE", hide_env_values = true)]
+    pub(crate) webhook_allow_private: bool,
+    /// Webhook deliveries sent at once, 1 to 1024.
+    #[arg(long, env = "CRM_WEBHOOK_CONCURRENCY", hide_env_values = true, default_value_t = webhooks::DEFAULT_CONCURRENCY as u64, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) webhook_concurrency: u64,
+    /// Webhook deliveries sent at once to one endpoint, 1 to 256.
+    #[arg(long, env = "CRM_WEBHOOK_PER_ENDPOINT", hide_env_values = true, default_value_t = webhooks::DEFAULT_PER_ENDPOINT as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub(crate) webhook_per_endpoint: u64,
+}
+
+impl WebhookArgs {
+    /// Where endpoints may point.
+    pub(crate) fn rules(&self) -> crm_core::webhook::UrlRules {
+        crm_core::webhook::UrlRules {
+            allow_http: self.webhook_allow_http,
+            allow_private: self.webhook_allow_private,
+        }
+    }
+
+    /// The webhook channel and its worker settings (`once`: `crm deliver --once`).
+    pub(crate) fn worker(&self, once: bool) -> Result<(WebhookWorker, WorkerOptions), Failure> {
+        let sender = Sender::new(SenderOptions {
+            allow_http: self.webhook_allow_http,
+            allow_private: self.webhook_allow_private,
+            ..SenderOptions::default()
+        })?;
+        let timeout = sender.options().timeout;
+        let worker = WebhookWorker {
+            sender,
+            per_endpoint: usize::try_from(self.webhook_per_endpoint).unwrap_or(1),
+        };
+        let options = WorkerOptions {
+            once,
+            concurrency: usize::try_from(self.webhook_concurrency).unwrap_or(1),
+            send_timeout: timeout,
+            ..WorkerOptions::default()
+        };
+        Ok((worker, options))
+    }
+}
+
 impl MailArgs {
     /// The delivery worker's settings these flags give (`once`: `crm deliver --once`).
     pub(crate) fn worker(&self, once: bool) -> WorkerOptions {
@@ -124,6 +175,10 @@ Environment:
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from
   CRM_MAIL_CONCURRENCY       serve, deliver: emails sent at once [default: 16]
+  CRM_WEBHOOK_ALLOW_HTTP     serve, deliver: accept http:// webhook endpoints (true/false) [default: false]
+  CRM_WEBHOOK_ALLOW_PRIVATE  serve, deliver: accept webhook endpoints on private addresses (true/false) [default: false]
+  CRM_WEBHOOK_CONCURRENCY    serve, deliver: webhook deliveries sent at once [default: 64]
+  CRM_WEBHOOK_PER_ENDPOINT   serve, deliver: webhook deliveries sent at once to one endpoint [default: 8]
   RUST_LOG                   log filter [default: info]; logs go to standard error
   TZ                         the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
@@ -141,6 +196,9 @@ enum Command {
         /// Where emails go and who sends them.
         #[command(flatten)]
         mail: MailArgs,
+        /// Where webhooks may go.
+        #[command(flatten)]
+        webhooks: WebhookArgs,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -331,6 +389,7 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
             paper: args.paper,
             attach_pdf: args.mail_attach_pdf,
         };
+        config.webhooks = args.webhooks.rules();
     }
     if create_database_if_missing(&config).await? {
         tracing::info!("database created");
@@ -391,27 +450,47 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         Command::Deliver {
             once,
             mail: mail_args,
+            webhooks: webhook_args,
         } => {
             let Some(mailer) = mail else {
                 return Ok(());
             };
             let (stop_tx, stop_rx) = delivery::stop_channel();
             let options = mail_args.worker(*once);
+            let (webhook_worker, webhook_options) = webhook_args.worker(*once)?;
+            let webhook_config = config.clone();
+            let webhook_stop = stop_rx.clone();
             let mut worker =
                 tokio::spawn(
                     async move { delivery::run(&config, &mailer, options, stop_rx).await },
                 );
-            let done = tokio::select! {
-                done = &mut worker => done?,
+            let mut hooks = tokio::spawn(async move {
+                webhooks::run_webhooks(
+                    &webhook_config,
+                    webhook_worker,
+                    webhook_options,
+                    webhook_stop,
+                    &crate::metrics::Deliveries::none(),
+                )
+                .await
+            });
+            let (done, hooked) = tokio::select! {
+                (done, hooked) = async { tokio::join!(&mut worker, &mut hooks) } => (done?, hooked?),
                 () = shutdown_signal() => {
                     let _ = stop_tx.send(true);
-                    serve::finish(worker).await?
+                    (serve::finish(worker).await?, hooks.await?)
                 }
             };
             println!(
                 "{} sent, {} to retry, {} failed",
                 done.sent, done.retried, done.failed
             );
+            if hooked != delivery::Delivered::default() {
+                println!(
+                    "webhooks: {} delivered, {} to retry, {} failed",
+                    hooked.sent, hooked.retried, hooked.failed
+                );
+            }
         }
         Command::Migrate => println!("database is migrated"),
         Command::Seed { json } => {

@@ -21,12 +21,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Utc;
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
 use crm_core::mail::{Outcome, Retry, retry_after};
-use crm_store_pg::StoreConfig;
+use crm_store_pg::{StoreConfig, StoreError};
 use crm_store_pg::outbox::{Outbox, OutboxMessage, listen};
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinSet;
+
+pub mod webhooks;
 
 use crate::metrics::Deliveries;
 use crate::ops::mail::Mailer;
@@ -80,7 +84,7 @@ pub struct Delivered {
 }
 
 /// A number in `[0, 1)` for the backoff's jitter.
-fn jitter() -> f64 {
+pub(crate) fn jitter() -> f64 {
     let mut bytes = [0u8; 4];
     match getrandom::fill(&mut bytes) {
         Ok(()) => f64::from(u32::from_le_bytes(bytes)) / (f64::from(u32::MAX) + 1.0),
@@ -113,6 +117,59 @@ pub async fn run_counted(
     config: &StoreConfig,
     mailer: &Mailer,
     options: WorkerOptions,
+    stop: watch::Receiver<bool>,
+    counted: &Deliveries,
+) -> Delivered {
+    let channel = Emails {
+        mailer: mailer.clone(),
+        timeout: options.send_timeout,
+    };
+    drive(config, channel, options, stop, counted).await
+}
+
+/// One kind of row the worker delivers: what it claims, how it sends one, and how it
+/// records what came of it. The loop around them ([`drive`]) is the same for every
+/// channel: leases, concurrency, wake-ups and shutdown.
+pub(crate) trait Channel: Send {
+    /// A claimed row.
+    type Job: Send + 'static;
+    /// What a send came to.
+    type Done: Send + 'static;
+
+    /// Claims up to `max` rows due by `due_by`, each leased for `lease`.
+    fn claim(
+        &self,
+        outbox: &mut Outbox,
+        due_by: DateTime<Utc>,
+        max: usize,
+        lease: Duration,
+    ) -> impl Future<Output = Result<Vec<Self::Job>, StoreError>> + Send;
+
+    /// Sends one row (bounded in time).
+    fn send(&self, job: Self::Job) -> impl Future<Output = Self::Done> + Send + 'static;
+
+    /// Records what a send came to.
+    fn record(
+        &self,
+        outbox: &mut Outbox,
+        done: Self::Done,
+        tally: &mut Delivered,
+        counted: &Deliveries,
+    ) -> impl Future<Output = ()> + Send;
+
+    /// When the next row is due (or its lease ends).
+    fn next_due(
+        &self,
+        outbox: &mut Outbox,
+    ) -> impl Future<Output = Result<Option<DateTime<Utc>>, StoreError>> + Send;
+}
+
+/// Runs `channel`'s deliveries until `stop` turns true (or, with `once`, until nothing is
+/// due).
+pub(crate) async fn drive<C: Channel>(
+    config: &StoreConfig,
+    channel: C,
+    options: WorkerOptions,
     mut stop: watch::Receiver<bool>,
     counted: &Deliveries,
 ) -> Delivered {
@@ -127,7 +184,7 @@ pub async fn run_counted(
     let wake = Arc::new(Notify::new());
     let mut listener: Option<tokio::task::JoinHandle<()>> = None;
     let mut done = Delivered::default();
-    let mut sending: JoinSet<Sent> = JoinSet::new();
+    let mut sending: JoinSet<C::Done> = JoinSet::new();
     // Send everything due when a pass starts: a row retried during the pass waits for the
     // next one, so a pass (all of `--once`) tries each row at most once and ends even when
     // every attempt takes longer than the retry delays.
@@ -147,15 +204,14 @@ pub async fn run_counted(
         // Fill the free places with due rows.
         let mut db_failed = false;
         if !stopping && !drained && sending.len() < concurrency {
-            match outbox
-                .claim(due_by, concurrency - sending.len(), options.lease())
+            match channel
+                .claim(&mut outbox, due_by, concurrency - sending.len(), options.lease())
                 .await
             {
                 Ok(claimed) => {
                     drained = claimed.is_empty();
-                    for message in claimed {
-                        let mailer = mailer.clone();
-                        sending.spawn(send(mailer, message, options.send_timeout));
+                    for job in claimed {
+                        sending.spawn(channel.send(job));
                     }
                 }
                 Err(e) => {
@@ -173,7 +229,7 @@ pub async fn run_counted(
             tokio::select! {
                 Some(ended) = sending.join_next() => {
                     if let Ok(sent) = ended {
-                        record(&mut outbox, sent, &mut done, counted).await;
+                        channel.record(&mut outbox, sent, &mut done, counted).await;
                     }
                 }
                 () = wake.notified(), if !stopping => {
@@ -188,7 +244,7 @@ pub async fn run_counted(
         // the poll interval passes, or stop.
         let mut wait = options.poll;
         if !db_failed {
-            match outbox.next_due().await {
+            match channel.next_due(&mut outbox).await {
                 Ok(Some(due)) => {
                     let until = (due - Utc::now()).to_std().unwrap_or(Duration::ZERO);
                     wait = wait.min(until.max(Duration::from_millis(10)));
@@ -209,6 +265,45 @@ pub async fn run_counted(
         l.abort();
     }
     done
+}
+
+/// The email channel: rows of `email_queue`, sent by the [`Mailer`].
+struct Emails {
+    mailer: Mailer,
+    timeout: Duration,
+}
+
+impl Channel for Emails {
+    type Job = OutboxMessage;
+    type Done = Sent;
+
+    async fn claim(
+        &self,
+        outbox: &mut Outbox,
+        due_by: DateTime<Utc>,
+        max: usize,
+        lease: Duration,
+    ) -> Result<Vec<OutboxMessage>, StoreError> {
+        outbox.claim(due_by, max, lease).await
+    }
+
+    fn send(&self, job: OutboxMessage) -> impl Future<Output = Sent> + Send + 'static {
+        send(self.mailer.clone(), job, self.timeout)
+    }
+
+    async fn record(
+        &self,
+        outbox: &mut Outbox,
+        done: Sent,
+        tally: &mut Delivered,
+        counted: &Deliveries,
+    ) {
+        record(outbox, done, tally, counted).await;
+    }
+
+    async fn next_due(&self, outbox: &mut Outbox) -> Result<Option<DateTime<Utc>>, StoreError> {
+        outbox.next_due().await
+    }
 }
 
 /// One finished send: the row and what the server said.

@@ -129,8 +129,19 @@ impl TestServer {
     /// Starts a server on a fresh seeded database, with the service adjusted by
     /// `configure` (CORS origins, metrics elsewhere, …).
     pub async fn start_with(configure: impl FnOnce(App) -> App) -> TestServer {
+        TestServer::start_configured(|_| {}, configure).await
+    }
+
+    /// Starts a server on a fresh seeded database, its store configured by `store` first
+    /// (webhook address rules, …) and the service adjusted by `configure`.
+    pub async fn start_configured(
+        store: impl FnOnce(&mut crm_store_pg::StoreConfig),
+        configure: impl FnOnce(App) -> App,
+    ) -> TestServer {
         let db = TestDb::new().await.expect("test database");
-        let store = db.store().expect("store");
+        let mut config = db.config().clone();
+        store(&mut config);
+        let store = Store::new(&config).expect("store");
         let ids = store.seed().await.expect("seed");
         let key = create_key(&store, 1).await;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")

@@ -9,6 +9,7 @@ use crm_core::bill::{
     BillListQuery, BillSort, BillUpdate, ItemsRequest, Kind, NewBill, StatusFilter,
 };
 use crm_core::tags::TagSet;
+use crm_core::webhook::{BillAction, bill_event};
 use serde::Serialize;
 use tokio_postgres::Row;
 
@@ -161,9 +162,11 @@ impl Store {
         ctx: Ctx,
         cmd: &NewBill<K>,
     ) -> Result<K::Record, StoreError> {
-        let tx = self.begin_single().await?;
+        let tx = self.begin().await?;
         let row = header::create(&tx, K::sql(), cmd, ctx.actor, self.policy()).await?;
         let record = K::decode(&row, self.view(ctx))?;
+        let id: i64 = crate::rows::get(&row, "id")?;
+        tx.emit(bill_event(K::KIND, BillAction::Created), id, &record)?;
         tx.commit().await?;
         Ok(record)
     }
@@ -182,7 +185,8 @@ impl Store {
         let tx = self.begin_on_bill(ctx, id).await?;
         header::update(&tx, I::Kind::sql(), id.raw(), cmd, self.policy()).await?;
         I::Kind::totals_changed(&tx, id.raw(), PATCH_TOTAL_FIELD).await?;
-        self.finish_bill_write(tx, id, ctx).await
+        self.finish_bill_write(tx, id, ctx, BillAction::Updated)
+            .await
     }
 
     /// `PUT …/{id}/items`: the complete bill (`items::replace_items`), then
@@ -196,7 +200,8 @@ impl Store {
         let tx = self.begin_on_bill(ctx, id).await?;
         items::replace_items(&tx, I::Kind::sql(), id.raw(), req, self.policy()).await?;
         I::Kind::totals_changed(&tx, id.raw(), "items").await?;
-        self.finish_bill_write(tx, id, ctx).await
+        self.finish_bill_write(tx, id, ctx, BillAction::Updated)
+            .await
     }
 
     /// `PUT …/{id}/tags`: replaces the tags with `tags`, in order.
@@ -208,7 +213,8 @@ impl Store {
     ) -> Result<RecordOf<I>, StoreError> {
         let tx = self.begin_on_bill(ctx, id).await?;
         header::set_tags(&tx, I::Kind::sql(), id.raw(), tags, ctx.actor).await?;
-        self.finish_bill_write(tx, id, ctx).await
+        self.finish_bill_write(tx, id, ctx, BillAction::Updated)
+            .await
     }
 
     /// `DELETE /estimates/{id}`, `DELETE /invoices/{id}`: the bill with its lines, taxes and
@@ -218,18 +224,21 @@ impl Store {
     pub(crate) async fn delete_bill<I: BillId>(&self, ctx: Ctx, id: I) -> Result<(), StoreError> {
         let tx = self.begin_on_bill(ctx, id).await?;
         header::delete(&tx, I::Kind::sql(), id.raw()).await?;
+        tx.emit_deleted(bill_event(I::Kind::KIND, BillAction::Deleted), id.raw())?;
         tx.commit().await
     }
 
-    /// The end of a write of bill `id`: the bill read back in its transaction, which then
-    /// commits.
+    /// The end of a write of bill `id`: the bill read back in its transaction, reported
+    /// as `action`, and the commit.
     async fn finish_bill_write<I: BillId>(
         &self,
         tx: Tx,
         id: I,
         ctx: Ctx,
+        action: BillAction,
     ) -> Result<RecordOf<I>, StoreError> {
         let record = load(&tx, id, self.view(ctx)).await?;
+        tx.emit(bill_event(I::Kind::KIND, action), id.raw(), &record)?;
         tx.commit().await?;
         Ok(record)
     }

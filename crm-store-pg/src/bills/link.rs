@@ -15,6 +15,7 @@ use crm_core::bill::Kind;
 use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
 use crm_core::conflict::Conflict;
 use crm_core::mail::RESEND_WINDOW_SECS;
+use crm_core::webhook::{BillAction, bill_event};
 use tokio_postgres::Row;
 
 use super::BillSql;
@@ -176,6 +177,11 @@ impl Store {
         tx.run(sql.set_link, &[&id.raw(), &new_token()?, &ttl])
             .await?;
         let record = load(&tx, id, self.view(ctx)).await?;
+        tx.emit(
+            bill_event(I::Kind::KIND, BillAction::Updated),
+            id.raw(),
+            &record,
+        )?;
         tx.commit().await?;
         Ok(record)
     }
@@ -189,6 +195,11 @@ impl Store {
         let tx = self.begin_on_bill(ctx, id).await?;
         tx.run(I::Kind::sql().clear_link, &[&id.raw()]).await?;
         let record = load(&tx, id, self.view(ctx)).await?;
+        tx.emit(
+            bill_event(I::Kind::KIND, BillAction::Updated),
+            id.raw(),
+            &record,
+        )?;
         tx.commit().await?;
         Ok(record)
     }

@@ -16,6 +16,7 @@ use crm_core::category::{
 };
 use crm_core::conflict::Resource;
 use crm_core::ids::CategoryId;
+use crm_core::webhook::EventType;
 
 use super::{lock, read};
 use crate::conditions::if_match;
@@ -95,6 +96,7 @@ ON CONFLICT DO NOTHING";
         tx.run(REPLACE_SQL, &[&id.get(), &users]).await?;
         sync_projects(&tx, id, None).await?;
         let category = read(&tx, id).await?;
+        tx.emit(EventType::CategoryUpdated, id.get(), &category)?;
         tx.commit().await?;
         Ok(category)
     }
@@ -135,6 +137,9 @@ ON CONFLICT DO NOTHING";
             sync_projects(&tx, cmd.target, Some(&projects)).await?;
         }
         let source = read(&tx, id).await?;
+        let target = read(&tx, cmd.target).await?;
+        tx.emit(EventType::CategoryUpdated, id.get(), &source)?;
+        tx.emit(EventType::CategoryUpdated, cmd.target.get(), &target)?;
         tx.commit().await?;
         Ok(source)
     }

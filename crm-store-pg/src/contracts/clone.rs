@@ -7,6 +7,7 @@ use crm_core::conflict::Resource;
 use crm_core::contract::{Contract, ContractClone};
 use crm_core::ids::ContractId;
 use crm_core::money::Money;
+use crm_core::webhook::EventType;
 use rust_decimal::Decimal;
 
 use super::read_contract;
@@ -103,6 +104,7 @@ impl Store {
             )
             .await?;
         let contract = read_contract(&tx, ctx.today, rows::get(&row, "id")?).await?;
+        tx.emit(EventType::ContractCreated, contract.id.get(), &contract)?;
         tx.commit().await?;
         Ok(contract)
     }

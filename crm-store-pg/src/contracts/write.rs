@@ -7,6 +7,7 @@ use crm_core::contract::{Contract, ContractUpdate, NewContract, check_period};
 use crm_core::ids::ContractId;
 use crm_core::money::Money;
 use crm_core::tags::TagSet;
+use crm_core::webhook::EventType;
 use rust_decimal::Decimal;
 
 use super::{contract_from_row, read_contract};
@@ -91,7 +92,7 @@ impl Store {
     ) -> Result<Contract, StoreError> {
         let references = cmd.references();
         let (kinds, ids) = refs::statement_params(references)?;
-        let tx = self.begin_single().await?;
+        let tx = self.begin().await?;
         let value: Option<Decimal> = cmd.value.map(Money::get);
         let params: [&(dyn tokio_postgres::types::ToSql + Sync); 13] = [
             &kinds,
@@ -111,6 +112,7 @@ impl Store {
         match tx.row_opt(CREATE_CONTRACT_SQL, &params).await? {
             Some(row) => {
                 let contract = contract_from_row(&row, ctx.today)?;
+                tx.emit(EventType::ContractCreated, contract.id.get(), &contract)?;
                 tx.commit().await?;
                 Ok(contract)
             }
@@ -152,6 +154,7 @@ impl Store {
         )
         .await?;
         let contract = read_contract(&tx, ctx.today, id.get()).await?;
+        tx.emit(EventType::ContractUpdated, id.get(), &contract)?;
         tx.commit().await?;
         Ok(contract)
     }
@@ -164,6 +167,7 @@ impl Store {
         if_match(read_contract(&tx, ctx.today, id.get())).await?;
         tx.run(DELETE_CONTRACT_SQL, &[&id.get()]).await?;
         tx.run(DELETE_ESTIMATE_SQL, &[&estimate_id]).await?;
+        tx.emit_deleted(EventType::ContractDeleted, id.get())?;
         tx.commit().await?;
         Ok(())
     }
@@ -180,6 +184,7 @@ impl Store {
         if_match(read_contract(&tx, ctx.today, id.get())).await?;
         tags::replace(&tx, TagOwner::Contract(id.get()), tags, ctx.actor).await?;
         let contract = read_contract(&tx, ctx.today, id.get()).await?;
+        tx.emit(EventType::ContractUpdated, id.get(), &contract)?;
         tx.commit().await?;
         Ok(contract)
     }

@@ -3,6 +3,7 @@
 
 use crm_core::estimate::{Estimate, EstimateClone, status};
 use crm_core::ids::EstimateId;
+use crm_core::webhook::EventType;
 
 use super::{SQL, lock, read};
 use crate::bills::{LockMode, header};
@@ -24,6 +25,7 @@ impl Store {
         tx.run(PUBLISH_SQL, &[&id.get(), &published.as_str()])
             .await?;
         let estimate = self.link_and_email(&tx, ctx, id).await?;
+        tx.emit(EventType::EstimatePublished, id.get(), &estimate)?;
         tx.commit().await?;
         Ok(estimate)
     }
@@ -42,6 +44,7 @@ impl Store {
         status::check_send_email(stored)?;
         self.check_email_window(&tx, id).await?;
         let estimate = self.link_and_email(&tx, ctx, id).await?;
+        tx.emit(EventType::EstimateEmailed, id.get(), &estimate)?;
         tx.commit().await?;
         Ok(estimate)
     }
@@ -62,6 +65,7 @@ impl Store {
         let copy = EstimateId::new(copy)
             .ok_or_else(|| StoreError::Internal(format!("new estimate id {copy}")))?;
         let estimate = read::load(&tx, copy, self.view(ctx)).await?;
+        tx.emit(EventType::EstimateCreated, copy.get(), &estimate)?;
         tx.commit().await?;
         Ok(estimate)
     }

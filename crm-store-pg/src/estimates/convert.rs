@@ -10,6 +10,7 @@ use crm_core::bill;
 use crm_core::estimate::status;
 use crm_core::ids::{EstimateId, InvoiceId};
 use crm_core::invoice::{Invoice, InvoiceStatus};
+use crm_core::webhook::EventType;
 
 use super::lock;
 use crate::bills::LockMode;
@@ -77,7 +78,10 @@ impl Store {
         )?;
         tx.run(COPY_LINES_SQL, &[&id.get(), &invoice.get()]).await?;
         tx.run(COPY_TAXES_SQL, &[&id.get(), &invoice.get()]).await?;
+        let invoice_id = invoice;
         let invoice = crate::invoices::load(&tx, invoice, self.view(ctx)).await?;
+        tx.emit(EventType::InvoiceCreated, invoice_id.get(), &invoice)?;
+        tx.emit(EventType::EstimateConverted, id.get(), &invoice)?;
         tx.commit().await?;
         Ok(invoice)
     }

@@ -2,8 +2,9 @@
 //! writes ([`crate::bills::kind`]).
 
 use crm_core::conflict::Resource;
-use crm_core::estimate::{Estimate, StatusChange};
+use crm_core::estimate::{Estimate, StatusChange, StoredStatus};
 use crm_core::ids::EstimateId;
+use crm_core::webhook::EventType;
 
 use super::read;
 use crate::db::Db;
@@ -29,6 +30,12 @@ impl Store {
             return Err(StoreError::NotFound(Resource::Estimate));
         }
         let estimate = read::load(&tx, id, self.view(ctx)).await?;
+        let kind = match cmd.status {
+            StoredStatus::Accepted => EventType::EstimateAccepted,
+            StoredStatus::Declined => EventType::EstimateDeclined,
+            _ => EventType::EstimateUpdated,
+        };
+        tx.emit(kind, id.get(), &estimate)?;
         tx.commit().await?;
         Ok(estimate)
     }

@@ -5,6 +5,7 @@
 use crm_core::conflict::Resource;
 use crm_core::ids::InvoiceId;
 use crm_core::invoice::{self, Invoice, InvoiceClone, InvoiceStatusChange};
+use crm_core::webhook::EventType;
 
 use super::{SQL, lock, new_id, read};
 use crate::bills::{LockMode, header};
@@ -37,6 +38,7 @@ impl Store {
         tx.run(SET_STATUS_SQL, &[&id.get(), &after.status.id()])
             .await?;
         let invoice = read::load(&tx, id, self.view(ctx)).await?;
+        tx.emit(EventType::InvoiceUpdated, id.get(), &invoice)?;
         tx.commit().await?;
         Ok(invoice)
     }
@@ -53,6 +55,7 @@ impl Store {
         let tx = self.begin().await?;
         let copy = new_id(header::clone(&tx, &SQL, id.get(), cmd, ctx.actor).await?)?;
         let invoice = read::load(&tx, copy, self.view(ctx)).await?;
+        tx.emit(EventType::InvoiceCreated, copy.get(), &invoice)?;
         tx.commit().await?;
         Ok(invoice)
     }
@@ -66,6 +69,7 @@ impl Store {
         let published = invoice::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.id()]).await?;
         let invoice = self.link_and_email(&tx, ctx, id).await?;
+        tx.emit(EventType::InvoicePublished, id.get(), &invoice)?;
         tx.commit().await?;
         Ok(invoice)
     }
@@ -80,6 +84,7 @@ impl Store {
         invoice::check_send_email(stored)?;
         self.check_email_window(&tx, id).await?;
         let invoice = self.link_and_email(&tx, ctx, id).await?;
+        tx.emit(EventType::InvoiceEmailed, id.get(), &invoice)?;
         tx.commit().await?;
         Ok(invoice)
     }

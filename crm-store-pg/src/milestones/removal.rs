@@ -8,6 +8,7 @@
 use crm_core::conflict::Resource;
 use crm_core::ids::{MilestoneId, ProjectId};
 use crm_core::milestone::{self, MilestoneDeletion, MilestoneType};
+use crm_core::webhook::EventType;
 
 use crate::conditions::if_match;
 use crate::db::Db;
@@ -70,6 +71,7 @@ impl Store {
             tx.run(MOVE_TASKS_SQL, &[&id.get(), &default]).await?;
         }
         tx.run(DELETE_SQL, &[&id.get()]).await?;
+        tx.emit_deleted(EventType::MilestoneDeleted, id.get())?;
         tx.commit().await?;
         Ok(())
     }

@@ -7,6 +7,7 @@
 
 use crm_core::ids::{MilestoneId, ProjectId};
 use crm_core::milestone::{Milestone, MilestoneReorder};
+use crm_core::webhook::EventType;
 
 use super::{lock_project, milestone_from};
 use crate::conditions::if_match;
@@ -50,7 +51,7 @@ impl Store {
     ) -> Result<Vec<Milestone>, StoreError> {
         const UPDATE_SQL: &str = "UPDATE milestones m SET position = n.position, updated_at = now() \
              FROM unnest($2::bigint[], $3::int[]) AS n(id, position) \
-             WHERE m.id = n.id AND m.project_id = $1 AND m.position <> n.position";
+             WHERE m.id = n.id AND m.project_id = $1 AND m.position <> n.position RETURNING m.id";
         const LIST_SQL: &str = concat!(
             "SELECT m.*, ",
             milestone_counts!("m"),
@@ -80,14 +81,22 @@ impl Store {
             .into_iter()
             .map(|(id, position)| (id.get(), position))
             .unzip();
-        tx.run(UPDATE_SQL, &[&project.get(), &ids, &positions])
-            .await?;
-        let milestones = tx
+        let moved = tx
+            .rows(UPDATE_SQL, &[&project.get(), &ids, &positions])
+            .await?
+            .iter()
+            .map(|row| crate::rows::get::<i64>(row, "id"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let milestones: Vec<Milestone> = tx
             .rows(LIST_SQL, &[&project.get()])
             .await?
             .iter()
             .map(milestone_from)
             .collect::<Result<_, _>>()?;
+        // Each milestone whose position changed is reported, in the new order.
+        for milestone in milestones.iter().filter(|m| moved.contains(&m.id.get())) {
+            tx.emit(EventType::MilestoneUpdated, milestone.id.get(), milestone)?;
+        }
         tx.commit().await?;
         Ok(milestones)
     }

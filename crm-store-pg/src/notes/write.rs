@@ -5,6 +5,7 @@ use crm_core::conflict::Resource;
 use crm_core::ids::{NoteId, UserId};
 use crm_core::note::{self, NewNote, Note, NoteResourceType, NoteUpdate, NoteVisibility};
 use crm_core::tags::TagSet;
+use crm_core::webhook::EventType;
 
 use super::read_note;
 use crate::conditions::if_match;
@@ -74,7 +75,7 @@ async fn lock_visible(
 impl Store {
     /// Creates a note of the actor, attached to the resource it names (which must exist).
     pub async fn create_note(&self, ctx: Ctx, cmd: &NewNote) -> Result<Note, StoreError> {
-        let tx = self.begin_single().await?;
+        let tx = self.begin().await?;
         let resource_type = cmd.resource.map(|(t, _)| t.as_str());
         let [client_id, lead_id, project_id, task_id, user_id] = resource_columns(cmd.resource);
         let row = tx
@@ -95,6 +96,7 @@ impl Store {
             )
             .await?;
         let note = super::note_from_row(&row)?;
+        tx.emit(EventType::NoteCreated, note.id.get(), &note)?;
         tx.commit().await?;
         Ok(note)
     }
@@ -125,6 +127,7 @@ impl Store {
         )
         .await?;
         let note = read_note(&tx, creator, id.get()).await?;
+        tx.emit(EventType::NoteUpdated, id.get(), &note)?;
         tx.commit().await?;
         Ok(note)
     }
@@ -135,6 +138,7 @@ impl Store {
         lock_visible(&tx, ctx.actor, id.get()).await?;
         if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tx.run(DELETE_NOTE_SQL, &[&id.get()]).await?;
+        tx.emit_deleted(EventType::NoteDeleted, id.get())?;
         tx.commit().await?;
         Ok(())
     }
@@ -151,6 +155,7 @@ impl Store {
         if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tags::replace(&tx, TagOwner::Note(id.get()), tags, ctx.actor).await?;
         let note = read_note(&tx, ctx.actor, id.get()).await?;
+        tx.emit(EventType::NoteUpdated, id.get(), &note)?;
         tx.commit().await?;
         Ok(note)
     }

@@ -3,12 +3,13 @@
 //! payment (or removes it) with the invoice's new status.
 
 use crm_core::conflict::Resource;
-use crm_core::ids::{PaymentId, UserId};
-use crm_core::invoice::PaymentRefusal;
+use crm_core::ids::{InvoiceId, PaymentId, UserId};
+use crm_core::invoice::{InvoiceStatus, PaymentRefusal};
 use crm_core::payment::{NewPayment, Payment, refusal_errors};
+use crm_core::webhook::EventType;
 
 use super::{lock_invoice, read_payment, write_status};
-use crate::conditions::if_match;
+use crate::conditions::{Tx, if_match};
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError, rows};
 
@@ -65,6 +66,9 @@ impl Store {
         let tx = self.begin().await?;
         let id = record_in(&tx, ctx.actor, cmd).await?;
         let payment = read_payment(&tx, id).await?;
+        tx.emit(EventType::PaymentCreated, id, &payment)?;
+        self.emit_invoice_balance(&tx, ctx, payment.invoice_id)
+            .await?;
         tx.commit().await?;
         Ok(payment)
     }
@@ -72,7 +76,7 @@ impl Store {
     /// `DELETE /payments/{id}`: deletes the payment and stores its invoice's new status (a
     /// Paid invoice is Part Paid or Due again), with the invoice row locked, then the
     /// payment's; `If-Match` is compared with the payment under those locks.
-    pub async fn delete_payment(&self, _ctx: Ctx, id: PaymentId) -> Result<(), StoreError> {
+    pub async fn delete_payment(&self, ctx: Ctx, id: PaymentId) -> Result<(), StoreError> {
         let not_found = || StoreError::NotFound(Resource::Payment);
         let tx = self.begin().await?;
         let invoice: i64 = match tx.row_opt(INVOICE_OF_SQL, &[&id.get()]).await? {
@@ -89,6 +93,27 @@ impl Store {
         let after = locked.balance.remove(rows::money(&payment, "amount")?);
         tx.run(DELETE_SQL, &[&id.get()]).await?;
         write_status(&tx, invoice, &after).await?;
+        tx.emit_deleted(EventType::PaymentDeleted, id.get())?;
+        let invoice =
+            InvoiceId::new(invoice).ok_or_else(|| crate::error::corrupt("invoice id", invoice))?;
+        self.emit_invoice_balance(&tx, ctx, invoice).await?;
         tx.commit().await
+    }
+
+    /// Reports the invoice whose payments changed: `invoice.paid` when it is now paid in
+    /// full, `invoice.updated` otherwise.
+    async fn emit_invoice_balance(
+        &self,
+        tx: &Tx,
+        ctx: Ctx,
+        id: InvoiceId,
+    ) -> Result<(), StoreError> {
+        let invoice = crate::invoices::load(tx, id, self.view(ctx)).await?;
+        let kind = if invoice.status == InvoiceStatus::Paid {
+            EventType::InvoicePaid
+        } else {
+            EventType::InvoiceUpdated
+        };
+        tx.emit(kind, id.get(), &invoice)
     }
 }

@@ -106,6 +106,9 @@ pub(crate) struct ServeArgs {
     /// Where emails go and who sends them.
     #[command(flatten)]
     pub(crate) mail: super::MailArgs,
+    /// Where webhooks may go and how many are sent at once.
+    #[command(flatten)]
+    pub(crate) webhooks: super::WebhookArgs,
 }
 
 /// `--public-url`: an absolute http(s) URL without query or fragment; a trailing `/` is
@@ -234,6 +237,20 @@ pub(crate) async fn serve_api(
     let (stop_worker, worker_stopped) = delivery::stop_channel();
     let worker_options = args.mail.worker(false);
     let deliveries = app.metrics().deliveries();
+    let (webhook_worker, webhook_options) = args.webhooks.worker(false)?;
+    let webhook_config = config.clone();
+    let webhook_stopped = worker_stopped.clone();
+    let webhook_deliveries = deliveries.clone();
+    let hooks = tokio::spawn(async move {
+        delivery::webhooks::run_webhooks(
+            &webhook_config,
+            webhook_worker,
+            webhook_options,
+            webhook_stopped,
+            &webhook_deliveries,
+        )
+        .await
+    });
     let worker = tokio::spawn(async move {
         delivery::run_counted(
             &config,
@@ -261,6 +278,7 @@ pub(crate) async fn serve_api(
     }
     let _ = stop.send(true);
     let _ = finish(worker).await;
+    let _ = hooks.await;
     if let Some(task) = metrics_task {
         task.await??;
     }

@@ -1,0 +1,161 @@
+//! The webhook channel of the delivery worker (API.md §13): claims due deliveries
+//! ([`Outbox::claim_webhooks`]: leased, in order per record, at most
+//! [`WebhookWorker::per_endpoint`] in flight per endpoint), sends each with the [`Sender`]
+//! (Standard Webhooks headers and signatures, the address rules, 15 s), and records what
+//! came of it by crm-core's rules ([`crm_core::webhook::next_step`]): delivered; retried on
+//! the schedule or after the `Retry-After` asked for; failed after the eighth attempt; a
+//! `410` fails it and disables the endpoint, as do five days of failures.
+
+use std::future::Future;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use crm_core::time::Timestamp;
+use crm_core::webhook::{Attempt, Next, next_step};
+use crm_store_pg::outbox::Outbox;
+use crm_store_pg::{StoreConfig, StoreError, WebhookAttempt, WebhookJob};
+use tokio::sync::watch;
+
+use super::{Channel, Delivered, WorkerOptions, drive, jitter};
+use crate::metrics::Deliveries;
+use crate::ops::webhook::{Message, Outcome, Sender};
+
+/// Deliveries sent at once to one endpoint by default.
+pub const DEFAULT_PER_ENDPOINT: usize = 8;
+/// Deliveries a worker sends at once by default (across endpoints).
+pub const DEFAULT_CONCURRENCY: usize = 64;
+
+/// The webhook channel's settings.
+#[derive(Debug, Clone)]
+pub struct WebhookWorker {
+    /// The HTTP sender.
+    pub sender: Sender,
+    /// The most deliveries in flight to one endpoint.
+    pub per_endpoint: usize,
+}
+
+/// One finished attempt.
+pub(crate) struct Attempted {
+    job: WebhookJob,
+    outcome: Outcome,
+}
+
+impl Channel for WebhookWorker {
+    type Job = WebhookJob;
+    type Done = Attempted;
+
+    async fn claim(
+        &self,
+        outbox: &mut Outbox,
+        due_by: DateTime<Utc>,
+        max: usize,
+        lease: Duration,
+    ) -> Result<Vec<WebhookJob>, StoreError> {
+        outbox
+            .claim_webhooks(due_by, max, lease, self.per_endpoint)
+            .await
+    }
+
+    fn send(&self, job: WebhookJob) -> impl Future<Output = Attempted> + Send + 'static {
+        let sender = self.sender.clone();
+        async move {
+            let secrets: Vec<&str> = job.secrets.iter().map(String::as_str).collect();
+            let message = Message {
+                url: &job.url,
+                id: &job.message_id,
+                body: job.body.as_bytes(),
+                secrets: &secrets,
+            };
+            let outcome = sender.send(&message, Utc::now().timestamp()).await;
+            drop(secrets);
+            Attempted { job, outcome }
+        }
+    }
+
+    async fn record(
+        &self,
+        outbox: &mut Outbox,
+        done: Attempted,
+        tally: &mut Delivered,
+        counted: &Deliveries,
+    ) {
+        let Attempted { job, outcome } = done;
+        let now = Utc::now();
+        let attempts = u32::try_from(job.attempts).unwrap_or(0).saturating_add(1);
+        let (attempt, status_code, error) = match outcome {
+            Outcome::Delivered { status } => (Attempt::Delivered, Some(status), None),
+            Outcome::Gone => (
+                Attempt::Gone,
+                Some(410),
+                Some("410 Gone: the endpoint is disabled".to_owned()),
+            ),
+            Outcome::Failed {
+                status,
+                error,
+                retry_after,
+            } => {
+                let retry_after = retry_after.and_then(|d| chrono::Duration::from_std(d).ok());
+                (Attempt::Failed { retry_after }, status, Some(error))
+            }
+            Outcome::Refused { error } => (Attempt::Failed { retry_after: None }, None, Some(error)),
+        };
+        let next = next_step(attempts, attempt, Timestamp(now), jitter() * 2.0 - 1.0);
+        let outcome_name = match next {
+            Next::Delivered => {
+                tally.sent += 1;
+                "delivered"
+            }
+            Next::RetryAt(_) => {
+                tally.retried += 1;
+                "retried"
+            }
+            Next::Failed => {
+                tally.failed += 1;
+                "failed"
+            }
+        };
+        counted.count("webhook", outcome_name);
+        tracing::info!(
+            delivery = job.id,
+            endpoint = job.endpoint_id,
+            event = %job.event_type,
+            attempts,
+            status = status_code,
+            error = error.as_deref().unwrap_or(""),
+            outcome = outcome_name,
+            "webhook attempt"
+        );
+        let recorded = WebhookAttempt {
+            status_code,
+            error,
+            next,
+            gone: attempt == Attempt::Gone,
+        };
+        match outbox.record_webhook(&job, &recorded, now).await {
+            Ok(Some(reason)) => {
+                tracing::warn!(endpoint = job.endpoint_id, reason, "webhook endpoint disabled");
+            }
+            Ok(None) => {}
+            Err(e) => {
+                tracing::warn!(delivery = job.id, error = %e, "outbox worker: the outcome was not recorded");
+                outbox.reset();
+            }
+        }
+    }
+
+    async fn next_due(&self, outbox: &mut Outbox) -> Result<Option<DateTime<Utc>>, StoreError> {
+        outbox.next_webhook_due().await
+    }
+}
+
+/// Runs the webhook channel until `stop` turns true (or, with `once`, until nothing is
+/// due), counting each attempt in `counted`.
+pub async fn run_webhooks(
+    config: &StoreConfig,
+    worker: WebhookWorker,
+    options: WorkerOptions,
+    stop: watch::Receiver<bool>,
+    counted: &Deliveries,
+) -> Delivered {
+    drive(config, worker, options, stop, counted).await
+}

@@ -1,0 +1,115 @@
+//! Webhook events (API.md §13), written by the change they report: a write calls
+//! [`Tx::emit`](crate::conditions::Tx) with the record as the API answers it after the
+//! change, and the transaction's commit inserts its events in the same round trip as the
+//! `COMMIT` (pipelined: the insert runs first, and if it fails the `COMMIT` rolls the change
+//! back). So a change and its event commit together or not at all, and, since every write
+//! emits after taking its row locks, the events about one record are numbered in the order
+//! their changes committed.
+//!
+//! An event is stored only when an enabled endpoint subscribes to its type; the same
+//! statement queues one delivery per such endpoint. With no endpoint, the statement writes
+//! nothing.
+
+use crm_core::time::Timestamp;
+use crm_core::webhook::EventType;
+use serde::Serialize;
+
+use crate::StoreError;
+
+/// One event, its body serialized once: what every attempt to every endpoint signs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Event {
+    pub(crate) kind: EventType,
+    /// `<area>:<id>`: the record whose deliveries keep their order.
+    pub(crate) record_key: String,
+    /// `{"type", "timestamp", "data"}`.
+    pub(crate) body: String,
+}
+
+#[derive(Serialize)]
+struct Body<'a, T: Serialize> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    timestamp: Timestamp,
+    data: &'a T,
+}
+
+/// `data` of a deletion.
+#[derive(Serialize)]
+struct Deleted {
+    id: i64,
+}
+
+impl Event {
+    /// An event of `kind` about the record `id` of the event's area, with `data` (the
+    /// record as the API answered after the change) at `now`.
+    pub(crate) fn new<T: Serialize>(
+        kind: EventType,
+        id: i64,
+        data: &T,
+        now: Timestamp,
+    ) -> Result<Event, StoreError> {
+        let body = serde_json::to_string(&Body {
+            kind: kind.as_str(),
+            timestamp: now,
+            data,
+        })
+        .map_err(|e| StoreError::Internal(format!("an event's body: {e}")))?;
+        Ok(Event {
+            kind,
+            record_key: format!("{}:{id}", kind.area()),
+            body,
+        })
+    }
+
+    /// A deletion's event: `data` is `{"id"}`.
+    pub(crate) fn deleted(kind: EventType, id: i64, now: Timestamp) -> Result<Event, StoreError> {
+        Event::new(kind, id, &Deleted { id }, now)
+    }
+}
+
+/// Inserts a transaction's events (`$1` types, `$2` record keys, `$3` bodies, in order)
+/// and one delivery per subscribed enabled endpoint. Deliveries' ids follow the events'
+/// order.
+pub(crate) const INSERT_EVENTS_SQL: &str = "WITH e AS (\
+     INSERT INTO webhook_events (type, record_key, body) \
+     SELECT x.t, x.k, x.b FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS x(t, k, b, n) \
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.enabled AND w.events && ARRAY[x.t, '*']) \
+     ORDER BY x.n RETURNING id, type, record_key) \
+     INSERT INTO webhook_deliveries (event_id, endpoint_id, event_type, record_key) \
+     SELECT e.id, w.id, e.type, e.record_key FROM e \
+     JOIN webhook_endpoints w ON w.enabled AND w.events && ARRAY[e.type, '*'] \
+     ORDER BY e.id, w.id";
+
+/// The parameters of [`INSERT_EVENTS_SQL`].
+pub(crate) fn columns(events: &[Event]) -> (Vec<&'static str>, Vec<&str>, Vec<&str>) {
+    let kinds = events.iter().map(|e| e.kind.as_str()).collect();
+    let keys = events.iter().map(|e| e.record_key.as_str()).collect();
+    let bodies = events.iter().map(|e| e.body.as_str()).collect();
+    (kinds, keys, bodies)
+}
+
+/// Now, as events are stamped.
+pub(crate) fn now() -> Timestamp {
+    Timestamp(chrono::Utc::now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{TimeZone, Utc};
+
+    #[test]
+    fn a_body_is_type_timestamp_and_data_and_the_key_names_the_record() {
+        let at = Timestamp(Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).unwrap());
+        let e = Event::deleted(EventType::NoteDeleted, 7, at).unwrap();
+        assert_eq!(
+            e.body,
+            r#"{"type":"note.deleted","timestamp":"2026-11-27T10:00:00.000000Z","data":{"id":7}}"#
+        );
+        assert_eq!(e.record_key, "note:7");
+        let converted =
+            Event::new(EventType::EstimateConverted, 3, &Deleted { id: 9 }, at).unwrap();
+        assert_eq!(converted.record_key, "estimate:3");
+    }
+}

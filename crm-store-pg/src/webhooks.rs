@@ -1,0 +1,557 @@
+//! Webhook endpoints and their deliveries (API.md §13): the endpoints API, the delivery
+//! history, and what the outbox worker claims and records for the `webhook` channel.
+//! Events themselves are written by the changes they report ([`crate::events`]).
+
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use crm_core::conflict::Resource;
+use crm_core::ids::{WebhookDeliveryId, WebhookId};
+use crm_core::time::Timestamp;
+use crm_core::webhook::{
+    self, Delivery, DeliveryDates, DeliveryListQuery, DeliverySort, EventRef, EventType,
+    NewWebhook, ROTATION_OVERLAP, SECRET_BYTES, SECRET_PREFIX, UrlRules, Webhook, WebhookDates,
+    WebhookListQuery, WebhookSort, WebhookUpdate, WebhookWithSecret, disabled_reason,
+};
+use tokio_postgres::Row;
+
+use crate::db::Db;
+use crate::events::{self, Event};
+use crate::outbox::Outbox;
+use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
+use crate::{Listed, Store, StoreError, rows};
+
+/// An endpoint's public columns.
+const ENDPOINT_COLUMNS: &str = "SELECT w.id, w.url, w.description, w.events, w.enabled, \
+     w.created_at, w.disabled_at, w.disabled_reason FROM webhook_endpoints w";
+
+const INSERT_SQL: &str = "INSERT INTO webhook_endpoints (url, description, events, enabled, secret, disabled_at, disabled_reason) \
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 THEN NULL ELSE now() END, CASE WHEN $4 THEN NULL ELSE $6 END) \
+     RETURNING id, url, description, events, enabled, created_at, disabled_at, disabled_reason";
+
+const LOCK_SQL: &str = "SELECT id FROM webhook_endpoints WHERE id = $1 FOR UPDATE";
+
+/// A delivery's public columns.
+const DELIVERY_COLUMNS: &str = "SELECT d.id, d.endpoint_id, e.message_id, d.event_type, d.status, d.attempts, \
+     d.last_status_code, d.last_error, d.created_at, \
+     CASE WHEN d.status = 'pending' THEN d.next_attempt END AS next_attempt, d.delivered_at \
+     FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id";
+
+/// A new random secret: `whsec_` + base64 of 32 random bytes.
+fn new_secret() -> Result<String, StoreError> {
+    let mut bytes = [0u8; SECRET_BYTES];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| StoreError::Internal(format!("no random bytes for a secret: {e}")))?;
+    Ok(format!(
+        "{SECRET_PREFIX}{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    ))
+}
+
+fn webhook_from_row(row: &Row) -> Result<Webhook, StoreError> {
+    Ok(Webhook {
+        id: rows::id(row, "id", WebhookId::new)?,
+        url: rows::get(row, "url")?,
+        description: rows::get(row, "description")?,
+        events: rows::get(row, "events")?,
+        enabled: rows::get(row, "enabled")?,
+        dates: WebhookDates {
+            created: rows::timestamp(row, "created_at")?,
+            disabled: rows::opt_timestamp(row, "disabled_at")?,
+        },
+        disabled_reason: rows::get(row, "disabled_reason")?,
+    })
+}
+
+fn delivery_from_row(row: &Row) -> Result<Delivery, StoreError> {
+    Ok(Delivery {
+        id: rows::id(row, "id", WebhookDeliveryId::new)?,
+        event: EventRef {
+            id: rows::get(row, "message_id")?,
+            kind: rows::choice(row, "event_type")?,
+        },
+        status: rows::choice(row, "status")?,
+        attempts: rows::get(row, "attempts")?,
+        last_status_code: rows::get(row, "last_status_code")?,
+        last_error: rows::get(row, "last_error")?,
+        dates: DeliveryDates {
+            created: rows::timestamp(row, "created_at")?,
+            next_attempt: rows::opt_timestamp(row, "next_attempt")?,
+            delivered: rows::opt_timestamp(row, "delivered_at")?,
+        },
+    })
+}
+
+async fn read_webhook(db: &impl Db, id: WebhookId) -> Result<Webhook, StoreError> {
+    let sql = format!("{ENDPOINT_COLUMNS} WHERE w.id = $1");
+    let row = db
+        .row_opt(&sql, &[&id.get()])
+        .await?
+        .ok_or(StoreError::NotFound(Resource::Webhook))?;
+    webhook_from_row(&row)
+}
+
+async fn read_delivery(
+    db: &impl Db,
+    endpoint: WebhookId,
+    id: WebhookDeliveryId,
+) -> Result<Delivery, StoreError> {
+    let sql = format!("{DELIVERY_COLUMNS} WHERE d.id = $1 AND d.endpoint_id = $2");
+    let row = db
+        .row_opt(&sql, &[&id.get(), &endpoint.get()])
+        .await?
+        .ok_or(StoreError::NotFound(Resource::WebhookDelivery))?;
+    delivery_from_row(&row)
+}
+
+impl Store {
+    /// Where webhook endpoints may point (the service's `--webhook-allow-*` flags).
+    pub fn webhook_rules(&self) -> UrlRules {
+        self.inner.webhooks
+    }
+
+    /// Registers an endpoint; the answer is the only one that shows its secret.
+    pub async fn create_webhook(&self, cmd: &NewWebhook) -> Result<WebhookWithSecret, StoreError> {
+        let secret = new_secret()?;
+        let tx = self.begin().await?;
+        let row = tx
+            .row(
+                INSERT_SQL,
+                &[
+                    &cmd.url,
+                    &cmd.description,
+                    &cmd.events.texts(),
+                    &cmd.enabled,
+                    &secret,
+                    &disabled_reason::BY_REQUEST,
+                ],
+            )
+            .await?;
+        let webhook = webhook_from_row(&row)?;
+        tx.commit().await?;
+        Ok(WebhookWithSecret { webhook, secret })
+    }
+
+    /// One endpoint.
+    pub async fn webhook(&self, id: WebhookId) -> Result<Webhook, StoreError> {
+        read_webhook(&*self.reader().await?, id).await
+    }
+
+    /// The endpoints, paged as every list.
+    pub async fn list_webhooks(&self, q: &WebhookListQuery) -> Result<Listed<Webhook>, StoreError> {
+        let mut filtered = Sql::new(ENDPOINT_COLUMNS);
+        filtered.push(" WHERE TRUE");
+        if let Some(enabled) = q.filters.enabled {
+            filtered.push_with(" AND w.enabled = {}", enabled);
+        }
+        let sort = match q.params.sort {
+            None => SortKey::ID,
+            Some(WebhookSort::Created) => {
+                SortKey::timestamp("created_at", micros_key!("created_at"))
+            }
+        };
+        let request = PageRequest::of(&q.params, q.binding());
+        let found = sql::page(&*self.reader().await?, filtered, None, sort, &request, "").await?;
+        Listed::decoded(&found, webhook_from_row)
+    }
+
+    /// Changes what `cmd` names. Enabling a disabled endpoint clears its disabled date and
+    /// reason and restarts its failure clock; disabling one records the date.
+    pub async fn update_webhook(
+        &self,
+        id: WebhookId,
+        cmd: &WebhookUpdate,
+    ) -> Result<Webhook, StoreError> {
+        const SQL: &str = "UPDATE webhook_endpoints SET \
+             url = COALESCE($2, url), \
+             description = CASE WHEN $3 THEN $4 ELSE description END, \
+             events = COALESCE($5, events), \
+             enabled = COALESCE($6, enabled), \
+             disabled_at = CASE WHEN $6 IS NULL OR $6 = enabled THEN disabled_at \
+                                WHEN $6 THEN NULL ELSE now() END, \
+             disabled_reason = CASE WHEN $6 IS NULL OR $6 = enabled THEN disabled_reason \
+                                    WHEN $6 THEN NULL ELSE $7 END, \
+             failing_since = CASE WHEN $6 AND NOT enabled THEN NULL ELSE failing_since END, \
+             updated_at = now() \
+             WHERE id = $1";
+        let tx = self.begin().await?;
+        tx.row_opt(LOCK_SQL, &[&id.get()])
+            .await?
+            .ok_or(StoreError::NotFound(Resource::Webhook))?;
+        crate::conditions::if_match(read_webhook(&tx, id)).await?;
+        let events = cmd.events.as_ref().map(webhook::Subscription::texts);
+        let description = cmd.description.clone().flatten();
+        tx.run(
+            SQL,
+            &[
+                &id.get(),
+                &cmd.url,
+                &cmd.description.is_some(),
+                &description,
+                &events,
+                &cmd.enabled,
+                &disabled_reason::BY_REQUEST,
+            ],
+        )
+        .await?;
+        let webhook = read_webhook(&tx, id).await?;
+        tx.commit().await?;
+        Ok(webhook)
+    }
+
+    /// Deletes an endpoint with its deliveries.
+    pub async fn delete_webhook(&self, id: WebhookId) -> Result<(), StoreError> {
+        let tx = self.begin().await?;
+        tx.row_opt(LOCK_SQL, &[&id.get()])
+            .await?
+            .ok_or(StoreError::NotFound(Resource::Webhook))?;
+        crate::conditions::if_match(read_webhook(&tx, id)).await?;
+        tx.run("DELETE FROM webhook_endpoints WHERE id = $1", &[&id.get()])
+            .await?;
+        tx.commit().await
+    }
+
+    /// Gives an endpoint a new secret (shown once, in the answer); the old one still signs
+    /// for [`ROTATION_OVERLAP`].
+    pub async fn rotate_webhook_secret(
+        &self,
+        id: WebhookId,
+    ) -> Result<WebhookWithSecret, StoreError> {
+        const SQL: &str = "UPDATE webhook_endpoints SET previous_secret = secret, \
+             previous_until = now() + make_interval(secs => $3), secret = $2, updated_at = now() \
+             WHERE id = $1";
+        let secret = new_secret()?;
+        let overlap = ROTATION_OVERLAP.num_seconds() as f64;
+        let tx = self.begin().await?;
+        tx.row_opt(LOCK_SQL, &[&id.get()])
+            .await?
+            .ok_or(StoreError::NotFound(Resource::Webhook))?;
+        tx.run(SQL, &[&id.get(), &secret, &overlap]).await?;
+        let webhook = read_webhook(&tx, id).await?;
+        tx.commit().await?;
+        Ok(WebhookWithSecret { webhook, secret })
+    }
+
+    /// Queues a `webhook.test` event for this endpoint alone (whatever it subscribes to,
+    /// enabled or not); the answer is its delivery.
+    pub async fn test_webhook(&self, id: WebhookId) -> Result<Delivery, StoreError> {
+        const SQL: &str = "WITH e AS (INSERT INTO webhook_events (type, record_key, body) \
+             VALUES ($2, $3, $4) RETURNING id, type, record_key) \
+             INSERT INTO webhook_deliveries (event_id, endpoint_id, event_type, record_key) \
+             SELECT e.id, $1, e.type, e.record_key FROM e RETURNING id";
+        let tx = self.begin().await?;
+        let endpoint = {
+            tx.row_opt(LOCK_SQL, &[&id.get()])
+                .await?
+                .ok_or(StoreError::NotFound(Resource::Webhook))?;
+            read_webhook(&tx, id).await?
+        };
+        let event = Event::new(EventType::WebhookTest, id.get(), &endpoint, events::now())?;
+        let row = tx
+            .row(
+                SQL,
+                &[
+                    &id.get(),
+                    &event.kind.as_str(),
+                    &event.record_key,
+                    &event.body,
+                ],
+            )
+            .await?;
+        let delivery = rows::id(&row, "id", WebhookDeliveryId::new)?;
+        let answer = read_delivery(&tx, id, delivery).await?;
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    /// An endpoint's deliveries, newest first by default, paged as every list.
+    pub async fn webhook_deliveries(
+        &self,
+        id: WebhookId,
+        q: &DeliveryListQuery,
+    ) -> Result<Listed<Delivery>, StoreError> {
+        let reader = self.reader().await?;
+        read_webhook(&*reader, id).await?;
+        let mut filtered = Sql::new(DELIVERY_COLUMNS);
+        filtered.push_with(" WHERE d.endpoint_id = {}", id.get());
+        if let Some(status) = q.filters.status {
+            filtered.push_with(" AND d.status = {}", status.as_str());
+        }
+        if let Some(kind) = q.filters.event_type {
+            filtered.push_with(" AND d.event_type = {}", kind.as_str());
+        }
+        let sort = match q.params.sort {
+            None => SortKey::ID,
+            Some(DeliverySort::Created) => {
+                SortKey::timestamp("created_at", micros_key!("created_at"))
+            }
+        };
+        let request = PageRequest::of(&q.params, q.binding());
+        let found = sql::page(&*reader, filtered, None, sort, &request, "").await?;
+        Listed::decoded(&found, delivery_from_row)
+    }
+
+    /// Queues a delivery again now (whatever its state: a delivered one is sent again,
+    /// with the same `webhook-id`).
+    pub async fn retry_webhook_delivery(
+        &self,
+        id: WebhookId,
+        delivery: WebhookDeliveryId,
+    ) -> Result<Delivery, StoreError> {
+        const SQL: &str = "UPDATE webhook_deliveries SET status = 'pending', next_attempt = now(), \
+             leased_until = NULL, delivered_at = NULL WHERE id = $1 AND endpoint_id = $2";
+        const NOTIFY_SQL: &str = "SELECT pg_notify('crm_outbox', '')";
+        let tx = self.begin().await?;
+        tx.row_opt(LOCK_SQL, &[&id.get()])
+            .await?
+            .ok_or(StoreError::NotFound(Resource::Webhook))?;
+        if tx.run(SQL, &[&delivery.get(), &id.get()]).await? == 0 {
+            return Err(StoreError::NotFound(Resource::WebhookDelivery));
+        }
+        tx.rows(NOTIFY_SQL, &[]).await?;
+        let answer = read_delivery(&tx, id, delivery).await?;
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    /// Deletes delivered and failed deliveries older than `days`, then the events left
+    /// without a delivery; returns how many deliveries went.
+    pub async fn prune_webhook_deliveries(&self, days: u32) -> Result<u64, StoreError> {
+        const DELIVERIES_SQL: &str = "DELETE FROM webhook_deliveries \
+             WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)";
+        const EVENTS_SQL: &str = "DELETE FROM webhook_events v \
+             WHERE created_at < now() - make_interval(days => $1) \
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.event_id = v.id)";
+        let days = i32::try_from(days).unwrap_or(i32::MAX);
+        let writer = self.writer().await?;
+        let deleted = writer.run(DELIVERIES_SQL, &[&days]).await?;
+        writer.run(EVENTS_SQL, &[&days]).await?;
+        Ok(deleted)
+    }
+}
+
+/// A delivery the worker claimed: what to send where, signed with which secrets.
+#[derive(Clone, PartialEq, Eq)]
+pub struct WebhookJob {
+    /// The delivery.
+    pub id: i64,
+    /// Its endpoint.
+    pub endpoint_id: i64,
+    /// Attempts made before this one.
+    pub attempts: i32,
+    /// The `webhook-id`.
+    pub message_id: String,
+    /// The event's type.
+    pub event_type: String,
+    /// The body, exactly as signed.
+    pub body: String,
+    /// Where to post it.
+    pub url: String,
+    /// The current secret, and the previous one while it still signs.
+    pub secrets: Vec<String>,
+}
+
+impl std::fmt::Debug for WebhookJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebhookJob")
+            .field("id", &self.id)
+            .field("endpoint_id", &self.endpoint_id)
+            .field("attempts", &self.attempts)
+            .field("message_id", &self.message_id)
+            .field("event_type", &self.event_type)
+            .field("url", &self.url)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What an attempt came to, as the worker records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebhookAttempt {
+    /// The answer's status code, if one came.
+    pub status_code: Option<u16>,
+    /// What went wrong, when it did.
+    pub error: Option<String>,
+    /// The next step ([`crm_core::webhook::next_step`]).
+    pub next: webhook::Next,
+    /// The endpoint answered 410: disable it.
+    pub gone: bool,
+}
+
+/// Due pending deliveries (`$1` due by, `$2` how many, `$3` lease seconds, `$4` the
+/// per-endpoint cap), oldest first, skipping any whose record has an earlier delivery to
+/// the same endpoint still pending (order per record) and endpoints that already have the
+/// cap's number leased; each is leased, nothing stays locked.
+const CLAIM_SQL: &str = "WITH cand AS (\
+     SELECT x.id FROM (\
+       SELECT d.id, d.endpoint_id, d.next_attempt, \
+              row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt, d.id) AS n \
+       FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id \
+       WHERE d.status = 'pending' AND d.next_attempt <= $1 \
+         AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+         AND (w.enabled OR d.event_type = 'webhook.test') \
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
+             AND p.record_key = d.record_key AND p.status = 'pending' AND p.id < d.id)) x \
+     WHERE x.n + (SELECT count(*) FROM webhook_deliveries l WHERE l.endpoint_id = x.endpoint_id \
+           AND l.status = 'pending' AND l.leased_until > now()) <= $4 \
+     ORDER BY x.next_attempt, x.id LIMIT $2), \
+   due AS (SELECT d.id FROM webhook_deliveries d JOIN cand USING (id) \
+     WHERE d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+     FOR UPDATE OF d SKIP LOCKED) \
+   UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $3) \
+   FROM due, webhook_events e, webhook_endpoints w \
+   WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id \
+   RETURNING d.id, d.endpoint_id, d.attempts, e.message_id, e.type, e.body, w.url, w.secret, \
+     CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret, d.next_attempt";
+
+/// Records an attempt (`$1` delivery, `$2` status, `$3` attempts after this one, `$4`
+/// status code, `$5` error, `$6` next attempt, `$7` now) while the delivery is pending, and
+/// the endpoint's failure clock: cleared by a delivery, started by a failure. Gives the
+/// endpoint and its failure clock.
+const OUTCOME_SQL: &str = "WITH d AS (UPDATE webhook_deliveries SET status = $2, attempts = $3, \
+       last_status_code = $4, last_error = $5, next_attempt = COALESCE($6, next_attempt), \
+       delivered_at = CASE WHEN $2 = 'delivered' THEN $7 END, leased_until = NULL \
+       WHERE id = $1 AND status = 'pending' RETURNING endpoint_id) \
+     UPDATE webhook_endpoints w SET failing_since = CASE WHEN $2 = 'delivered' THEN NULL \
+       ELSE COALESCE(w.failing_since, $7) END \
+     FROM d WHERE w.id = d.endpoint_id RETURNING w.id, w.failing_since, w.enabled";
+
+/// Disables an endpoint (`$1`) for a reason (`$2`) at `$3`.
+const DISABLE_SQL: &str = "UPDATE webhook_endpoints SET enabled = false, disabled_at = $3, \
+     disabled_reason = $2 WHERE id = $1 AND enabled";
+
+const NEXT_DUE_SQL: &str = "SELECT min(GREATEST(d.next_attempt, d.leased_until)) AS due \
+     FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id \
+     WHERE d.status = 'pending' AND (w.enabled OR d.event_type = 'webhook.test')";
+
+const RELEASE_SQL: &str =
+    "UPDATE webhook_deliveries SET leased_until = NULL WHERE id = ANY($1) AND status = 'pending'";
+
+const BACKLOG_SQL: &str = "SELECT \
+     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS pending, \
+     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt <= now()) AS due, \
+     (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed') AS failed, \
+     (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM webhook_deliveries \
+      WHERE status = 'pending') AS oldest_pending";
+
+impl Store {
+    /// The webhook deliveries' backlog (for `/metrics`).
+    pub async fn webhook_backlog(&self) -> Result<crate::outbox::OutboxBacklog, StoreError> {
+        let row = self
+            .checked(async { self.reader().await?.row(BACKLOG_SQL, &[]).await })
+            .await?;
+        crate::outbox::backlog_from_row(&row)
+    }
+}
+
+impl Outbox {
+    /// Claims up to `max` due deliveries (due by `due_by`), at most `per_endpoint` leased
+    /// per endpoint at once, each leased for `lease`.
+    pub async fn claim_webhooks(
+        &mut self,
+        due_by: DateTime<Utc>,
+        max: usize,
+        lease: std::time::Duration,
+        per_endpoint: usize,
+    ) -> Result<Vec<WebhookJob>, StoreError> {
+        let max = i64::try_from(max).unwrap_or(i64::MAX);
+        let cap = i64::try_from(per_endpoint.max(1)).unwrap_or(i64::MAX);
+        let lease = lease.as_secs_f64();
+        let found = self
+            .client()
+            .await?
+            .query(CLAIM_SQL, &[&due_by, &max, &lease, &cap])
+            .await?;
+        let mut claimed = found
+            .iter()
+            .map(|row| {
+                let due: DateTime<Utc> = rows::get(row, "next_attempt")?;
+                let mut secrets = vec![rows::get::<String>(row, "secret")?];
+                if let Some(previous) = rows::get::<Option<String>>(row, "previous_secret")? {
+                    secrets.push(previous);
+                }
+                let job = WebhookJob {
+                    id: rows::get(row, "id")?,
+                    endpoint_id: rows::get(row, "endpoint_id")?,
+                    attempts: rows::get(row, "attempts")?,
+                    message_id: rows::get(row, "message_id")?,
+                    event_type: rows::get(row, "type")?,
+                    body: rows::get(row, "body")?,
+                    url: rows::get(row, "url")?,
+                    secrets,
+                };
+                Ok((due, job))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        claimed.sort_by_key(|(due, job)| (*due, job.id));
+        Ok(claimed.into_iter().map(|(_, job)| job).collect())
+    }
+
+    /// When the next webhook delivery is due (or its lease ends).
+    pub async fn next_webhook_due(&mut self) -> Result<Option<DateTime<Utc>>, StoreError> {
+        let row = self.client().await?.query_one(NEXT_DUE_SQL, &[]).await?;
+        rows::get(&row, "due")
+    }
+
+    /// Records an attempt of `job` at `now` (only while the delivery is still pending):
+    /// its state, and the endpoint's failure clock; a `410`, or failures for
+    /// [`crm_core::webhook::DISABLE_AFTER`], disable the endpoint. Returns the reason when
+    /// it did.
+    pub async fn record_webhook(
+        &mut self,
+        job: &WebhookJob,
+        attempt: &WebhookAttempt,
+        now: DateTime<Utc>,
+    ) -> Result<Option<&'static str>, StoreError> {
+        let (status, next_attempt) = match attempt.next {
+            webhook::Next::Delivered => ("delivered", None),
+            webhook::Next::RetryAt(at) => ("pending", Some(at.0)),
+            webhook::Next::Failed => ("failed", None),
+        };
+        let code = attempt.status_code.map(i32::from);
+        let attempts = job.attempts.saturating_add(1);
+        let client = self.client().await?;
+        let tx = client.transaction().await?;
+        let row = tx
+            .query_opt(
+                OUTCOME_SQL,
+                &[
+                    &job.id,
+                    &status,
+                    &attempts,
+                    &code,
+                    &attempt.error,
+                    &next_attempt,
+                    &now,
+                ],
+            )
+            .await?;
+        let mut disabled = None;
+        if let Some(row) = row {
+            let failing_since: Option<DateTime<Utc>> = rows::get(&row, "failing_since")?;
+            let reason = if attempt.gone {
+                Some(disabled_reason::GONE)
+            } else {
+                failing_since
+                    .filter(|since| webhook::disables(Timestamp(*since), Timestamp(now)))
+                    .map(|_| disabled_reason::FAILING)
+            };
+            if let Some(reason) = reason
+                && tx
+                    .execute(DISABLE_SQL, &[&job.endpoint_id, &reason, &now])
+                    .await?
+                    > 0
+            {
+                disabled = Some(reason);
+            }
+        }
+        tx.commit().await?;
+        Ok(disabled)
+    }
+
+    /// Gives back leased deliveries that were claimed but not sent.
+    pub async fn release_webhooks(&mut self, ids: &[i64]) -> Result<(), StoreError> {
+        if !ids.is_empty() {
+            self.client().await?.execute(RELEASE_SQL, &[&ids]).await?;
+        }
+        Ok(())
+    }
+}
