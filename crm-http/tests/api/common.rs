@@ -129,6 +129,9 @@ impl TestServer {
     /// Starts a server on a fresh seeded database, with the service adjusted by
     /// `configure` (CORS origins, metrics elsewhere, …).
     pub async fn start_with(configure: impl FnOnce(App) -> App) -> TestServer {
+        // reqwest is built with rustls and no provider of its own (the webhook sender's): the
+        // clients of the tests need the process's.
+        crm_http::ops::webhook::install_crypto_provider();
         let db = TestDb::new().await.expect("test database");
         let store = db.store().expect("store");
         let ids = store.seed().await.expect("seed");

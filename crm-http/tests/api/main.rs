@@ -23,3 +23,4 @@ mod payments;
 mod scopes;
 mod sweep;
 mod unicode;
+mod webhook_sender;
