@@ -176,6 +176,7 @@ async fn main() {
     });
 
     // 1. Publish → 250, one estimate at a time.
+    crm_http::ops::webhook::install_crypto_provider();
     let http = reqwest::Client::new();
     let category: i64 = db
         .client()

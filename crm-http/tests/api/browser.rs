@@ -37,6 +37,7 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
+        crm_http::ops::webhook::install_crypto_provider();
         let http = reqwest::Client::new();
         let base = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);

@@ -54,6 +54,7 @@ fn token_of(record: &Value) -> String {
 
 /// A client that does not follow redirects (to see the 303 itself).
 fn browser() -> reqwest::Client {
+    crm_http::ops::webhook::install_crypto_provider();
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()

@@ -138,6 +138,9 @@ impl TestServer {
         store: impl FnOnce(&mut crm_store_pg::StoreConfig),
         configure: impl FnOnce(App) -> App,
     ) -> TestServer {
+        // reqwest is built with rustls and no provider of its own (the webhook sender's): the
+        // clients of the tests need the process's.
+        crm_http::ops::webhook::install_crypto_provider();
         let db = TestDb::new().await.expect("test database");
         let mut config = db.config().clone();
         store(&mut config);

@@ -23,4 +23,5 @@ mod payments;
 mod scopes;
 mod sweep;
 mod unicode;
+mod webhook_sender;
 mod webhooks;

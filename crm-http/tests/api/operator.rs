@@ -272,6 +272,7 @@ async fn cors_never_opens_the_operational_endpoints() {
 }
 
 async fn metrics_text(base: &str) -> (StatusCode, header::HeaderMap, String) {
+    crm_http::ops::webhook::install_crypto_provider();
     let response = reqwest::get(format!("{base}/metrics")).await.unwrap();
     let status = response.status();
     let headers = response.headers().clone();

@@ -15,6 +15,7 @@ const MB: u64 = 1024 * 1024;
 /// Makes `count` estimates of 1,000 lines of 900 characters (about 1.14 MB of JSON each):
 /// one through the API, the rest as its clones.
 async fn large_estimates(s: &Server, count: usize) {
+    crm_http::ops::webhook::install_crypto_provider();
     let http = reqwest::Client::new();
     let base = format!("http://{}", s.addr);
     let category: i64 =
