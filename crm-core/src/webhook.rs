@@ -165,11 +165,17 @@ pub struct UrlRules {
     pub allow_private: bool,
 }
 
-/// Whether a delivery may not reach `ip` unless private destinations are allowed:
-/// unspecified, loopback, private (RFC 1918, unique local `fc00::/7`), shared
-/// (`100.64.0.0/10`), link-local, multicast, broadcast, documentation and benchmarking
-/// ranges, and the IPv4 forms inside IPv6 (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`)
-/// of any of these.
+/// Whether a webhook may not be sent to this address unless private addresses are allowed:
+/// anything that is not a public unicast address. IPv4: 0/8 ("this network", 0.0.0.0),
+/// 10/8, 100.64/10 (shared, CGNAT), 127/8, 169.254/16, 172.16/12, 192.0.0/24 (protocol
+/// assignments), the documentation ranges 192.0.2/24, 198.51.100/24 and 203.0.113/24,
+/// 192.88.99/24 (6to4 relays), 192.168/16, 198.18/15 (benchmarking), 224/4 (multicast),
+/// 240/4 (reserved, with 255.255.255.255). IPv6: `::` and `::1`, IPv4-mapped
+/// (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`) and 6to4
+/// (`2002::/16`) addresses by the IPv4 address inside, `64:ff9b:1::/48`, `100::/64`
+/// (discard), `2001::/32` (Teredo), `2001:2::/48` (benchmarking), `2001:db8::/32` and
+/// `3fff::/20` (documentation), `fc00::/7` (unique local), `fe80::/10` (link-local),
+/// `fec0::/10` (site-local), `ff00::/8` (multicast).
 pub fn forbidden(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => forbidden_v4(v4),
@@ -179,37 +185,48 @@ pub fn forbidden(ip: IpAddr) -> bool {
 
 fn forbidden_v4(ip: Ipv4Addr) -> bool {
     let [a, b, c, _] = ip.octets();
-    ip.is_unspecified()
-        || ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_multicast()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || a == 0
-        || (a == 100 && (64..128).contains(&b)) // shared address space
-        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
-        || (a == 198 && (b == 18 || b == 19)) // benchmarking
-        || a >= 240 // reserved
+    a == 0
+        || a == 10
+        || (a == 100 && (64..128).contains(&b))
+        || a == 127
+        || (a == 169 && b == 254)
+        || (a == 172 && (16..32).contains(&b))
+        || (a == 192 && b == 0 && (c == 0 || c == 2))
+        || (a == 192 && b == 88 && c == 99)
+        || (a == 192 && b == 168)
+        || (a == 198 && (b == 18 || b == 19))
+        || (a == 198 && b == 51 && c == 100)
+        || (a == 203 && b == 0 && c == 113)
+        || a >= 224
 }
 
 fn forbidden_v6(ip: Ipv6Addr) -> bool {
-    if let Some(v4) = ip.to_ipv4_mapped() {
-        return forbidden_v4(v4);
+    let s = ip.segments();
+    let embedded = |hi: u16, lo: u16| {
+        let [a, b] = hi.to_be_bytes();
+        let [c, d] = lo.to_be_bytes();
+        Ipv4Addr::new(a, b, c, d)
+    };
+    // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, which includes :: and ::1).
+    if s[0..5] == [0; 5] && (s[5] == 0xffff || s[5] == 0) {
+        return s[5] == 0 || forbidden_v4(embedded(s[6], s[7]));
     }
-    let segments = ip.segments();
-    if segments[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
-        let [_, _, _, _, _, _, hi, lo] = segments;
-        return forbidden_v4(Ipv4Addr::from((u32::from(hi) << 16) | u32::from(lo)));
+    match s[0] {
+        // NAT64, well-known prefix (64:ff9b::/96) and local-use (64:ff9b:1::/48).
+        0x0064 if s[1] == 0xff9b => {
+            s[2] == 1 || (s[2..6] == [0; 4] && forbidden_v4(embedded(s[6], s[7])))
+        }
+        0x0100 => s[1..4] == [0; 3],
+        0x2001 => s[1] == 0 || (s[1] == 2 && s[2] == 0) || s[1] == 0x0db8,
+        0x2002 => forbidden_v4(embedded(s[1], s[2])),
+        0x3fff => s[1] < 0x1000,
+        _ => {
+            (s[0] & 0xfe00) == 0xfc00
+                || (s[0] & 0xffc0) == 0xfe80
+                || (s[0] & 0xffc0) == 0xfec0
+                || (s[0] & 0xff00) == 0xff00
+        }
     }
-    ip.is_unspecified()
-        || ip.is_loopback()
-        || ip.is_multicast()
-        || (segments[0] & 0xfe00) == 0xfc00 // unique local
-        || (segments[0] & 0xffc0) == 0xfe80 // link-local
-        || (segments[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
-        || (segments[0] == 0x2001 && segments[1] == 0x0db8) // documentation
-        || segments[..6] == [0; 6] // IPv4-compatible (deprecated): ::/96
 }
 
 /// Checks a webhook URL under `rules`: an absolute `https://` (or, when allowed,

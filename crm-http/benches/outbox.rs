@@ -9,7 +9,14 @@
 //!    with one worker running inside the "service" as `crm serve` runs it; p50 and p99;
 //! 2. throughput: `OUTBOX_BENCH_ROWS` (default 10,000) rows queued at once, drained by one
 //!    worker, then (queued again) by two workers (`OUTBOX_BENCH_WORKERS`, default `1,2`);
-//!    messages per second.
+//!    messages per second;
+//! 3. webhooks: `OUTBOX_BENCH_HOOKS` (default 5,000) deliveries queued at once (one event per
+//!    record) to four local receivers (hyper servers in this process answering 204), drained
+//!    by one worker's webhook channel with the default settings; deliveries per second;
+//! 4. the event write's cost: notes created per second by 32 concurrent clients for
+//!    `OUTBOX_BENCH_SECONDS` (default 5) with no endpoint, then with one subscribed to
+//!    `note.created` (its deliveries queue up, nothing sends them), alternated twice; the
+//!    ratio of the two.
 
 #![allow(
     clippy::unwrap_used,
@@ -243,4 +250,193 @@ async fn main() {
     for n in workers.split(',').filter_map(|n| n.trim().parse().ok()) {
         drain(&db, &smtp_url, n, rows, &count).await;
     }
+
+    // 3. Webhook deliveries to local receivers.
+    let hooks = env_number("OUTBOX_BENCH_HOOKS", 5_000);
+    hooks_drain(&db, hooks).await;
+
+    // 4. The event write's cost on note creates.
+    let seconds = env_number("OUTBOX_BENCH_SECONDS", 5);
+    event_cost(&db, &key, seconds).await;
+}
+
+/// A receiver on 127.0.0.1 answering 204 to everything; counts what it got.
+async fn receiver(count: Arc<std::sync::atomic::AtomicU64>) -> String {
+    use http_body_util::{BodyExt, Full};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                continue;
+            };
+            let count = Arc::clone(&count);
+            tokio::spawn(async move {
+                let service = hyper::service::service_fn(
+                    move |request: hyper::Request<hyper::body::Incoming>| {
+                        let count = Arc::clone(&count);
+                        async move {
+                            let _ = request.into_body().collect().await;
+                            count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            Ok::<_, std::convert::Infallible>(
+                                hyper::Response::builder()
+                                    .status(204)
+                                    .body(Full::new(bytes::Bytes::new()))
+                                    .unwrap(),
+                            )
+                        }
+                    },
+                );
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    });
+    url
+}
+
+async fn hooks_drain(db: &TestDb, hooks: usize) {
+    use crm_http::ops::delivery::webhooks::{self, WebhookWorker};
+    use crm_http::ops::webhook::{Sender, SenderOptions};
+    let sql = db.client().await.unwrap();
+    let received = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut endpoints = Vec::new();
+    for _ in 0..4 {
+        let url = receiver(Arc::clone(&received)).await;
+        let id: i64 = sql
+            .query_one(
+                "INSERT INTO webhook_endpoints (url, events, secret)                  VALUES ($1, '{*}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') RETURNING id",
+                &[&url],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        endpoints.push(id);
+    }
+    let per_endpoint = i32::try_from(hooks / endpoints.len()).unwrap();
+    sql.execute(
+        "WITH e AS (INSERT INTO webhook_events (type, record_key, body)            SELECT 'note.created', 'note:' || g, '{\"type\":\"note.created\",\"timestamp\":\"2026-11-27T00:00:00.000000Z\",\"data\":{\"id\":' || g || '}}'            FROM generate_series(1, $1::int) g RETURNING id, record_key)          INSERT INTO webhook_deliveries (event_id, endpoint_id, event_type, record_key)          SELECT e.id, w, 'note.created', e.record_key FROM e, unnest($2::bigint[]) w",
+        &[&per_endpoint, &endpoints],
+    )
+    .await
+    .unwrap();
+    let total = u64::try_from(per_endpoint).unwrap() * endpoints.len() as u64;
+    let sender = Sender::new(SenderOptions {
+        allow_http: true,
+        allow_private: true,
+        ..SenderOptions::default()
+    })
+    .unwrap();
+    let worker = WebhookWorker {
+        sender,
+        per_endpoint: webhooks::DEFAULT_PER_ENDPOINT,
+    };
+    let options = WorkerOptions {
+        once: true,
+        concurrency: webhooks::DEFAULT_CONCURRENCY,
+        send_timeout: Duration::from_secs(15),
+        ..WorkerOptions::default()
+    };
+    let started = Instant::now();
+    let (_stop, stopped) = delivery::stop_channel();
+    let done = webhooks::run_webhooks(
+        db.config(),
+        worker,
+        options,
+        stopped,
+        &crm_http::metrics::Deliveries::none(),
+    )
+    .await;
+    let elapsed = started.elapsed();
+    assert_eq!(done.sent, total, "every delivery delivered");
+    assert_eq!(
+        received.load(std::sync::atomic::Ordering::Relaxed),
+        total,
+        "every delivery received once"
+    );
+    #[allow(clippy::cast_precision_loss)]
+    let rate = total as f64 / elapsed.as_secs_f64();
+    println!(
+        "webhooks: drain {total} deliveries to 4 receivers, 1 worker (defaults): {:.2} s, {rate:.0} deliveries/s",
+        elapsed.as_secs_f64()
+    );
+    sql.execute("DELETE FROM webhook_endpoints", &[])
+        .await
+        .unwrap();
+}
+
+/// Notes created per second by 32 concurrent clients for `seconds`.
+async fn creates_per_second(base: &str, key: &str, seconds: usize) -> f64 {
+    let http = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(seconds as u64);
+    let mut tasks = Vec::new();
+    for _ in 0..32 {
+        let (http, base, key) = (http.clone(), base.to_owned(), key.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let mut n = 0_u64;
+            while Instant::now() < deadline {
+                let status = http
+                    .post(format!("{base}/api/notes"))
+                    .bearer_auth(&key)
+                    .form(&[
+                        ("note_title", "Bench note"),
+                        ("note_description", "A note of the benchmark."),
+                    ])
+                    .send()
+                    .await
+                    .unwrap()
+                    .status();
+                assert_eq!(status, 201);
+                n += 1;
+            }
+            n
+        }));
+    }
+    let mut total = 0;
+    for t in tasks {
+        total += t.await.unwrap();
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let rate = total as f64 / seconds as f64;
+    rate
+}
+
+async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
+    let store = db.store().unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let app = Arc::new(App::new(store).unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(serve(listener, app, ServeOptions::default(), async move {
+        let _ = stopped.await;
+    }));
+    let sql = db.client().await.unwrap();
+    let mut without = Vec::new();
+    let mut with = Vec::new();
+    for _ in 0..2 {
+        sql.execute("DELETE FROM webhook_endpoints", &[])
+            .await
+            .unwrap();
+        without.push(creates_per_second(&base, key, seconds).await);
+        sql.execute(
+            "INSERT INTO webhook_endpoints (url, events, secret)              VALUES ('https://hooks.example.com/in', '{note.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')",
+            &[],
+        )
+        .await
+        .unwrap();
+        with.push(creates_per_second(&base, key, seconds).await);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    println!(
+        "note creates/s, 32 clients: no endpoint {:?} (mean {:.0}), one subscribed {:?} (mean {:.0}): ratio {:.3}",
+        without.iter().map(|r| r.round()).collect::<Vec<_>>(),
+        mean(&without),
+        with.iter().map(|r| r.round()).collect::<Vec<_>>(),
+        mean(&with),
+        mean(&with) / mean(&without)
+    );
+    let _ = stop.send(());
+    task.await.unwrap().unwrap();
 }

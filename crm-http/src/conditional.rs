@@ -266,7 +266,10 @@ pub(crate) fn fingerprint(route: &Route, req: &Req<'_>) -> Vec<u8> {
         .unwrap_or_default();
     field(&mut out, id.as_bytes());
     if let Some(sub_id) = req.sub_id {
-        field(&mut out, percent_decode_str(sub_id).decode_utf8_lossy().as_bytes());
+        field(
+            &mut out,
+            percent_decode_str(sub_id).decode_utf8_lossy().as_bytes(),
+        );
     }
     canonical_map(&mut out, &req.query);
     canonical_map(&mut out, &req.body);

@@ -11,8 +11,11 @@
 //!   whose time has come: growing means the delivery workers do not keep up) and
 //!   `crm_outbox_oldest_pending_seconds`, read when scraped; left out of a scrape when the
 //!   database does not answer.
+//! - `crm_outbox_backlog{channel="email"|"webhook", status="pending"|"due"|"failed"}` and
+//!   `crm_outbox_channel_oldest_pending_seconds{channel}`: the same for both channels of the
+//!   outbox (the email-only gauges above stay as they were).
 //! - `crm_outbox_deliveries_total{channel, outcome}`: attempts by this process's delivery
-//!   worker (`sent`, `retried`, `failed`).
+//!   worker (email: `sent`, `retried`, `failed`; webhook: `delivered`, `retried`, `failed`).
 //! - `crm_auth_failures_total{outcome="refused"|"limited"}`: requests refused for their API
 //!   key (401), and those refused without a lookup because their address failed too often
 //!   (429, `--auth-failure-limit`).
@@ -51,6 +54,8 @@ pub struct Metrics {
     outbox: IntGaugeVec,
     outbox_due: IntGauge,
     outbox_oldest: Gauge,
+    backlog: IntGaugeVec,
+    oldest: prometheus::GaugeVec,
     deliveries: IntCounterVec,
     auth_failures: IntCounterVec,
 }
@@ -107,6 +112,23 @@ impl Metrics {
             "Age of the oldest pending outbox email (0 with none pending).",
         )?;
         registry.register(Box::new(outbox_oldest.clone()))?;
+        let backlog = IntGaugeVec::new(
+            Opts::new(
+                "crm_outbox_backlog",
+                "Outbox rows by channel (email, webhook) and status (pending, due: pending and \
+                 whose time has come, failed).",
+            ),
+            &["channel", "status"],
+        )?;
+        registry.register(Box::new(backlog.clone()))?;
+        let oldest = prometheus::GaugeVec::new(
+            Opts::new(
+                "crm_outbox_channel_oldest_pending_seconds",
+                "Age of the oldest pending row of each outbox channel (0 with none pending).",
+            ),
+            &["channel"],
+        )?;
+        registry.register(Box::new(oldest.clone()))?;
         let deliveries = IntCounterVec::new(
             Opts::new(
                 "crm_outbox_deliveries_total",
@@ -139,6 +161,8 @@ impl Metrics {
             outbox,
             outbox_due,
             outbox_oldest,
+            backlog,
+            oldest,
             deliveries,
             auth_failures,
         })
@@ -175,7 +199,7 @@ impl Metrics {
     pub fn render(
         &self,
         pool: PoolStatus,
-        outbox: Option<OutboxBacklog>,
+        outbox: Option<Backlogs>,
     ) -> Result<String, MetricsError> {
         let in_use = pool.size.saturating_sub(pool.available);
         self.pool.with_label_values(&["in_use"]).set(gauge(in_use));
@@ -186,8 +210,23 @@ impl Metrics {
         self.pool_waiting.set(gauge(pool.waiting));
         let mut families = self.registry.gather();
         match outbox {
-            Some(outbox) => {
+            Some(Backlogs { email, webhook }) => {
                 let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+                for (channel, backlog) in [("email", &email), ("webhook", &webhook)] {
+                    for (status, n) in [
+                        ("pending", backlog.pending),
+                        ("due", backlog.due),
+                        ("failed", backlog.failed),
+                    ] {
+                        self.backlog
+                            .with_label_values(&[channel, status])
+                            .set(count(n));
+                    }
+                    self.oldest
+                        .with_label_values(&[channel])
+                        .set(backlog.oldest_pending_seconds.unwrap_or(0.0));
+                }
+                let outbox = email;
                 self.outbox
                     .with_label_values(&["pending"])
                     .set(count(outbox.pending));
@@ -205,6 +244,15 @@ impl Metrics {
         TextEncoder::new().encode(&families, &mut out)?;
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
+}
+
+/// The backlog of both outbox channels, as read when scraped.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Backlogs {
+    /// `email_queue`.
+    pub email: OutboxBacklog,
+    /// `webhook_deliveries`.
+    pub webhook: OutboxBacklog,
 }
 
 /// Where a delivery worker counts its attempts: `crm_outbox_deliveries_total` of the

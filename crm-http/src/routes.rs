@@ -182,7 +182,13 @@ pub(crate) async fn metrics(env: &Env<'_>) -> Result<Reply, ApiError> {
 /// The metrics answer, with the pool and the outbox read now (also what the metrics
 /// listener of `--metrics-listen` serves).
 pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
-    let outbox = match env.store.outbox_backlog().await {
+    let read = async {
+        Ok::<_, crm_store_pg::StoreError>(crate::metrics::Backlogs {
+            email: env.store.outbox_backlog().await?,
+            webhook: env.store.webhook_backlog().await?,
+        })
+    };
+    let outbox = match read.await {
         Ok(backlog) => Some(backlog),
         Err(e) => {
             tracing::warn!(error = %e, "metrics: cannot read the outbox backlog");

@@ -65,9 +65,9 @@ pub use crate::conditions::{
 };
 use crate::db::Db;
 pub use crate::error::StoreError;
-pub use crate::webhooks::{WebhookAttempt, WebhookJob};
 use crate::pool::Readers;
 pub use crate::pool::{ClientSide, StoreConfig};
+pub use crate::webhooks::{WebhookAttempt, WebhookJob};
 
 /// Who is acting and what day it is: every operation that creates records (creator) or
 /// derives a status from dates (today) takes one. The store has no clock of its own.

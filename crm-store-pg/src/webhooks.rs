@@ -406,9 +406,9 @@ const CLAIM_SQL: &str = "WITH cand AS (\
 /// status code, `$5` error, `$6` next attempt, `$7` now) while the delivery is pending, and
 /// the endpoint's failure clock: cleared by a delivery, started by a failure. Gives the
 /// endpoint and its failure clock.
-const OUTCOME_SQL: &str = "WITH d AS (UPDATE webhook_deliveries SET status = $2, attempts = $3, \
-       last_status_code = $4, last_error = $5, next_attempt = COALESCE($6, next_attempt), \
-       delivered_at = CASE WHEN $2 = 'delivered' THEN $7 END, leased_until = NULL \
+const OUTCOME_SQL: &str = "WITH d AS (UPDATE webhook_deliveries SET status = $2::text, attempts = $3::int, \
+       last_status_code = $4::int, last_error = $5::text, next_attempt = COALESCE($6::timestamptz, next_attempt), \
+       delivered_at = CASE WHEN $2 = 'delivered' THEN $7::timestamptz END, leased_until = NULL \
        WHERE id = $1 AND status = 'pending' RETURNING endpoint_id) \
      UPDATE webhook_endpoints w SET failing_since = CASE WHEN $2 = 'delivered' THEN NULL \
        ELSE COALESCE(w.failing_since, $7) END \

@@ -36,8 +36,8 @@ use tracing_subscriber::EnvFilter;
 
 use crate::ops::delivery::webhooks::{self, WebhookWorker};
 use crate::ops::delivery::{self, WorkerOptions};
-use crate::ops::webhook::{Sender, SenderOptions};
 use crate::ops::mail::{self, Mailer};
+use crate::ops::webhook::{Sender, SenderOptions};
 use crate::shutdown_signal;
 use keys::KeysCommand;
 use serve::ServeArgs;

@@ -25,8 +25,8 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 use crm_core::mail::{Outcome, Retry, retry_after};
-use crm_store_pg::{StoreConfig, StoreError};
 use crm_store_pg::outbox::{Outbox, OutboxMessage, listen};
+use crm_store_pg::{StoreConfig, StoreError};
 use tokio::sync::{Notify, watch};
 use tokio::task::JoinSet;
 
@@ -205,7 +205,12 @@ pub(crate) async fn drive<C: Channel>(
         let mut db_failed = false;
         if !stopping && !drained && sending.len() < concurrency {
             match channel
-                .claim(&mut outbox, due_by, concurrency - sending.len(), options.lease())
+                .claim(
+                    &mut outbox,
+                    due_by,
+                    concurrency - sending.len(),
+                    options.lease(),
+                )
                 .await
             {
                 Ok(claimed) => {

@@ -22,6 +22,8 @@ use crate::auth::RECORD_USE_EVERY;
 
 /// How often the expired idempotency records are deleted.
 pub const PURGE_KEYS_EVERY: Duration = Duration::from_secs(15 * 60);
+/// How long delivered and failed webhook deliveries are kept (then pruned, with their events).
+pub const WEBHOOK_RETENTION_DAYS: u32 = 30;
 
 /// The running periodic tasks; dropping it stops them.
 #[derive(Debug)]
@@ -36,6 +38,7 @@ impl Upkeep {
         let fold = store.clone();
         let vacuum = store.clone();
         let purge = store.clone();
+        let prune = store.clone();
         let keys = Arc::clone(app);
         // The vacuum is a task of its own: one that waits for the table's lock to give back
         // its empty tail must not hold up the fold.
@@ -78,6 +81,14 @@ impl Upkeep {
                     move || {
                         let store = purge.clone();
                         async move { store.purge_expired_idempotency_keys().await }
+                    },
+                )),
+                tokio::spawn(every(
+                    PURGE_KEYS_EVERY,
+                    "delete old webhook deliveries",
+                    move || {
+                        let store = prune.clone();
+                        async move { store.prune_webhook_deliveries(WEBHOOK_RETENTION_DAYS).await }
                     },
                 )),
                 tokio::spawn(every(

@@ -25,7 +25,7 @@
 //! [`install_crypto_provider`].
 
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -459,69 +459,9 @@ fn secret_key(secret: &str) -> Result<Vec<u8>, &'static str> {
     Ok(key)
 }
 
-/// Whether a webhook may not be sent to this address unless private addresses are allowed:
-/// anything that is not a public unicast address. IPv4: 0/8 ("this network", 0.0.0.0),
-/// 10/8, 100.64/10 (shared, CGNAT), 127/8, 169.254/16, 172.16/12, 192.0.0/24 (protocol
-/// assignments), the documentation ranges 192.0.2/24, 198.51.100/24 and 203.0.113/24,
-/// 192.88.99/24 (6to4 relays), 192.168/16, 198.18/15 (benchmarking), 224/4 (multicast),
-/// 240/4 (reserved, with 255.255.255.255). IPv6: `::` and `::1`, IPv4-mapped
-/// (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`) and 6to4
-/// (`2002::/16`) addresses by the IPv4 address inside, `64:ff9b:1::/48`, `100::/64`
-/// (discard), `2001::/32` (Teredo), `2001:2::/48` (benchmarking), `2001:db8::/32` and
-/// `3fff::/20` (documentation), `fc00::/7` (unique local), `fe80::/10` (link-local),
-/// `fec0::/10` (site-local), `ff00::/8` (multicast).
-pub fn forbidden(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => forbidden_v4(v4),
-        IpAddr::V6(v6) => forbidden_v6(v6),
-    }
-}
-
-fn forbidden_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, c, _] = ip.octets();
-    a == 0
-        || a == 10
-        || (a == 100 && (64..128).contains(&b))
-        || a == 127
-        || (a == 169 && b == 254)
-        || (a == 172 && (16..32).contains(&b))
-        || (a == 192 && b == 0 && (c == 0 || c == 2))
-        || (a == 192 && b == 88 && c == 99)
-        || (a == 192 && b == 168)
-        || (a == 198 && (b == 18 || b == 19))
-        || (a == 198 && b == 51 && c == 100)
-        || (a == 203 && b == 0 && c == 113)
-        || a >= 224
-}
-
-fn forbidden_v6(ip: Ipv6Addr) -> bool {
-    let s = ip.segments();
-    let embedded = |hi: u16, lo: u16| {
-        let [a, b] = hi.to_be_bytes();
-        let [c, d] = lo.to_be_bytes();
-        Ipv4Addr::new(a, b, c, d)
-    };
-    // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, which includes :: and ::1).
-    if s[0..5] == [0; 5] && (s[5] == 0xffff || s[5] == 0) {
-        return s[5] == 0 || forbidden_v4(embedded(s[6], s[7]));
-    }
-    match s[0] {
-        // NAT64, well-known prefix (64:ff9b::/96) and local-use (64:ff9b:1::/48).
-        0x0064 if s[1] == 0xff9b => {
-            s[2] == 1 || (s[2..6] == [0; 4] && forbidden_v4(embedded(s[6], s[7])))
-        }
-        0x0100 => s[1..4] == [0; 3],
-        0x2001 => s[1] == 0 || (s[1] == 2 && s[2] == 0) || s[1] == 0x0db8,
-        0x2002 => forbidden_v4(embedded(s[1], s[2])),
-        0x3fff => s[1] < 0x1000,
-        _ => {
-            (s[0] & 0xfe00) == 0xfc00
-                || (s[0] & 0xffc0) == 0xfe80
-                || (s[0] & 0xffc0) == 0xfec0
-                || (s[0] & 0xff00) == 0xff00
-        }
-    }
-}
+/// Whether a webhook may not be sent to this address unless private addresses are allowed
+/// (the rule is crm-core's, which also judges address literals when an endpoint is saved).
+pub use crm_core::webhook::forbidden;
 
 /// A `Retry-After` value as a wait: delay-seconds, or an HTTP date (IMF-fixdate, or the
 /// obsolete RFC 850 and asctime forms) measured from `now` (Unix seconds; a date already

@@ -15,7 +15,11 @@ const R: Resource = Resource::Webhook;
 pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let query = valid(store, req.ctx, WebhookListQuery::parse(&req.query), None).await?;
     let listed = store.list_webhooks(&query).await?;
-    Reply::list(&listed, query.params.page, "Webhooks retrieved successfully.")
+    Reply::list(
+        &listed,
+        query.params.page,
+        "Webhooks retrieved successfully.",
+    )
 }
 
 pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {

@@ -97,7 +97,9 @@ impl Channel for WebhookWorker {
                 let retry_after = retry_after.and_then(|d| chrono::Duration::from_std(d).ok());
                 (Attempt::Failed { retry_after }, status, Some(error))
             }
-            Outcome::Refused { error } => (Attempt::Failed { retry_after: None }, None, Some(error)),
+            Outcome::Refused { error } => {
+                (Attempt::Failed { retry_after: None }, None, Some(error))
+            }
         };
         let next = next_step(attempts, attempt, Timestamp(now), jitter() * 2.0 - 1.0);
         let outcome_name = match next {
@@ -133,7 +135,11 @@ impl Channel for WebhookWorker {
         };
         match outbox.record_webhook(&job, &recorded, now).await {
             Ok(Some(reason)) => {
-                tracing::warn!(endpoint = job.endpoint_id, reason, "webhook endpoint disabled");
+                tracing::warn!(
+                    endpoint = job.endpoint_id,
+                    reason,
+                    "webhook endpoint disabled"
+                );
             }
             Ok(None) => {}
             Err(e) => {
