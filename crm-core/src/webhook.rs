@@ -616,27 +616,20 @@ choice_enum!(
 /// `GET /webhooks`: paging, order, sort, and [`WebhookFilters`].
 pub type WebhookListQuery = ListQuery<WebhookFilters>;
 
-/// The endpoint list's filters.
+/// The endpoint list's filters (none: a company has a handful of endpoints).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct WebhookFilters {
-    /// `enabled`.
-    pub enabled: Option<bool>,
-}
+pub struct WebhookFilters;
 
 impl ListFilters for WebhookFilters {
     const LIST: &'static str = "webhooks";
     type Sort = WebhookSort;
 
-    fn read(form: &mut Form<'_>) -> Self {
-        WebhookFilters {
-            enabled: form.optional("enabled", read_bool),
-        }
+    fn read(_form: &mut Form<'_>) -> Self {
+        WebhookFilters
     }
 
     fn key(&self) -> String {
-        self.enabled
-            .map_or("", |e| if e { "1" } else { "0" })
-            .to_owned()
+        String::new()
     }
 
     fn key_kind(_sort: Option<WebhookSort>) -> KeyKind {

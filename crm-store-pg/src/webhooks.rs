@@ -140,9 +140,6 @@ impl Store {
     pub async fn list_webhooks(&self, q: &WebhookListQuery) -> Result<Listed<Webhook>, StoreError> {
         let mut filtered = Sql::new(ENDPOINT_COLUMNS);
         filtered.push(" WHERE TRUE");
-        if let Some(enabled) = q.filters.enabled {
-            filtered.push_with(" AND w.enabled = {}", enabled);
-        }
         let sort = match q.params.sort {
             None => SortKey::ID,
             Some(WebhookSort::Created) => {

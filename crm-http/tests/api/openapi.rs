@@ -494,7 +494,14 @@ impl World {
                 json!({"note_title": "Example", "note_description": "Example"}),
             )
             .await;
+        let webhook = s
+            .created(
+                "/api/webhooks",
+                json!({"url": "https://hooks.example.com/example", "events": ["*"]}),
+            )
+            .await;
         let targets = BTreeMap::from([
+            ("/api/webhooks/{id}", webhook),
             ("/api/categories/{id}", renamed),
             ("/api/categories/{id}/team", renamed),
             ("/api/categories/{id}/migrate", source),

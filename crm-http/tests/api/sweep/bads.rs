@@ -39,12 +39,21 @@ pub enum Kind {
     Ids { max: usize, non_empty: bool },
     /// `items`: a non-empty array of line objects.
     Items,
+    /// An absolute `https://` URL to a public host (a webhook's).
+    Url,
+    /// A boolean (`true`, `false`, `1`, `0`).
+    Bool,
+    /// A non-empty array of a closed set's texts, at most `max` (a webhook's events).
+    Choices { max: usize },
 }
 
 impl Kind {
     /// One value, not an array.
     fn is_scalar(self) -> bool {
-        !matches!(self, Kind::Tags | Kind::Ids { .. } | Kind::Items)
+        !matches!(
+            self,
+            Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } | Kind::Bool
+        )
     }
 }
 
@@ -119,6 +128,9 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
         Kind::Tags => arrays::tags(&mut b),
         Kind::Ids { max, non_empty } => arrays::id_sets(&mut b, max, non_empty),
         Kind::Items => arrays::items(&mut b),
+        Kind::Url => urls(&mut b),
+        Kind::Bool => booleans(&mut b),
+        Kind::Choices { max } => arrays::choice_sets(&mut b, max),
     }
     b.out
 }
@@ -126,7 +138,8 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
 /// The message a value of the wrong shape (array, object, boolean) gets for `kind`.
 fn shape_message(kind: Kind, f: &str) -> String {
     match kind {
-        Kind::Text { .. } => msg::string(f),
+        Kind::Text { .. } | Kind::Url => msg::string(f),
+        Kind::Bool => msg::boolean(f),
         Kind::Id => msg::integer(f),
         Kind::Date => msg::date(f),
         Kind::Money
@@ -135,8 +148,58 @@ fn shape_message(kind: Kind, f: &str) -> String {
         | Kind::Percent
         | Kind::Positive => msg::numeric(f),
         Kind::Choice | Kind::ChoiceId => msg::invalid(f),
-        Kind::Tags | Kind::Ids { .. } | Kind::Items => msg::array(f),
+        Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } => msg::array(f),
     }
+}
+
+/// URLs a webhook may not have (this server's default rules: https, public hosts).
+fn urls(b: &mut Bads<'_>) {
+    let f = b.f;
+    let attribute = f.replace('_', " ");
+    let invalid_url = format!("The {attribute} must be a valid URL.");
+    for u in [
+        "not a url",
+        "hooks.example.com/in",
+        "ftp://hooks.example.com/",
+        "https://",
+        "a\u{0}b",
+    ] {
+        b.one(format!("url {u:?}"), text(u), ALL, invalid_url.clone());
+    }
+    b.one("number", raw("12345"), JSON, msg::string(f));
+    let https = format!("The {attribute} must start with https://.");
+    b.one("http", text("http://hooks.example.com/"), ALL, https);
+    let private =
+        format!("The {attribute} may not point to a private, loopback or link-local address.");
+    for u in [
+        "https://127.0.0.1/",
+        "https://[::1]/",
+        "https://10.0.0.1/",
+        "https://169.254.169.254/",
+        "https://localhost/",
+    ] {
+        b.one(format!("private {u}"), text(u), ALL, private.clone());
+    }
+    let credentials = format!("The {attribute} may not contain a user name or password.");
+    b.one(
+        "credentials",
+        text("https://u:p@hooks.example.com/"),
+        ALL,
+        credentials,
+    );
+    let long = format!("https://hooks.example.com/{}", "x".repeat(2048));
+    b.one("2075 chars", text(&long), ALL, msg::max_chars(f, 2048));
+}
+
+/// What is not a boolean.
+fn booleans(b: &mut Bads<'_>) {
+    let not = msg::boolean(b.f);
+    for t in ["yes", "no", "2", "-1", "on", "truth", "1.0"] {
+        b.one(format!("text {t}"), text(t), ALL, not.clone());
+    }
+    b.one("number 2", raw("2"), JSON, not.clone());
+    b.one("array", json!(["1"]), ALL, not.clone());
+    b.one("object", json!({"k": "1"}), ALL, not);
 }
 
 /// Arrays, objects and booleans where one value belongs.

@@ -148,6 +148,8 @@ impl Api {
                 "PositiveMoneyInput" => Kind::MoneyPositive,
                 "PercentInput" => Kind::Percent,
                 "PositiveDecimal4Input" => Kind::Positive,
+                "UrlInput" => Kind::Url,
+                "BooleanInput" => Kind::Bool,
                 _ if name.starts_with("PlainText") || name.starts_with("Text") => Kind::Text {
                     max: as_usize(&self.resolve(schema)["maxLength"]).unwrap_or_else(|| unknown()),
                     html: name.starts_with("PlainText"),
@@ -184,6 +186,7 @@ impl Api {
                 max,
                 non_empty: as_usize(&schema["minItems"]).is_some_and(|n| n > 0),
             },
+            Kind::Choice => Kind::Choices { max },
             _ => unknown(),
         }
     }

@@ -51,6 +51,10 @@ pub fn after_or_equal(f: &str, other: &str) -> String {
 pub fn numeric(f: &str) -> String {
     format!("The {} must be a number.", attr(f))
 }
+pub fn boolean(f: &str) -> String {
+    format!("The {} field must be true or false.", f.replace('_', " "))
+}
+
 pub fn array(f: &str) -> String {
     format!("The {} must be an array.", attr(f))
 }

@@ -176,7 +176,18 @@ impl Target {
             return;
         };
         for id in UNKNOWN_IDS {
-            let path = self.template.replace("{id}", id);
+            // `{id}` takes the bad value; any other parameter keeps the target's own.
+            let path = self
+                .template
+                .split('/')
+                .zip(self.path.split('/'))
+                .map(|(template, real)| match template {
+                    "{id}" => id,
+                    t if t.starts_with('{') => real,
+                    t => t,
+                })
+                .collect::<Vec<_>>()
+                .join("/");
             cases.push(Case {
                 label: format!("path id {id}"),
                 method: self.method.clone(),

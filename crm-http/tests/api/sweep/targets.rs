@@ -11,6 +11,7 @@ mod contracts;
 mod milestones;
 mod notes;
 mod payments;
+mod webhooks;
 
 use serde_json::json;
 
@@ -30,6 +31,7 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     out.extend(milestones::targets(w, api));
     out.extend(notes::targets(w, api));
     out.extend(payments::targets(w, api));
+    out.extend(webhooks::targets(w, api));
     out
 }
 

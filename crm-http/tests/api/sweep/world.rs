@@ -52,6 +52,10 @@ pub struct World {
     pub payable_invoice: i64,
     /// A payment of 1.00 on `payable_invoice`.
     pub payment: i64,
+    /// A webhook endpoint (https, every event).
+    pub webhook: i64,
+    /// A delivery of `webhook` (its test event).
+    pub delivery: i64,
     /// A milestone of `project`.
     pub milestone: i64,
     /// The seeded "Planning" milestone of `project`.
@@ -120,6 +124,15 @@ pub async fn world(s: &TestServer) -> World {
             json!({"payment_invoiceid": payable_invoice, "payment_amount": "1.00", "payment_date": "2026-01-20"}),
         )
         .await;
+    let webhook = s
+        .created(
+            "/api/webhooks",
+            json!({"url": "https://hooks.example.com/sweep", "events": ["*"]}),
+        )
+        .await;
+    let delivery = s
+        .created(&format!("/api/webhooks/{webhook}/test"), json!({}))
+        .await;
     let milestone = s
         .created(
             "/api/milestones",
@@ -166,6 +179,8 @@ pub async fn world(s: &TestServer) -> World {
         published_invoice: bills.published_invoice,
         payable_invoice,
         payment,
+        webhook,
+        delivery,
         milestone,
         planning: milestone_of(s, project, "Planning"),
         design_title: "Design".to_owned(),

@@ -179,3 +179,37 @@ pub fn items(b: &mut Bads<'_>) {
     let huge: Vec<Value> = (0..5000).map(|_| line.clone()).collect();
     b.one("5000 items", json!(huge), BIG, msg::max_items(f, 1000));
 }
+
+/// A non-empty array of a closed set's texts (a webhook's `events`), at most `max`.
+pub fn choice_sets(b: &mut Bads<'_>, max: usize) {
+    let f = b.f;
+    not_arrays(b, json!({"k": "x"}), "note.created", json!("x"));
+    b.one("true", json!(true), JSON, msg::array(f));
+    b.one("empty", json!([]), JSON, msg::required(f));
+    let unknown = at(b, 0, msg::invalid);
+    for t in [
+        "note.archived",
+        "NOTE.CREATED",
+        "webhook.test",
+        "**",
+        "<b>x</b>",
+    ] {
+        b.other(format!("element {t}"), json!([t]), ALL, unknown.clone());
+    }
+    b.other("number element", json!([1]), JSON, unknown.clone());
+    b.other("array element", json!([["note.created"]]), ALL, unknown);
+    let second = at(b, 1, msg::invalid);
+    b.other(
+        "second unknown",
+        json!(["note.created", "x.y"]),
+        ALL,
+        second,
+    );
+    let many: Vec<&str> = (0..=max).map(|_| "note.created").collect();
+    b.one(
+        format!("{} elements", max + 1),
+        json!(many),
+        ALL,
+        msg::max_items(f, max),
+    );
+}
