@@ -46,7 +46,7 @@ use serve::ServeArgs;
 #[command(
     name = "crm",
     version,
-    about = "CRM business-records API: categories, contracts, estimates, invoices, milestones, notes and the emails they send",
+    about = "CRM business-records API: categories, contracts, estimates, invoices, payments, milestones, notes and the emails they send",
     after_help = ENVIRONMENT_HELP
 )]
 struct Cli {
@@ -85,7 +85,7 @@ pub(crate) struct MailArgs {
     mail_from: String,
     /// Emails sent at once, each on its own SMTP connection (kept open between sends), 1 to
     /// 256.
-    #[arg(long, env = "CRM_MAIL_CONCURRENCY", hide_env_values = true, default_value_t = delivery::DEFAULT_CONCURRENCY as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, env = "CRM_MAIL_CONCURRENCY", hide_env_values = true, default_value_t = mail::DEFAULT_CONCURRENCY as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub(crate) mail_concurrency: u64,
 }
 

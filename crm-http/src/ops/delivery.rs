@@ -33,7 +33,7 @@ use tokio::task::JoinSet;
 pub mod webhooks;
 
 use crate::metrics::Deliveries;
-use crate::ops::mail::Mailer;
+use crate::ops::mail::{DEFAULT_CONCURRENCY, Mailer};
 
 /// Worker settings.
 #[derive(Debug, Clone, Copy)]
@@ -47,11 +47,6 @@ pub struct WorkerOptions {
     /// Messages sent at once (at least 1).
     pub concurrency: usize,
 }
-
-/// Messages a worker sends at once by default: each SMTP exchange mostly waits on the
-/// network (about 45 ms per message to a local server, docs/performance.md), so sixteen
-/// connections in parallel keep a local relay busy.
-pub const DEFAULT_CONCURRENCY: usize = 16;
 
 impl Default for WorkerOptions {
     fn default() -> Self {

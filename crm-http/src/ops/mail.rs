@@ -317,6 +317,11 @@ fn split_host_port(hostport: &str) -> Result<(String, Option<u16>), MailUrlError
     Ok((host.to_owned(), port))
 }
 
+/// Messages a worker sends at once by default: each SMTP exchange mostly waits on the
+/// network (about 45 ms per message to a local server, docs/performance.md), so sixteen
+/// connections in parallel keep a local relay busy.
+pub const DEFAULT_CONCURRENCY: usize = 16;
+
 /// A transport and a sender: sends outbox rows.
 #[derive(Clone)]
 pub struct Mailer {
@@ -362,10 +367,10 @@ pub enum MailConfigError {
 
 impl Mailer {
     /// A mailer for `url` (`None`: files under [`DEFAULT_OUTBOX_DIR`]) sending as `from`,
-    /// keeping up to [`crate::ops::delivery::DEFAULT_CONCURRENCY`] SMTP connections open. A
-    /// file folder is created if missing.
+    /// keeping up to [`DEFAULT_CONCURRENCY`] SMTP connections open. A file folder is
+    /// created if missing.
     pub fn new(url: Option<&str>, from: &str) -> Result<Mailer, MailConfigError> {
-        Self::with_connections(url, from, crate::ops::delivery::DEFAULT_CONCURRENCY)
+        Self::with_connections(url, from, DEFAULT_CONCURRENCY)
     }
 
     /// [`Mailer::new`] keeping up to `connections` SMTP connections open (a worker sending

@@ -512,6 +512,43 @@ fn with_no_database_configured_serve_runs_a_private_cluster_that_keeps_its_data(
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Where no PostgreSQL binaries exist at all (PATH and the version folders emptied for the
+/// test), `crm serve` fails at once with one sentence: what to install, and how to point at
+/// a server instead.
+#[test]
+fn without_postgres_binaries_serve_says_what_to_install() {
+    let empty = scratch_dir("no-pg-binaries");
+    let empty_arg = empty.display().to_string();
+    let listen = format!("127.0.0.1:{}", free_port());
+    let output = crm(
+        &[
+            "serve",
+            "--local-postgres",
+            "--data-dir",
+            &empty_arg,
+            "--listen",
+            &listen,
+        ],
+        &[
+            ("PATH", empty_arg.as_str()),
+            ("CRM_PG_VERSIONS_ROOT", empty_arg.as_str()),
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&empty);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let error = String::from_utf8_lossy(&output.stderr);
+    let advice = "no PostgreSQL binaries (initdb, pg_ctl) were found on PATH or under";
+    assert_eq!(error.matches(advice).count(), 1, "{error}");
+    assert!(
+        error.contains(
+            "install PostgreSQL 13 or later (Debian: apt-get install postgresql), running or \
+             not, or set DATABASE_URL to the URL of a running server"
+        ),
+        "{error}"
+    );
+    assert_eq!(error.trim().lines().count(), 1, "{error}");
+}
+
 #[test]
 fn help_never_shows_the_database_password_and_lists_every_variable() {
     let url = "postgres://app:s3cr3t@127.0.0.1:1/crm";
@@ -889,7 +926,7 @@ fn architecture_paths() -> Vec<String> {
         .skip(1)
         .step_by(2)
         .filter(|span| {
-            ["crm-core/", "crm-store-pg/", "crm-http/"]
+            ["crm-core/", "crm-render/", "crm-store-pg/", "crm-http/"]
                 .iter()
                 .any(|c| span.starts_with(c))
                 && !span.contains(['<', ' '])
