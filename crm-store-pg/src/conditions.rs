@@ -406,6 +406,8 @@ impl Store {
             parks: false,
             begun: AtomicBool::new(false),
             events: Mutex::new(Vec::new()),
+            wake: AtomicBool::new(false),
+            waker: Arc::clone(&self.inner.waker),
         })
     }
 }
@@ -447,6 +449,10 @@ pub(crate) struct Tx {
     begun: AtomicBool,
     /// The webhook events of its changes, inserted at the commit.
     events: Mutex<Vec<Event>>,
+    /// Wake the delivery workers once it has committed (it queued deliveries).
+    wake: AtomicBool,
+    /// What wakes them (`NOTIFY` after the commit, not inside it: see `wake.rs`).
+    waker: Arc<crate::wake::Waker>,
 }
 
 impl Tx {
@@ -467,6 +473,12 @@ impl Tx {
     pub(crate) fn emit_deleted(&self, kind: EventType, id: i64) -> Result<(), StoreError> {
         self.push(Event::deleted(kind, id, events::now())?);
         Ok(())
+    }
+
+    /// Wakes the delivery workers once this transaction has committed (it queued or put
+    /// back deliveries by itself; the events' deliveries do this on their own).
+    pub(crate) fn wake_workers(&self) {
+        self.wake.store(true, Ordering::Release);
     }
 
     fn push(&self, event: Event) {
@@ -515,6 +527,7 @@ impl Tx {
             self.conn = None;
             return Ok(());
         }
+        let mut queued = self.wake.load(Ordering::Acquire);
         if events.is_empty() {
             conn.batch_execute("COMMIT").await?;
         } else {
@@ -527,10 +540,13 @@ impl Tx {
                 conn.batch_execute("COMMIT"),
             )
             .await;
-            inserted?;
+            queued |= inserted? > 0;
             committed?;
         }
         self.conn = None;
+        if queued {
+            self.waker.wake();
+        }
         Ok(())
     }
 

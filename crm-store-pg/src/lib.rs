@@ -47,6 +47,7 @@ mod refs;
 mod rows;
 mod sql;
 mod tags;
+mod wake;
 mod webhooks;
 
 #[cfg(feature = "testing")]
@@ -162,6 +163,8 @@ struct Inner {
     /// The time a health, readiness or monitoring check, or the lookup of a key, gives the
     /// database to answer ([`Store::checked`]).
     check_timeout: std::time::Duration,
+    /// Wakes the delivery workers after commits that queued webhook deliveries.
+    waker: Arc<wake::Waker>,
 }
 
 impl Store {
@@ -170,8 +173,10 @@ impl Store {
     pub fn new(config: &StoreConfig) -> Result<Store, StoreError> {
         let pool = pool::build_pool(config)?;
         let readers = Readers::new(config.pg_config()?, config.readers);
+        let waker = wake::Waker::new(pool.clone());
         Ok(Store {
             inner: Arc::new(Inner {
+                waker,
                 pool,
                 readers,
                 policy: config.totals_policy,

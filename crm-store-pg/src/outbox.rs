@@ -360,14 +360,20 @@ impl Outbox {
     ) -> Result<(), StoreError> {
         let client = self.client().await?;
         let tx = client.transaction().await?;
+        let mut queued = 0;
         if let Some(row) = tx.query_opt(sql, params).await? {
             let email = email_from_row(&row)?;
             let event = Event::new(kind, email.id, &email, crate::events::now())?;
             let (kinds, keys, bodies) = crate::events::columns(std::slice::from_ref(&event));
-            tx.execute(crate::events::INSERT_EVENTS_SQL, &[&kinds, &keys, &bodies])
+            queued = tx
+                .execute(crate::events::INSERT_EVENTS_SQL, &[&kinds, &keys, &bodies])
                 .await?;
         }
         tx.commit().await?;
+        if queued > 0 {
+            // After the commit, not inside it (see `wake.rs`).
+            client.batch_execute(&format!("NOTIFY {CHANNEL}")).await?;
+        }
         Ok(())
     }
 

@@ -255,6 +255,7 @@ impl Store {
             )
             .await?;
         let delivery = rows::id(&row, "id", WebhookDeliveryId::new)?;
+        tx.wake_workers();
         let answer = read_delivery(&tx, id, delivery).await?;
         tx.commit().await?;
         Ok(answer)
@@ -296,7 +297,6 @@ impl Store {
     ) -> Result<Delivery, StoreError> {
         const SQL: &str = "UPDATE webhook_deliveries SET status = 'pending', next_attempt = now(), \
              leased_until = NULL, delivered_at = NULL WHERE id = $1 AND endpoint_id = $2";
-        const NOTIFY_SQL: &str = "SELECT pg_notify('crm_outbox', '')";
         let tx = self.begin().await?;
         tx.row_opt(LOCK_SQL, &[&id.get()])
             .await?
@@ -304,7 +304,7 @@ impl Store {
         if tx.run(SQL, &[&delivery.get(), &id.get()]).await? == 0 {
             return Err(StoreError::NotFound(Resource::WebhookDelivery));
         }
-        tx.rows(NOTIFY_SQL, &[]).await?;
+        tx.wake_workers();
         let answer = read_delivery(&tx, id, delivery).await?;
         tx.commit().await?;
         Ok(answer)
@@ -373,51 +373,104 @@ pub struct WebhookAttempt {
     pub gone: bool,
 }
 
+/// The endpoints a claim reads: enabled ones, and a disabled one while a test message
+/// waits for it (its other deliveries wait for it to be enabled again).
+macro_rules! claimable_endpoints {
+    () => {
+        "(w.enabled OR EXISTS (SELECT 1 FROM webhook_deliveries t \
+       WHERE t.endpoint_id = w.id AND t.status = 'pending' AND t.event_type = 'webhook.test'))"
+    };
+}
+
+/// A delivery `d` that may go now as far as its record's order is concerned: no earlier
+/// delivery of the same record to the same endpoint is pending (leased, or waiting for a
+/// retry).
+macro_rules! first_of_its_record {
+    () => {
+        "NOT EXISTS (SELECT 1 FROM webhook_deliveries p \
+       WHERE p.endpoint_id = d.endpoint_id AND p.record_key = d.record_key \
+         AND p.status = 'pending' AND p.id < d.id)"
+    };
+}
+
 /// Due pending deliveries (`$1` due by, `$2` how many, `$3` lease seconds, `$4` the
 /// per-endpoint cap), oldest first, skipping any whose record has an earlier delivery to
-/// the same endpoint still pending (order per record) and endpoints that already have the
-/// cap's number leased; each is leased, nothing stays locked.
-const CLAIM_SQL: &str = "WITH cand AS (\
-     SELECT x.id FROM (\
-       SELECT d.id, d.endpoint_id, d.next_attempt, \
-              row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt, d.id) AS n \
-       FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id \
-       WHERE d.status = 'pending' AND d.next_attempt <= $1 \
-         AND (d.leased_until IS NULL OR d.leased_until <= now()) \
-         AND (w.enabled OR d.event_type = 'webhook.test') \
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id \
-             AND p.record_key = d.record_key AND p.status = 'pending' AND p.id < d.id)) x \
-     WHERE x.n + (SELECT count(*) FROM webhook_deliveries l WHERE l.endpoint_id = x.endpoint_id \
-           AND l.status = 'pending' AND l.leased_until > now()) <= $4 \
-     ORDER BY x.next_attempt, x.id LIMIT $2), \
-   due AS (SELECT d.id FROM webhook_deliveries d JOIN cand USING (id) \
-     WHERE d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now()) \
-     FOR UPDATE OF d SKIP LOCKED) \
-   UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $3) \
-   FROM due, webhook_events e, webhook_endpoints w \
-   WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id \
-   RETURNING d.id, d.endpoint_id, d.attempts, e.message_id, e.type, e.body, w.url, w.secret, \
-     CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret, d.next_attempt";
+/// the same endpoint still pending (order per record); each is leased, nothing stays
+/// locked.
+///
+/// It walks endpoints, not the backlog: the leases are counted once per endpoint (over the
+/// index of leased deliveries), and each endpoint with room under the cap gives only its
+/// oldest due deliveries, as many as it has room for (a `LATERAL` subquery with a `LIMIT`
+/// over the endpoint's due index). Its cost follows the deliveries it takes and the
+/// endpoints, not the size of the backlog (migration 0023).
+const CLAIM_SQL: &str = concat!(
+    "WITH leased AS (SELECT endpoint_id, count(*) AS n FROM webhook_deliveries \
+       WHERE status = 'pending' AND leased_until IS NOT NULL AND leased_until > now() \
+       GROUP BY endpoint_id), \
+     cand AS (SELECT c.id, c.next_attempt FROM webhook_endpoints w \
+       LEFT JOIN leased l ON l.endpoint_id = w.id \
+       CROSS JOIN LATERAL (SELECT d.id, d.next_attempt FROM webhook_deliveries d \
+         WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $1 \
+           AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+           AND (w.enabled OR d.event_type = 'webhook.test') AND ",
+    first_of_its_record!(),
+    " ORDER BY d.next_attempt, d.id LIMIT GREATEST($4 - COALESCE(l.n, 0), 0)) c \
+       WHERE ",
+    claimable_endpoints!(),
+    " AND COALESCE(l.n, 0) < $4 \
+       ORDER BY c.next_attempt, c.id LIMIT $2), \
+     due AS (SELECT d.id FROM webhook_deliveries d JOIN cand USING (id) \
+       WHERE d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+       FOR UPDATE OF d SKIP LOCKED) \
+     UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $3) \
+     FROM due, webhook_events e, webhook_endpoints w \
+     WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id \
+     RETURNING d.id, d.endpoint_id, d.attempts, e.message_id, e.type, e.body, w.url, w.secret, \
+       CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret, d.next_attempt"
+);
 
-/// Records an attempt (`$1` delivery, `$2` status, `$3` attempts after this one, `$4`
-/// status code, `$5` error, `$6` next attempt, `$7` now) while the delivery is pending, and
-/// the endpoint's failure clock: cleared by a delivery, started by a failure. Gives the
-/// endpoint and its failure clock.
-const OUTCOME_SQL: &str = "WITH d AS (UPDATE webhook_deliveries SET status = $2::text, attempts = $3::int, \
-       last_status_code = $4::int, last_error = $5::text, next_attempt = COALESCE($6::timestamptz, next_attempt), \
-       delivered_at = CASE WHEN $2 = 'delivered' THEN $7::timestamptz END, leased_until = NULL \
-       WHERE id = $1 AND status = 'pending' RETURNING endpoint_id) \
-     UPDATE webhook_endpoints w SET failing_since = CASE WHEN $2 = 'delivered' THEN NULL \
+/// Records a batch of attempts (`$1` deliveries, `$2` statuses, `$3` attempts after this
+/// one, `$4` status codes, `$5` errors, `$6` next attempts, `$7` now), each only while its
+/// delivery is pending, and each endpoint's failure clock: cleared when any of its
+/// deliveries in the batch went through, else started by the failures. Gives, per
+/// endpoint, its failure clock, whether it is enabled, and the deliveries recorded.
+const OUTCOME_SQL: &str = "WITH o AS (SELECT * FROM unnest($1::int8[], $2::text[], $3::int4[], \
+       $4::int4[], $5::text[], $6::timestamptz[]) AS o(id, status, attempts, code, error, next_attempt)), \
+     d AS (UPDATE webhook_deliveries d SET status = o.status, attempts = o.attempts, \
+       last_status_code = o.code, last_error = o.error, \
+       next_attempt = COALESCE(o.next_attempt, d.next_attempt), \
+       delivered_at = CASE WHEN o.status = 'delivered' THEN $7::timestamptz END, leased_until = NULL \
+       FROM o WHERE d.id = o.id AND d.status = 'pending' RETURNING d.id, d.endpoint_id, o.status), \
+     e AS (SELECT endpoint_id, bool_or(status = 'delivered') AS delivered, array_agg(id) AS ids \
+       FROM d GROUP BY endpoint_id) \
+     UPDATE webhook_endpoints w SET failing_since = CASE WHEN e.delivered THEN NULL \
        ELSE COALESCE(w.failing_since, $7) END \
-     FROM d WHERE w.id = d.endpoint_id RETURNING w.id, w.failing_since, w.enabled";
+     FROM e WHERE w.id = e.endpoint_id RETURNING w.id, w.failing_since, w.enabled, e.ids";
 
-/// Disables an endpoint (`$1`) for a reason (`$2`) at `$3`.
-const DISABLE_SQL: &str = "UPDATE webhook_endpoints SET enabled = false, disabled_at = $3, \
-     disabled_reason = $2 WHERE id = $1 AND enabled";
+/// Disables endpoints (`$1`) for reasons (`$2`) at `$3`; gives the ones it disabled.
+const DISABLE_SQL: &str = "UPDATE webhook_endpoints w SET enabled = false, disabled_at = $3, \
+     disabled_reason = r.reason FROM unnest($1::int8[], $2::text[]) AS r(id, reason) \
+     WHERE w.id = r.id AND w.enabled RETURNING w.id";
 
-const NEXT_DUE_SQL: &str = "SELECT min(GREATEST(d.next_attempt, d.leased_until)) AS due \
-     FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id \
-     WHERE d.status = 'pending' AND (w.enabled OR d.event_type = 'webhook.test')";
+/// When the worker should look again: the oldest due delivery that is first of its record
+/// (a later one of the same record waits for it, so it is not a reason to wake), or the
+/// end of a lease, whichever comes first.
+const NEXT_DUE_SQL: &str = concat!(
+    "SELECT LEAST(\
+       (SELECT min(h.next_attempt) FROM webhook_endpoints w CROSS JOIN LATERAL \
+         (SELECT d.next_attempt FROM webhook_deliveries d \
+          WHERE d.endpoint_id = w.id AND d.status = 'pending' \
+            AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+            AND (w.enabled OR d.event_type = 'webhook.test') AND ",
+    first_of_its_record!(),
+    " ORDER BY d.next_attempt, d.id LIMIT 1) h WHERE ",
+    claimable_endpoints!(),
+    "), \
+       (SELECT min(d.leased_until) FROM webhook_deliveries d \
+          JOIN webhook_endpoints w ON w.id = d.endpoint_id \
+          WHERE d.status = 'pending' AND d.leased_until IS NOT NULL \
+            AND (w.enabled OR d.event_type = 'webhook.test'))) AS due"
+);
 
 const RELEASE_SQL: &str =
     "UPDATE webhook_deliveries SET leased_until = NULL WHERE id = ANY($1) AND status = 'pending'";
@@ -488,56 +541,81 @@ impl Outbox {
         rows::get(&row, "due")
     }
 
-    /// Records an attempt of `job` at `now` (only while the delivery is still pending):
-    /// its state, and the endpoint's failure clock; a `410`, or failures for
-    /// [`crm_core::webhook::DISABLE_AFTER`], disable the endpoint. Returns the reason when
-    /// it did.
-    pub async fn record_webhook(
+    /// Records a batch of attempts made by `now`, in one transaction (a delivery that is no
+    /// longer pending, because the API put it back or its endpoint was deleted, is left
+    /// alone): each delivery's state, and each endpoint's failure clock, cleared when any of
+    /// its deliveries in the batch went through, else started by the failures. A `410`, or
+    /// failures for [`crm_core::webhook::DISABLE_AFTER`], disable the endpoint. Returns the
+    /// endpoints disabled, with the reason.
+    pub async fn record_webhooks(
         &mut self,
-        job: &WebhookJob,
-        attempt: &WebhookAttempt,
+        attempts: &[(&WebhookJob, &WebhookAttempt)],
         now: DateTime<Utc>,
-    ) -> Result<Option<&'static str>, StoreError> {
-        let (status, next_attempt) = match attempt.next {
-            webhook::Next::Delivered => ("delivered", None),
-            webhook::Next::RetryAt(at) => ("pending", Some(at.0)),
-            webhook::Next::Failed => ("failed", None),
-        };
-        let code = attempt.status_code.map(i32::from);
-        let attempts = job.attempts.saturating_add(1);
+    ) -> Result<Vec<(i64, &'static str)>, StoreError> {
+        if attempts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let n = attempts.len();
+        let (mut ids, mut statuses, mut counts, mut codes, mut errors, mut nexts) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for (job, attempt) in attempts {
+            let (status, next_attempt) = match attempt.next {
+                webhook::Next::Delivered => ("delivered", None),
+                webhook::Next::RetryAt(at) => ("pending", Some(at.0)),
+                webhook::Next::Failed => ("failed", None),
+            };
+            ids.push(job.id);
+            statuses.push(status);
+            counts.push(job.attempts.saturating_add(1));
+            codes.push(attempt.status_code.map(i32::from));
+            errors.push(attempt.error.as_deref());
+            nexts.push(next_attempt);
+        }
+        let gone: std::collections::HashSet<i64> = attempts
+            .iter()
+            .filter(|(_, a)| a.gone)
+            .map(|(job, _)| job.id)
+            .collect();
         let client = self.client().await?;
         let tx = client.transaction().await?;
-        let row = tx
-            .query_opt(
+        let endpoints = tx
+            .query(
                 OUTCOME_SQL,
-                &[
-                    &job.id,
-                    &status,
-                    &attempts,
-                    &code,
-                    &attempt.error,
-                    &next_attempt,
-                    &now,
-                ],
+                &[&ids, &statuses, &counts, &codes, &errors, &nexts, &now],
             )
             .await?;
-        let mut disabled = None;
-        if let Some(row) = row {
-            let failing_since: Option<DateTime<Utc>> = rows::get(&row, "failing_since")?;
-            let reason = if attempt.gone {
+        let (mut disable, mut reasons) = (Vec::new(), Vec::new());
+        for row in &endpoints {
+            let endpoint: i64 = rows::get(row, "id")?;
+            let recorded: Vec<i64> = rows::get(row, "ids")?;
+            let failing_since: Option<DateTime<Utc>> = rows::get(row, "failing_since")?;
+            let reason = if recorded.iter().any(|id| gone.contains(id)) {
                 Some(disabled_reason::GONE)
             } else {
                 failing_since
                     .filter(|since| webhook::disables(Timestamp(*since), Timestamp(now)))
                     .map(|_| disabled_reason::FAILING)
             };
-            if let Some(reason) = reason
-                && tx
-                    .execute(DISABLE_SQL, &[&job.endpoint_id, &reason, &now])
-                    .await?
-                    > 0
-            {
-                disabled = Some(reason);
+            if let Some(reason) = reason {
+                disable.push(endpoint);
+                reasons.push(reason);
+            }
+        }
+        let mut disabled = Vec::new();
+        if !disable.is_empty() {
+            for row in tx.query(DISABLE_SQL, &[&disable, &reasons, &now]).await? {
+                let endpoint: i64 = rows::get(&row, "id")?;
+                let Some(at) = disable.iter().position(|e| *e == endpoint) else {
+                    continue;
+                };
+                let reason = reasons[at];
+                disabled.push((endpoint, reason));
             }
         }
         tx.commit().await?;

@@ -143,11 +143,13 @@ pub(crate) trait Channel: Send {
     /// Sends one row (bounded in time).
     fn send(&self, job: Self::Job) -> impl Future<Output = Self::Done> + Send + 'static;
 
-    /// Records what a send came to.
+    /// Records what a batch of sends came to (the sends that had ended when the loop
+    /// looked: one, or many under load, so that a busy worker writes one transaction for
+    /// many outcomes).
     fn record(
         &self,
         outbox: &mut Outbox,
-        done: Self::Done,
+        done: Vec<Self::Done>,
         tally: &mut Delivered,
         counted: &Deliveries,
     ) -> impl Future<Output = ()> + Send;
@@ -228,9 +230,15 @@ pub(crate) async fn drive<C: Channel>(
             // A send ended: record it, and look for more (unless stopping).
             tokio::select! {
                 Some(ended) = sending.join_next() => {
-                    if let Ok(sent) = ended {
-                        channel.record(&mut outbox, sent, &mut done, counted).await;
+                    // Every send that has ended by now is recorded together.
+                    let mut batch: Vec<C::Done> = ended.into_iter().collect();
+                    while let Some(ended) = sending.try_join_next() {
+                        batch.extend(ended);
                     }
+                    channel.record(&mut outbox, batch, &mut done, counted).await;
+                    // Places are free again, and a channel with a cap per destination
+                    // (webhooks) may have rows it could not take before: look again.
+                    drained = false;
                 }
                 () = wake.notified(), if !stopping => {
                     drained = false;
@@ -294,11 +302,14 @@ impl Channel for Emails {
     async fn record(
         &self,
         outbox: &mut Outbox,
-        done: Sent,
+        done: Vec<Sent>,
         tally: &mut Delivered,
         counted: &Deliveries,
     ) {
-        record(outbox, done, tally, counted).await;
+        // Each email's outcome is its own transaction, with its `email.sent|failed` event.
+        for sent in done {
+            record(outbox, sent, tally, counted).await;
+        }
     }
 
     async fn next_due(&self, outbox: &mut Outbox) -> Result<Option<DateTime<Utc>>, StoreError> {

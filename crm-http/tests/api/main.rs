@@ -20,6 +20,7 @@ mod openapi;
 mod operator;
 mod outbox;
 mod payments;
+mod receiver;
 mod scopes;
 mod sweep;
 mod unicode;

@@ -1,6 +1,6 @@
 //! The webhook sender (API.md §13, `crm_http::ops::webhook`) against a real HTTP receiver:
-//! a hyper server started by each test on 127.0.0.1 that records what it got and answers as
-//! the test says. Outcomes by answer (2xx, 500, 410, 429 with `Retry-After`, 503 with a
+//! the shared receiver (`receiver.rs`), started by each test on 127.0.0.1, records what it
+//! got and answers as the test says. Outcomes by answer (2xx, 500, 410, 429 with `Retry-After`, 503 with a
 //! date, a redirect not followed, no answer at all), the refusals of forbidden addresses
 //! (literal or resolved) and of http without `allow_http`, and the signatures checked by
 //! the official Standard Webhooks library (`scripts/webhook-verify`, Python), with one
@@ -9,141 +9,15 @@
 //! No timed assertions: the receiver that never answers only shows that the attempt ends
 //! as a failure.
 
-use std::convert::Infallible;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use base64::Engine as _;
-use bytes::Bytes;
 use crm_http::ops::webhook::{Message, Outcome, Sender, SenderOptions, signature};
-use http_body_util::{BodyExt, Full};
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper::{Request, Response};
-use hyper_util::rt::TokioIo;
-use tokio::net::TcpListener;
-use tokio::task::JoinSet;
 
-// ---------------------------------------------------------------------------------------
-// A real receiver.
-
-/// How the receiver answers every request.
-#[derive(Clone)]
-enum Reply {
-    /// This status, with these headers and a short body.
-    Status(u16, Vec<(&'static str, String)>),
-    /// Never: the request is recorded, the answer never comes.
-    Never,
-}
-
-/// One request the receiver got.
-#[derive(Debug, Clone)]
-struct Got {
-    method: String,
-    path: String,
-    headers: hyper::HeaderMap,
-    body: Vec<u8>,
-}
-
-impl Got {
-    fn header(&self, name: &str) -> &str {
-        self.headers
-            .get(name)
-            .unwrap_or_else(|| panic!("header {name} missing: {self:?}"))
-            .to_str()
-            .unwrap()
-    }
-}
-
-/// A receiver on 127.0.0.1; stops when dropped.
-struct Receiver {
-    addr: SocketAddr,
-    got: Arc<Mutex<Vec<Got>>>,
-    connections: Arc<AtomicUsize>,
-    accept: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Receiver {
-    fn drop(&mut self) {
-        // Aborting the accept loop drops its JoinSet, which aborts every connection.
-        self.accept.abort();
-    }
-}
-
-impl Receiver {
-    async fn start(reply: Reply) -> Receiver {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let got = Arc::new(Mutex::new(Vec::new()));
-        let connections = Arc::new(AtomicUsize::new(0));
-        let accept = tokio::spawn({
-            let got = Arc::clone(&got);
-            let connections = Arc::clone(&connections);
-            async move {
-                let mut tasks = JoinSet::new();
-                loop {
-                    let Ok((stream, _)) = listener.accept().await else {
-                        continue;
-                    };
-                    connections.fetch_add(1, Ordering::SeqCst);
-                    let got = Arc::clone(&got);
-                    let reply = reply.clone();
-                    let service = service_fn(move |request: Request<hyper::body::Incoming>| {
-                        let got = Arc::clone(&got);
-                        let reply = reply.clone();
-                        async move {
-                            let (parts, body) = request.into_parts();
-                            let body = body.collect().await.unwrap().to_bytes().to_vec();
-                            got.lock().unwrap().push(Got {
-                                method: parts.method.to_string(),
-                                path: parts.uri.path().to_owned(),
-                                headers: parts.headers,
-                                body,
-                            });
-                            match reply {
-                                Reply::Status(status, headers) => {
-                                    let mut response = Response::builder().status(status);
-                                    for (name, value) in headers {
-                                        response = response.header(name, value);
-                                    }
-                                    Ok::<_, Infallible>(
-                                        response
-                                            .body(Full::new(Bytes::from_static(b"thanks")))
-                                            .unwrap(),
-                                    )
-                                }
-                                Reply::Never => std::future::pending().await,
-                            }
-                        }
-                    });
-                    tasks.spawn(async move {
-                        let _ = http1::Builder::new()
-                            .serve_connection(TokioIo::new(stream), service)
-                            .await;
-                    });
-                }
-            }
-        });
-        Receiver {
-            addr,
-            got,
-            connections,
-            accept,
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("http://{}/hooks/crm", self.addr)
-    }
-
-    fn got(&self) -> Vec<Got> {
-        self.got.lock().unwrap().clone()
-    }
-}
+use crate::receiver::{Got, Receiver, Reply};
 
 // ---------------------------------------------------------------------------------------
 // Helpers.
@@ -225,7 +99,7 @@ fn assert_refused(outcome: &Outcome) -> &str {
 
 #[tokio::test]
 async fn a_2xx_is_delivered_with_the_standard_headers_over_one_connection() {
-    let receiver = Receiver::start(Reply::Status(204, vec![])).await;
+    let receiver = Receiver::answering(Reply::Status(204, vec![])).await;
     let sender = local_sender();
     let key = secret(1);
     let timestamp = now();
@@ -268,9 +142,9 @@ async fn a_2xx_is_delivered_with_the_standard_headers_over_one_connection() {
         got[1].header("webhook-timestamp"),
         (timestamp + 1).to_string()
     );
-    assert_eq!(receiver.connections.load(Ordering::SeqCst), 1);
+    assert_eq!(receiver.connections(), 1);
 
-    let ok = Receiver::start(Reply::Status(200, vec![])).await;
+    let ok = Receiver::answering(Reply::Status(200, vec![])).await;
     assert_eq!(
         send_to(&sender, &ok.url(), &[&key]).await,
         Outcome::Delivered { status: 200 }
@@ -281,15 +155,15 @@ async fn a_2xx_is_delivered_with_the_standard_headers_over_one_connection() {
 async fn a_500_fails_with_its_status_and_a_410_is_gone() {
     let sender = local_sender();
     let key = secret(2);
-    let failing = Receiver::start(Reply::Status(500, vec![("retry-after", "60".into())])).await;
+    let failing = Receiver::answering(Reply::Status(500, vec![("retry-after", "60".into())])).await;
     let retry_after = assert_failed(&send_to(&sender, &failing.url(), &[&key]).await, Some(500));
     assert_eq!(retry_after, None, "Retry-After counts on 429 and 503 only");
     assert_eq!(failing.got().len(), 1);
 
-    let gone = Receiver::start(Reply::Status(410, vec![])).await;
+    let gone = Receiver::answering(Reply::Status(410, vec![])).await;
     assert_eq!(send_to(&sender, &gone.url(), &[&key]).await, Outcome::Gone);
 
-    let not_found = Receiver::start(Reply::Status(404, vec![])).await;
+    let not_found = Receiver::answering(Reply::Status(404, vec![])).await;
     assert_failed(
         &send_to(&sender, &not_found.url(), &[&key]).await,
         Some(404),
@@ -300,7 +174,7 @@ async fn a_500_fails_with_its_status_and_a_410_is_gone() {
 async fn retry_after_is_read_from_a_429_and_a_503() {
     let sender = local_sender();
     let key = secret(3);
-    let busy = Receiver::start(Reply::Status(429, vec![("retry-after", "7".into())])).await;
+    let busy = Receiver::answering(Reply::Status(429, vec![("retry-after", "7".into())])).await;
     let retry_after = assert_failed(&send_to(&sender, &busy.url(), &[&key]).await, Some(429));
     assert_eq!(retry_after, Some(Duration::from_secs(7)));
 
@@ -308,7 +182,7 @@ async fn retry_after_is_read_from_a_429_and_a_503() {
     let timestamp = now();
     let at = chrono::DateTime::from_timestamp(timestamp + 120, 0).unwrap();
     let date = at.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
-    let down = Receiver::start(Reply::Status(503, vec![("retry-after", date)])).await;
+    let down = Receiver::answering(Reply::Status(503, vec![("retry-after", date)])).await;
     let outcome = sender
         .send(
             &Message {
@@ -325,7 +199,8 @@ async fn retry_after_is_read_from_a_429_and_a_503() {
         Some(Duration::from_secs(120))
     );
 
-    let vague = Receiver::start(Reply::Status(503, vec![("retry-after", "later".into())])).await;
+    let vague =
+        Receiver::answering(Reply::Status(503, vec![("retry-after", "later".into())])).await;
     assert_eq!(
         assert_failed(&send_to(&sender, &vague.url(), &[&key]).await, Some(503)),
         None
@@ -336,8 +211,9 @@ async fn retry_after_is_read_from_a_429_and_a_503() {
 async fn a_redirect_is_a_failure_and_is_not_followed() {
     let sender = local_sender();
     // The redirect points at another receiver: following it would show there.
-    let target = Receiver::start(Reply::Status(200, vec![])).await;
-    let redirecting = Receiver::start(Reply::Status(302, vec![("location", target.url())])).await;
+    let target = Receiver::answering(Reply::Status(200, vec![])).await;
+    let redirecting =
+        Receiver::answering(Reply::Status(302, vec![("location", target.url())])).await;
     let key = secret(4);
     assert_failed(
         &send_to(&sender, &redirecting.url(), &[&key]).await,
@@ -346,7 +222,8 @@ async fn a_redirect_is_a_failure_and_is_not_followed() {
     assert_eq!(redirecting.got().len(), 1);
     assert!(target.got().is_empty(), "the redirect was followed");
     for status in [301, 307, 308] {
-        let moved = Receiver::start(Reply::Status(status, vec![("location", target.url())])).await;
+        let moved =
+            Receiver::answering(Reply::Status(status, vec![("location", target.url())])).await;
         assert_failed(&send_to(&sender, &moved.url(), &[&key]).await, Some(status));
     }
     assert!(target.got().is_empty(), "a redirect was followed");
@@ -354,7 +231,7 @@ async fn a_redirect_is_a_failure_and_is_not_followed() {
 
 #[tokio::test]
 async fn a_receiver_that_never_answers_fails_after_the_timeout() {
-    let receiver = Receiver::start(Reply::Never).await;
+    let receiver = Receiver::answering(Reply::Hang).await;
     let sender = Sender::new(SenderOptions {
         allow_http: true,
         allow_private: true,
@@ -387,7 +264,7 @@ async fn nothing_listening_is_a_failure() {
 
 #[tokio::test]
 async fn forbidden_addresses_are_refused_and_nothing_is_sent() {
-    let receiver = Receiver::start(Reply::Status(200, vec![])).await;
+    let receiver = Receiver::answering(Reply::Status(200, vec![])).await;
     let port = receiver.addr.port();
     let sender = checking_sender();
     let key = secret(7);
@@ -408,7 +285,7 @@ async fn forbidden_addresses_are_refused_and_nothing_is_sent() {
         assert!(!error.contains(&key[6..]), "{url}: the secret in {error}");
     }
     assert!(receiver.got().is_empty(), "something reached the receiver");
-    assert_eq!(receiver.connections.load(Ordering::SeqCst), 0);
+    assert_eq!(receiver.connections(), 0);
 
     // The same receiver, by name, with private addresses allowed: the resolver's path
     // delivers.
@@ -426,7 +303,7 @@ async fn forbidden_addresses_are_refused_and_nothing_is_sent() {
 
 #[tokio::test]
 async fn http_needs_allow_http_and_other_schemes_are_refused() {
-    let receiver = Receiver::start(Reply::Status(200, vec![])).await;
+    let receiver = Receiver::answering(Reply::Status(200, vec![])).await;
     let https_only = Sender::new(SenderOptions {
         allow_private: true,
         ..SenderOptions::default()
@@ -443,7 +320,7 @@ async fn http_needs_allow_http_and_other_schemes_are_refused() {
 
 #[tokio::test]
 async fn a_secret_that_is_not_base64_is_refused_without_showing_it() {
-    let receiver = Receiver::start(Reply::Status(200, vec![])).await;
+    let receiver = Receiver::answering(Reply::Status(200, vec![])).await;
     let outcome = send_to(&local_sender(), &receiver.url(), &["whsec_s3cr3t!!!"]).await;
     let error = assert_refused(&outcome);
     assert!(!error.contains("s3cr3t"), "{error}");
@@ -488,7 +365,7 @@ fn official_verify(got: &Got, secret: &str, body: Option<&[u8]>) -> bool {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_official_standard_webhooks_library_verifies_the_signatures() {
-    let receiver = Receiver::start(Reply::Status(200, vec![])).await;
+    let receiver = Receiver::answering(Reply::Status(200, vec![])).await;
     let sender = local_sender();
     let (old, new, wrong) = (secret(10), secret(11), secret(12));
 

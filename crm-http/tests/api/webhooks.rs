@@ -6,163 +6,16 @@
 //! Waits are polls with a generous deadline (a test that never sees what it waits for
 //! fails); nothing asserts how long anything took.
 
-use std::convert::Infallible;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use bytes::Bytes;
 use crm_http::metrics::Deliveries;
 use crm_http::ops::delivery::webhooks::{WebhookWorker, run_webhooks};
 use crm_http::ops::delivery::{self, Delivered, WorkerOptions};
 use crm_http::ops::webhook::{Sender, SenderOptions};
-use http_body_util::{BodyExt, Full};
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper::{Request, Response};
-use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
 use crate::common::*;
-
-// ---------------------------------------------------------------------------------------
-// A real receiver.
-
-/// What the receiver answers.
-#[derive(Clone, Debug)]
-enum Reply {
-    /// This status with these headers.
-    Status(u16, Vec<(&'static str, String)>),
-    /// Nothing, ever (the request is recorded).
-    Hang,
-}
-
-/// One request the receiver got.
-#[derive(Clone, Debug)]
-struct Got {
-    headers: hyper::HeaderMap,
-    body: Vec<u8>,
-}
-
-impl Got {
-    fn header(&self, name: &str) -> String {
-        self.headers
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_owned())
-            .unwrap_or_default()
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap()
-    }
-}
-
-type Respond = Arc<dyn Fn(usize, &Got) -> Reply + Send + Sync>;
-
-/// A receiver on 127.0.0.1 that records every request and answers as `respond` says
-/// (given the request's number, from 0, and the request).
-struct Receiver {
-    url: String,
-    got: Arc<Mutex<Vec<Got>>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Receiver {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-impl Receiver {
-    async fn start(respond: impl Fn(usize, &Got) -> Reply + Send + Sync + 'static) -> Receiver {
-        let respond: Respond = Arc::new(respond);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let url = format!("http://{}/hook", listener.local_addr().unwrap());
-        let got = Arc::new(Mutex::new(Vec::new()));
-        let count = Arc::new(AtomicUsize::new(0));
-        let task = tokio::spawn({
-            let got = Arc::clone(&got);
-            async move {
-                let mut connections = tokio::task::JoinSet::new();
-                loop {
-                    let Ok((stream, _)) = listener.accept().await else {
-                        continue;
-                    };
-                    let (got, respond, count) =
-                        (Arc::clone(&got), Arc::clone(&respond), Arc::clone(&count));
-                    let service = service_fn(move |request: Request<hyper::body::Incoming>| {
-                        let (got, respond, count) =
-                            (Arc::clone(&got), Arc::clone(&respond), Arc::clone(&count));
-                        async move {
-                            let (parts, body) = request.into_parts();
-                            let body = body.collect().await.unwrap().to_bytes().to_vec();
-                            let request = Got {
-                                headers: parts.headers,
-                                body,
-                            };
-                            let n = count.fetch_add(1, Ordering::SeqCst);
-                            let reply = respond(n, &request);
-                            got.lock().unwrap().push(request);
-                            match reply {
-                                Reply::Status(status, headers) => {
-                                    let mut response = Response::builder().status(status);
-                                    for (name, value) in headers {
-                                        response = response.header(name, value);
-                                    }
-                                    Ok::<_, Infallible>(
-                                        response
-                                            .body(Full::new(Bytes::from_static(b"ok")))
-                                            .unwrap(),
-                                    )
-                                }
-                                Reply::Hang => std::future::pending().await,
-                            }
-                        }
-                    });
-                    connections.spawn(async move {
-                        let _ = http1::Builder::new()
-                            .serve_connection(TokioIo::new(stream), service)
-                            .await;
-                    });
-                }
-            }
-        });
-        Receiver { url, got, task }
-    }
-
-    /// A receiver that takes everything.
-    async fn ok() -> Receiver {
-        Receiver::start(|_, _| Reply::Status(204, vec![])).await
-    }
-
-    fn got(&self) -> Vec<Got> {
-        self.got.lock().unwrap().clone()
-    }
-
-    /// Waits until `n` requests arrived.
-    async fn wait_for(&self, n: usize) -> Vec<Got> {
-        eventually(&format!("{n} requests at the receiver"), || async {
-            let got = self.got();
-            (got.len() >= n).then_some(got)
-        })
-        .await
-    }
-}
-
-/// Polls `check` until it gives a value (at most 60 s, then the test fails).
-async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    for _ in 0..600 {
-        if let Some(found) = check().await {
-            return found;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("never saw {what}");
-}
+use crate::receiver::{Got, Receiver, Reply, eventually};
 
 // ---------------------------------------------------------------------------------------
 // The service, endpoints and the worker.
@@ -211,10 +64,22 @@ impl Worker {
         per_endpoint: usize,
         timeout: Duration,
     ) -> Worker {
-        let _ = tracing_subscriber::fmt()
-            .with_test_writer()
-            .with_env_filter("info")
-            .try_init();
+        Worker::start_polling(
+            s,
+            allow_private,
+            per_endpoint,
+            timeout,
+            Duration::from_millis(200),
+        )
+    }
+
+    fn start_polling(
+        s: &TestServer,
+        allow_private: bool,
+        per_endpoint: usize,
+        timeout: Duration,
+        poll: Duration,
+    ) -> Worker {
         let sender = Sender::new(SenderOptions {
             allow_http: true,
             allow_private,
@@ -227,7 +92,7 @@ impl Worker {
             per_endpoint,
         };
         let options = WorkerOptions {
-            poll: Duration::from_millis(200),
+            poll,
             send_timeout: timeout,
             concurrency: 16,
             once: false,
@@ -392,7 +257,7 @@ async fn urls_on_private_addresses_or_plain_http_are_refused_by_default() {
 async fn every_change_is_delivered_signed_with_the_record_as_the_api_answered_it() {
     let s = server().await;
     let receiver = Receiver::ok().await;
-    let (_, secret) = subscribe(&s, &receiver.url, &["*"]).await;
+    let (_, secret) = subscribe(&s, &receiver.url(), &["*"]).await;
     let worker = Worker::start(&s);
     let created = s
         .post(
@@ -438,7 +303,7 @@ async fn every_change_is_delivered_signed_with_the_record_as_the_api_answered_it
 async fn a_write_that_fails_sends_nothing_and_an_event_never_precedes_its_commit() {
     let s = server().await;
     let receiver = Receiver::ok().await;
-    subscribe(&s, &receiver.url, &["*"]).await;
+    subscribe(&s, &receiver.url(), &["*"]).await;
     // A refused write (422) and a conflict (409) leave no event.
     let a = s
         .post(
@@ -536,7 +401,7 @@ async fn events_about_one_record_arrive_in_order_and_a_later_one_waits_for_a_ret
         }
     })
     .await;
-    let (endpoint, _) = subscribe(&s, &receiver.url, &["note.updated"]).await;
+    let (endpoint, _) = subscribe(&s, &receiver.url(), &["note.updated"]).await;
     let note = s
         .created(
             "/api/notes",
@@ -610,7 +475,7 @@ async fn a_failure_is_retried_with_the_same_webhook_id_and_410_disables_at_once(
         _ => Reply::Status(410, vec![]),
     })
     .await;
-    let (endpoint, _) = subscribe(&s, &receiver.url, &["category.created"]).await;
+    let (endpoint, _) = subscribe(&s, &receiver.url(), &["category.created"]).await;
     let worker = Worker::start(&s);
     let category = s
         .created(
@@ -704,7 +569,7 @@ async fn an_endpoint_failing_for_five_days_is_disabled_and_enabling_it_resumes_d
         }
     })
     .await;
-    let (endpoint, _) = subscribe(&s, &receiver.url, &["note.created"]).await;
+    let (endpoint, _) = subscribe(&s, &receiver.url(), &["note.created"]).await;
     // Its failure clock started five days ago (the clock is a parameter of the rule, set
     // here in the row rather than waited for).
     s.sql()
@@ -768,8 +633,7 @@ async fn a_host_that_resolves_to_a_private_address_is_refused_when_it_is_sent() 
     let receiver = Receiver::ok().await;
     // Accepted by the API (this server allows private hosts), refused by a worker that
     // does not: the check is on the resolved address, at delivery.
-    let port = receiver.url.rsplit(':').next().unwrap().to_owned();
-    let by_name = format!("http://localhost:{port}");
+    let by_name = format!("http://localhost:{}", receiver.addr.port());
     let (endpoint, _) = subscribe(&s, &by_name, &["*"]).await;
     let worker = Worker::start_with(&s, false, 8, Duration::from_secs(15));
     s.created(
@@ -801,7 +665,7 @@ async fn a_host_that_resolves_to_a_private_address_is_refused_when_it_is_sent() 
 async fn a_delivery_whose_worker_died_is_sent_again_with_the_same_id() {
     let s = server().await;
     let hanging = Receiver::start(|_, _| Reply::Hang).await;
-    let (endpoint, _) = subscribe(&s, &hanging.url, &["note.created"]).await;
+    let (endpoint, _) = subscribe(&s, &hanging.url(), &["note.created"]).await;
     s.created(
         "/api/notes",
         json!({"note_title": "Once at least", "note_description": "d"}),
@@ -818,7 +682,7 @@ async fn a_delivery_whose_worker_died_is_sent_again_with_the_same_id() {
     // receiver that answers, at the endpoint's new address).
     let receiver = Receiver::ok().await;
     let sql = s.sql().await;
-    sql.execute("UPDATE webhook_endpoints SET url = $1", &[&receiver.url])
+    sql.execute("UPDATE webhook_endpoints SET url = $1", &[&receiver.url()])
         .await
         .unwrap();
     sql.execute("UPDATE webhook_deliveries SET leased_until = now()", &[])
@@ -835,7 +699,7 @@ async fn a_delivery_whose_worker_died_is_sent_again_with_the_same_id() {
 async fn two_workers_deliver_every_event_once() {
     let s = server().await;
     let receiver = Receiver::ok().await;
-    subscribe(&s, &receiver.url, &["note.created"]).await;
+    subscribe(&s, &receiver.url(), &["note.created"]).await;
     // In waves of 40 (the key's in-flight cap is 64).
     for wave in 0..3 {
         let mut writes = tokio::task::JoinSet::new();
@@ -876,7 +740,7 @@ async fn two_workers_deliver_every_event_once() {
 async fn during_a_rotation_both_secrets_verify() {
     let s = server().await;
     let receiver = Receiver::ok().await;
-    let (endpoint, old) = subscribe(&s, &receiver.url, &["*"]).await;
+    let (endpoint, old) = subscribe(&s, &receiver.url(), &["*"]).await;
     let rotated = s
         .post(
             &format!("/api/webhooks/{endpoint}/rotate-secret"),
@@ -918,7 +782,7 @@ async fn during_a_rotation_both_secrets_verify() {
 async fn the_history_filters_deliveries_and_a_retry_sends_one_again() {
     let s = server().await;
     let receiver = Receiver::ok().await;
-    let (endpoint, _) = subscribe(&s, &receiver.url, &["note.created", "note.deleted"]).await;
+    let (endpoint, _) = subscribe(&s, &receiver.url(), &["note.created", "note.deleted"]).await;
     let note = s
         .created(
             "/api/notes",
@@ -987,7 +851,7 @@ async fn payments_report_the_invoice_paid_and_emails_report_their_sending() {
     let receiver = Receiver::ok().await;
     subscribe(
         &s,
-        &receiver.url,
+        &receiver.url(),
         &["invoice.paid", "payment.created", "email.sent"],
     )
     .await;
@@ -1059,4 +923,51 @@ async fn payments_report_the_invoice_paid_and_emails_report_their_sending() {
         .find(|b| b["type"] == "email.sent")
         .expect("email.sent");
     assert_eq!(email["data"]["status"], "sent");
+}
+
+#[tokio::test]
+async fn a_write_a_test_and_a_retry_wake_the_worker_which_does_not_poll() {
+    let s = server().await;
+    let receiver = Receiver::ok().await;
+    let (endpoint, _) = subscribe(&s, &receiver.url(), &["note.created"]).await;
+    // The worker would look again only in an hour: every delivery below reaches the
+    // receiver because the store notified it after the commit.
+    let worker = Worker::start_polling(
+        &s,
+        true,
+        8,
+        Duration::from_secs(15),
+        Duration::from_secs(3600),
+    );
+    let note = json!({"note_title": "Wake", "note_description": "d"});
+    s.created("/api/notes", note.clone()).await;
+    receiver.wait_for(1).await;
+    let idle = || async {
+        let d = deliveries(&s, endpoint).await;
+        d.iter().all(|d| d["status"] == "delivered").then_some(d)
+    };
+    eventually("the first delivered", idle).await;
+    s.created("/api/notes", note).await;
+    receiver.wait_for(2).await;
+    eventually("the second delivered", idle).await;
+    let a = s
+        .post(&format!("/api/webhooks/{endpoint}/test"), json(json!({})))
+        .await;
+    assert_eq!(a.status, 201, "{:?}", a.json);
+    let got = receiver.wait_for(3).await;
+    assert_eq!(got[2].json()["type"], "webhook.test");
+    let all = eventually("the test delivered", idle).await;
+    let a = s
+        .post(
+            &format!(
+                "/api/webhooks/{endpoint}/deliveries/{}/retry",
+                id_of(&all[0])
+            ),
+            json(json!({})),
+        )
+        .await;
+    assert_eq!(a.status, 200, "{:?}", a.json);
+    let got = receiver.wait_for(4).await;
+    assert_eq!(got[3].header("webhook-id"), got[0].header("webhook-id"));
+    worker.stop().await;
 }

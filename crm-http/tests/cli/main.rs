@@ -9,6 +9,11 @@ use std::time::{Duration, Instant};
 use crm_store_pg::testing::TestDb;
 
 mod outbox;
+// The api tests' webhook receiver; this binary uses part of it.
+#[allow(dead_code, unreachable_pub)]
+#[path = "../api/receiver.rs"]
+mod receiver;
+mod webhooks;
 
 const CRM: &str = env!("CARGO_BIN_EXE_crm");
 

@@ -19,3 +19,4 @@ mod milestones;
 mod notes;
 mod payments;
 mod unicode;
+mod webhooks;

@@ -2,9 +2,10 @@
 //! ([`Outbox::claim_webhooks`]: leased, in order per record, at most
 //! [`WebhookWorker::per_endpoint`] in flight per endpoint), sends each with the [`Sender`]
 //! (Standard Webhooks headers and signatures, the address rules, 15 s), and records what
-//! came of it by crm-core's rules ([`crm_core::webhook::next_step`]): delivered; retried on
-//! the schedule or after the `Retry-After` asked for; failed after the eighth attempt; a
-//! `410` fails it and disables the endpoint, as do five days of failures.
+//! came of them (the attempts that ended together, in one transaction) by crm-core's rules
+//! ([`crm_core::webhook::next_step`]): delivered; retried on the schedule or after the
+//! `Retry-After` asked for; failed after the eighth attempt; a `410` fails it and disables
+//! the endpoint, as do five days of failures.
 
 use std::future::Future;
 use std::time::Duration;
@@ -67,7 +68,6 @@ impl Channel for WebhookWorker {
                 secrets: &secrets,
             };
             let outcome = sender.send(&message, Utc::now().timestamp()).await;
-            drop(secrets);
             Attempted { job, outcome }
         }
     }
@@ -75,75 +75,29 @@ impl Channel for WebhookWorker {
     async fn record(
         &self,
         outbox: &mut Outbox,
-        done: Attempted,
+        done: Vec<Attempted>,
         tally: &mut Delivered,
         counted: &Deliveries,
     ) {
-        let Attempted { job, outcome } = done;
         let now = Utc::now();
-        let attempts = u32::try_from(job.attempts).unwrap_or(0).saturating_add(1);
-        let (attempt, status_code, error) = match outcome {
-            Outcome::Delivered { status } => (Attempt::Delivered, Some(status), None),
-            Outcome::Gone => (
-                Attempt::Gone,
-                Some(410),
-                Some("410 Gone: the endpoint is disabled".to_owned()),
-            ),
-            Outcome::Failed {
-                status,
-                error,
-                retry_after,
-            } => {
-                let retry_after = retry_after.and_then(|d| chrono::Duration::from_std(d).ok());
-                (Attempt::Failed { retry_after }, status, Some(error))
+        let judged: Vec<(WebhookJob, WebhookAttempt)> = done
+            .into_iter()
+            .map(|Attempted { job, outcome }| {
+                let attempt = judge(&job, outcome, now, tally, counted);
+                (job, attempt)
+            })
+            .collect();
+        let batch: Vec<(&WebhookJob, &WebhookAttempt)> =
+            judged.iter().map(|(job, attempt)| (job, attempt)).collect();
+        match outbox.record_webhooks(&batch, now).await {
+            Ok(disabled) => {
+                for (endpoint, reason) in disabled {
+                    tracing::warn!(endpoint, reason, "webhook endpoint disabled");
+                }
             }
-            Outcome::Refused { error } => {
-                (Attempt::Failed { retry_after: None }, None, Some(error))
-            }
-        };
-        let next = next_step(attempts, attempt, Timestamp(now), jitter() * 2.0 - 1.0);
-        let outcome_name = match next {
-            Next::Delivered => {
-                tally.sent += 1;
-                "delivered"
-            }
-            Next::RetryAt(_) => {
-                tally.retried += 1;
-                "retried"
-            }
-            Next::Failed => {
-                tally.failed += 1;
-                "failed"
-            }
-        };
-        counted.count("webhook", outcome_name);
-        tracing::info!(
-            delivery = job.id,
-            endpoint = job.endpoint_id,
-            event = %job.event_type,
-            attempts,
-            status = status_code,
-            error = error.as_deref().unwrap_or(""),
-            outcome = outcome_name,
-            "webhook attempt"
-        );
-        let recorded = WebhookAttempt {
-            status_code,
-            error,
-            next,
-            gone: attempt == Attempt::Gone,
-        };
-        match outbox.record_webhook(&job, &recorded, now).await {
-            Ok(Some(reason)) => {
-                tracing::warn!(
-                    endpoint = job.endpoint_id,
-                    reason,
-                    "webhook endpoint disabled"
-                );
-            }
-            Ok(None) => {}
             Err(e) => {
-                tracing::warn!(delivery = job.id, error = %e, "outbox worker: the outcome was not recorded");
+                let deliveries: Vec<i64> = judged.iter().map(|(job, _)| job.id).collect();
+                tracing::warn!(?deliveries, error = %e, "outbox worker: the outcomes were not recorded");
                 outbox.reset();
             }
         }
@@ -164,4 +118,65 @@ pub async fn run_webhooks(
     counted: &Deliveries,
 ) -> Delivered {
     drive(config, worker, options, stop, counted).await
+}
+
+/// What one attempt comes to by crm-core's rules ([`next_step`]), counted in `tally` and
+/// `counted` and logged (ids, status and error only: never the URL or a secret).
+fn judge(
+    job: &WebhookJob,
+    outcome: Outcome,
+    now: DateTime<Utc>,
+    tally: &mut Delivered,
+    counted: &Deliveries,
+) -> WebhookAttempt {
+    let attempts = u32::try_from(job.attempts).unwrap_or(0).saturating_add(1);
+    let (attempt, status_code, error) = match outcome {
+        Outcome::Delivered { status } => (Attempt::Delivered, Some(status), None),
+        Outcome::Gone => (
+            Attempt::Gone,
+            Some(410),
+            Some("410 Gone: the endpoint is disabled".to_owned()),
+        ),
+        Outcome::Failed {
+            status,
+            error,
+            retry_after,
+        } => {
+            let retry_after = retry_after.and_then(|d| chrono::Duration::from_std(d).ok());
+            (Attempt::Failed { retry_after }, status, Some(error))
+        }
+        Outcome::Refused { error } => (Attempt::Failed { retry_after: None }, None, Some(error)),
+    };
+    let next = next_step(attempts, attempt, Timestamp(now), jitter() * 2.0 - 1.0);
+    let outcome_name = match next {
+        Next::Delivered => {
+            tally.sent += 1;
+            "delivered"
+        }
+        Next::RetryAt(_) => {
+            tally.retried += 1;
+            "retried"
+        }
+        Next::Failed => {
+            tally.failed += 1;
+            "failed"
+        }
+    };
+    counted.count("webhook", outcome_name);
+    tracing::info!(
+        delivery = job.id,
+        endpoint = job.endpoint_id,
+        event = %job.event_type,
+        attempts,
+        status = status_code,
+        error = error.as_deref().unwrap_or(""),
+        outcome = outcome_name,
+        "webhook attempt"
+    );
+    WebhookAttempt {
+        status_code,
+        error,
+        next,
+        gone: attempt == Attempt::Gone,
+    }
 }
