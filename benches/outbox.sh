@@ -8,6 +8,7 @@
 #
 #   benches/outbox.sh                       # 200 single messages, 10,000 queued rows
 #   OUTBOX_BENCH_SINGLES=50 OUTBOX_BENCH_ROWS=2000 benches/outbox.sh
+#   (also OUTBOX_BENCH_WORKERS, OUTBOX_BENCH_HOOKS, OUTBOX_BENCH_SECONDS, OUTBOX_BENCH_ROUNDS)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-postgres

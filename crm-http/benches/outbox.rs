@@ -15,8 +15,8 @@
 //!    by one worker's webhook channel with the default settings; deliveries per second;
 //! 4. the event write's cost: notes created per second by 32 concurrent clients for
 //!    `OUTBOX_BENCH_SECONDS` (default 5) with no endpoint, then with one subscribed to
-//!    `note.created` (its deliveries queue up, nothing sends them), alternated twice; the
-//!    ratio of the two.
+//!    `note.created` (its deliveries queue up, nothing sends them), alternated
+//!    `OUTBOX_BENCH_ROUNDS` times (default 2); the ratio of the two means.
 
 #![allow(
     clippy::unwrap_used,
@@ -414,7 +414,7 @@ async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
     let sql = db.client().await.unwrap();
     let mut without = Vec::new();
     let mut with = Vec::new();
-    for _ in 0..2 {
+    for _ in 0..env_number("OUTBOX_BENCH_ROUNDS", 2) {
         sql.execute("DELETE FROM webhook_endpoints", &[])
             .await
             .unwrap();

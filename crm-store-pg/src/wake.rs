@@ -7,10 +7,10 @@
 //! half of the throughput. So a write that queued deliveries does not notify in its
 //! transaction: after its commit it asks the [`Waker`], whose one task sends
 //! `NOTIFY crm_outbox` on a pooled connection, outside any write's transaction. Requests
-//! that arrive while a notification is on its way are folded into the next one, so a burst
-//! of writes costs a few notifications, not one each. Every worker of every instance
-//! listening on the channel wakes, as before; a lost notification only delays a delivery
-//! until the worker's poll.
+//! that arrive while a notification is on its way, or within 50 ms of the last one, are
+//! folded into the next one, so a burst of writes costs a few notifications, not one
+//! each. Every worker of every instance listening on the channel wakes, as before; a lost
+//! notification only delays a delivery until the worker's poll.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
@@ -18,6 +18,10 @@ use std::sync::{Arc, Weak};
 use tokio::sync::Notify;
 
 use crate::outbox::CHANNEL;
+
+/// The least time between two notifications (what a delivery may wait for its wake-up,
+/// beyond the commit).
+const GAP: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Sends `NOTIFY crm_outbox` after commits, folding requests that come while one is sent.
 #[derive(Debug)]
@@ -74,5 +78,10 @@ async fn run(waker: Weak<Waker>, notify: Arc<Notify>) {
             // The workers' poll picks the deliveries up instead.
             tracing::debug!(%error, "the delivery workers were not notified");
         }
+        drop(pool);
+        // A notification is a transaction with a flushed commit of its own: under a steady
+        // stream of writes, one per `GAP` is enough, and the requests of the gap fold into
+        // the next.
+        tokio::time::sleep(GAP).await;
     }
 }
