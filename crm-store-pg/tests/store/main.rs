@@ -18,4 +18,5 @@ mod lists;
 mod milestones;
 mod notes;
 mod payments;
+mod pgbouncer;
 mod unicode;
