@@ -243,3 +243,70 @@ fn forwarded_for_is_believed_only_from_trusted_proxies() {
         "one address, one allowance"
     );
 }
+
+#[test]
+fn bad_flags_of_the_deployment_are_refused_naming_the_flag() {
+    for (args, flag) in [
+        (
+            &["serve", "--trusted-proxy", "proxy.example"][..],
+            "--trusted-proxy",
+        ),
+        (
+            &["serve", "--redis-url", "http://cache:6379"],
+            "--redis-url",
+        ),
+        (&["serve", "--replica-max-lag", "0"], "--replica-max-lag"),
+        (&["serve", "--replica-max-lag", "2h"], "--replica-max-lag"),
+    ] {
+        let out = Command::new(CRM)
+            .args(args)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} was accepted");
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn the_redis_password_is_never_logged() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let db = runtime.block_on(TestDb::new()).unwrap();
+    let port = free_port();
+    let log = std::env::temp_dir().join(format!("crm-redis-log-{port}.txt"));
+    // Nothing listens on the Redis port: the first request finds it unreachable and the
+    // instance says so, naming the server.
+    let server = Command::new(CRM)
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+        .args(["--rate-limit", "5/s"])
+        .args([
+            "--redis-url",
+            &format!("redis://:topsecret@127.0.0.1:{}/0", free_port()),
+        ])
+        .env("DATABASE_URL", &db.config().database_url)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut running = Running(server);
+    wait_until("crm serve is ready", Duration::from_secs(60), || {
+        call(port, "GET", "/readyz", &[], "").status == 200
+    });
+    let auth = format!("Bearer {}", key(&db));
+    let answer = call(
+        port,
+        "GET",
+        "/api/notes",
+        &[("Authorization", auth.as_str())],
+        "",
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.header("ratelimit-limit"), Some("5"));
+    running.stop();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(text.contains("Redis cannot be reached"), "{text}");
+    assert!(!text.contains("topsecret"), "{text}");
+}
