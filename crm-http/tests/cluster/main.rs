@@ -121,6 +121,11 @@ impl Deployment {
 impl Drop for Deployment {
     fn drop(&mut self) {
         let _ = self.script(&["down"]);
+        // A failed run keeps its folder (the logs of every piece); a passing one does not
+        // leave two data folders behind.
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
