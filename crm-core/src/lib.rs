@@ -18,6 +18,8 @@
 //! - [`tags`], [`slug`]: tag sets, category slugs.
 //! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
 //!   request (the clock is a parameter).
+//! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
+//!   a read that must see a key's last write (read-your-writes).
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`],
 //!   [`payment`]: per area, the records, the commands built from valid input, and the
@@ -39,6 +41,7 @@ pub mod money;
 pub mod note;
 pub mod payment;
 pub mod references;
+pub mod replica;
 pub mod scope;
 pub mod slug;
 pub mod tags;

@@ -20,11 +20,14 @@ use crate::conditional;
 use crate::cors::Cors;
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
-use crate::limits::{ClientAddr, InFlight, InFlightGuard, PeerAddr, Quota, Rate, RateLimiter};
+use crate::forwarded::TrustedProxies;
+use crate::limits::{ClientAddr, InFlight, InFlightGuard, Limiter, PeerAddr, Quota, Rate};
 use crate::metrics::Metrics;
+use crate::positions::Positions;
 use crate::response::{JSON, Outgoing, Reply};
 use crate::router::{self, Access, Given, Resolved, Router};
 use crate::routes::{self, Env, Req, Visit};
+use crate::shared::Shared;
 
 /// The service: the store, the key verifier and the route table.
 #[derive(Debug)]
@@ -35,9 +38,13 @@ pub struct App {
     router: Router,
     request_ids: RequestIds,
     in_flight: InFlight,
-    rate_limiter: Option<RateLimiter>,
-    public_limiter: Option<RateLimiter<ClientAddr>>,
-    auth_failure_limiter: Option<RateLimiter<ClientAddr>>,
+    rate_limiter: Option<Limiter>,
+    public_limiter: Option<Limiter<ClientAddr>>,
+    auth_failure_limiter: Option<Limiter<ClientAddr>>,
+    /// Whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    proxies: TrustedProxies,
+    /// Each key's last write position, for reads from replicas.
+    positions: Positions,
     body_timeout: Duration,
     handler_timeout: Duration,
     cors: Cors,
@@ -152,9 +159,11 @@ impl App {
             router: Router::new()?,
             request_ids: RequestIds::new(),
             in_flight: InFlight::new(limits.max_in_flight_per_key),
-            rate_limiter: limits.rate_limit.map(RateLimiter::new),
-            public_limiter: limits.public_rate_limit.map(RateLimiter::new),
-            auth_failure_limiter: limits.auth_failure_limit.map(RateLimiter::new),
+            rate_limiter: limits.rate_limit.map(Limiter::new),
+            public_limiter: limits.public_rate_limit.map(Limiter::new),
+            auth_failure_limiter: limits.auth_failure_limit.map(Limiter::new),
+            proxies: TrustedProxies::default(),
+            positions: Positions::local(),
             body_timeout: limits.body_timeout,
             handler_timeout: limits.handler_timeout,
             cors: Cors::off(),
@@ -166,7 +175,27 @@ impl App {
     /// The same service with the client's pages limited to `rate` per client address
     /// (`None`: unlimited).
     pub fn with_public_rate_limit(mut self, rate: Option<Rate>) -> App {
-        self.public_limiter = rate.map(RateLimiter::new);
+        self.public_limiter = rate.map(Limiter::new);
+        self
+    }
+
+    /// The same service sharing its rate limits and its keys' write positions with every
+    /// other instance through Redis (`--redis-url`); positions are trusted again once
+    /// Redis has answered for `trust_after` after an outage.
+    pub fn with_shared(mut self, shared: &std::sync::Arc<Shared>, trust_after: Duration) -> App {
+        let arc = std::sync::Arc::clone;
+        self.rate_limiter = self.rate_limiter.map(|l| l.shared(arc(shared), "key"));
+        self.public_limiter = self.public_limiter.map(|l| l.shared(arc(shared), "page"));
+        self.auth_failure_limiter = self
+            .auth_failure_limiter
+            .map(|l| l.shared(arc(shared), "authfail"));
+        self.positions = Positions::shared(std::sync::Arc::clone(shared), trust_after);
+        self
+    }
+
+    /// The same service believing `X-Forwarded-For` from `proxies` (`--trusted-proxy`).
+    pub fn with_trusted_proxies(mut self, proxies: TrustedProxies) -> App {
+        self.proxies = proxies;
         self
     }
 
@@ -375,7 +404,10 @@ impl App {
         if !transfer_codings_are_supported(request.headers()) {
             return (Err(ApiError::TransferCodingNotImplemented), "-");
         }
-        let peer = request.extensions().get::<PeerAddr>().map(|p| p.0);
+        let peer = request
+            .extensions()
+            .get::<PeerAddr>()
+            .map(|p| self.proxies.client(p.0, request.headers()));
         let (parts, body) = request.into_parts();
         let path = parts.uri.path();
         let (route, id, sub_id) = match self.router.resolve(&parts.method, path) {
@@ -398,7 +430,7 @@ impl App {
                     .await
                 }
                 Access::Client => {
-                    if let Some(refused) = self.public_refusal(peer) {
+                    if let Some(refused) = self.public_refusal(peer).await {
                         return refused;
                     }
                     let Some(token) = id.as_deref() else {
@@ -414,12 +446,18 @@ impl App {
                         body,
                         today: today(),
                     };
-                    self.bounded(router::dispatch(
-                        route.endpoint,
-                        &self.env(),
-                        Given::Client(visit),
-                    ))
-                    .await
+                    let env = self.env();
+                    let work =
+                        self.bounded(router::dispatch(route.endpoint, &env, Given::Client(visit)));
+                    if !self.store.has_replicas() {
+                        return work.await;
+                    }
+                    // The client's pages read the primary: a link opened a moment after
+                    // its record was published must find it, and they carry no key whose
+                    // writes could be followed.
+                    crm_store_pg::in_session(crm_store_pg::Needed::Primary, Box::pin(work))
+                        .await
+                        .0
                 }
                 Access::Key => {
                     let Some(need) = route.need else {
@@ -440,14 +478,15 @@ impl App {
                         )
                         .await?;
                     *in_flight = Some(guard);
-                    self.bounded(conditional::run(
-                        &self.env(),
-                        route,
-                        req,
-                        &parts.headers,
-                        api_key,
-                    ))
-                    .await
+                    let env = self.env();
+                    let run =
+                        self.bounded(conditional::run(&env, route, req, &parts.headers, api_key));
+                    if !self.store.has_replicas() {
+                        return run.await;
+                    }
+                    // Boxed: the handler's future is large, and the session's layers
+                    // would otherwise copy it on the stack.
+                    self.read_your_writes(api_key, Box::pin(run)).await
                 }
             }
         }
@@ -455,12 +494,36 @@ impl App {
         (outcome, route.path)
     }
 
+    /// Runs a keyed request's `work` with its reads sent where they see the key's last
+    /// write ([`crate::positions`]); when it wrote, keeps the primary's position as the
+    /// key's before the answer leaves, so that the key's next read anywhere sees it.
+    async fn read_your_writes<T>(
+        &self,
+        key: ApiKeyId,
+        work: impl std::future::Future<Output = T>,
+    ) -> T {
+        let needed = self.positions.needed(key).await;
+        let (outcome, wrote) = crm_store_pg::in_session(needed, work).await;
+        if wrote {
+            match self.store.primary_position().await {
+                Ok(lsn) => self.positions.record(key, lsn).await,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot read the primary's position after a write");
+                }
+            }
+        }
+        outcome
+    }
+
     /// The 429 page when `peer` has used up its allowance of the client's pages, counted
     /// per address (an IPv6 address by its /64); `None` to go on. A request whose address is
     /// unknown (not through [`crate::serve`]) is not counted.
-    fn public_refusal(&self, peer: Option<std::net::IpAddr>) -> Option<Result<Reply, ApiError>> {
+    async fn public_refusal(
+        &self,
+        peer: Option<std::net::IpAddr>,
+    ) -> Option<Result<Reply, ApiError>> {
         let (limiter, peer) = (self.public_limiter.as_ref()?, peer?);
-        let wait = limiter.check(ClientAddr::of(peer)).retry_after?;
+        let wait = limiter.check(ClientAddr::of(peer)).await.retry_after?;
         let html = crm_render::page::too_many_requests(&self.store.client_side().company, wait);
         Some(
             html.map_err(|e| ApiError::Internal(e.to_string()))
@@ -518,7 +581,7 @@ impl App {
             .as_ref()
             .zip(peer.map(ClientAddr::of));
         if let Some((limiter, addr)) = failures
-            && let Some(wait) = limiter.exhausted(addr)
+            && let Some(wait) = limiter.exhausted(addr).await
         {
             self.metrics.auth_failed(true);
             return Err(ApiError::AuthFailuresLimited(wait));
@@ -541,14 +604,14 @@ impl App {
             Err(ApiError::Unauthorized) => {
                 self.metrics.auth_failed(false);
                 if let Some((limiter, addr)) = failures {
-                    limiter.check(addr);
+                    limiter.check(addr).await;
                 }
                 return Err(ApiError::Unauthorized);
             }
             Err(other) => return Err(other),
         };
         if let Some(limiter) = &self.rate_limiter {
-            let standing = limiter.check(verified.key);
+            let standing = limiter.check(verified.key).await;
             *quota = Some(standing);
             if let Some(seconds) = standing.retry_after {
                 return Err(ApiError::RateLimited(seconds));

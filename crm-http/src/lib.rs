@@ -4,7 +4,10 @@
 //! - [`app`]: one request start to finish (id, route, auth, body, handler, envelope, log).
 //! - [`server`]: accept loop, timeouts, header and connection limits, graceful shutdown.
 //! - [`wire`]: a connection's bytes: CRLF-only request heads, the write timeout.
-//! - [`limits`]: requests in progress per key, the open-file limit.
+//! - [`limits`]: requests in progress per key, the rate limits (GCRA), the open-file limit.
+//! - [`shared`]: what every instance shares in Redis (rate limits, write positions);
+//!   [`positions`]: each key's last write position, for reads from replicas;
+//!   [`forwarded`]: the client's address behind trusted proxies.
 //! - [`router`]: the route table, 404 and 405.
 //! - [`auth`]: API keys, the key cache, scopes and expiry for a route, and last use.
 //! - [`body`]: form (brackets), JSON and multipart bodies and query strings → one input.
@@ -25,14 +28,17 @@ pub mod conditional;
 pub mod cors;
 pub mod encoding;
 pub mod error;
+pub mod forwarded;
 pub mod limits;
 pub mod metrics;
 pub mod openapi;
 pub mod ops;
+pub mod positions;
 pub mod response;
 pub mod router;
 mod routes;
 pub mod server;
+pub mod shared;
 pub mod wire;
 
 pub use app::{App, AppError, RequestLimits};

@@ -180,11 +180,18 @@ pub struct PeerAddr(pub std::net::IpAddr);
 pub trait BucketKey: Copy + Eq + std::hash::Hash {
     /// Which shard holds its bucket.
     fn shard(&self) -> usize;
+
+    /// Its name among the buckets shared in Redis (with the limit's own prefix).
+    fn bucket(&self) -> String;
 }
 
 impl BucketKey for ApiKeyId {
     fn shard(&self) -> usize {
         self.get().unsigned_abs() as usize
+    }
+
+    fn bucket(&self) -> String {
+        self.get().to_string()
     }
 }
 
@@ -209,6 +216,44 @@ impl BucketKey for ClientAddr {
         let folded = (self.0 ^ (self.0 >> 64)) as u64;
         (folded ^ (folded >> 29)) as usize
     }
+
+    fn bucket(&self) -> String {
+        format!("{:032x}", self.0)
+    }
+}
+
+/// The rule of a bucket (GCRA), for one request: given how far ahead of now the bucket is
+/// full again (`ahead`, zero when it is full), the key's standing after the request and,
+/// when a token was taken, how far ahead the bucket is full after it. The in-process
+/// limiter and the Redis script ([`crate::shared`]) apply this same rule.
+pub fn decide(rate: Rate, interval: Duration, ahead: Duration) -> (Quota, Option<Duration>) {
+    let burst = rate.per.saturating_sub(interval);
+    if ahead > burst {
+        return (
+            Quota {
+                limit: rate.requests,
+                remaining: 0,
+                reset: ceil_secs(ahead),
+                retry_after: Some(ceil_secs(ahead - burst).max(1)),
+            },
+            None,
+        );
+    }
+    let ahead = ahead + interval;
+    let quota = Quota {
+        limit: rate.requests,
+        remaining: rate.requests.saturating_sub(tokens_used(ahead, interval)),
+        reset: ceil_secs(ahead),
+        retry_after: None,
+    };
+    (quota, Some(ahead))
+}
+
+/// Whole seconds (at least 1) until a bucket full `ahead` from now has a token again, when
+/// it has none; `None` when it has one.
+pub fn wait_for_token(rate: Rate, interval: Duration, ahead: Duration) -> Option<u64> {
+    let burst = rate.per.saturating_sub(interval);
+    (ahead > burst).then(|| ceil_secs(ahead - burst).max(1))
 }
 
 impl<K: BucketKey> RateLimiter<K> {
@@ -239,9 +284,13 @@ impl<K: BucketKey> RateLimiter<K> {
     pub fn exhausted_at(&self, key: K, now: Instant) -> Option<u64> {
         let shard = &self.shards[key.shard() % RATE_SHARDS];
         let full_at = shard.lock().unwrap_or_else(|p| p.into_inner());
-        let burst = self.rate.per.saturating_sub(self.interval);
         let ahead = full_at.get(&key).copied().filter(|at| *at > now)? - now;
-        (ahead > burst).then(|| ceil_secs(ahead - burst).max(1))
+        wait_for_token(self.rate, self.interval, ahead)
+    }
+
+    /// `per / requests`: the time one token takes to come back.
+    pub fn interval(&self) -> Duration {
+        self.interval
     }
 
     /// Takes one token from `key`'s bucket now, if it has one.
@@ -256,28 +305,76 @@ impl<K: BucketKey> RateLimiter<K> {
         if full_at.len() >= RATE_PRUNE_AT {
             full_at.retain(|_, at| *at > now);
         }
-        let burst = self.rate.per.saturating_sub(self.interval);
         let at = full_at.get(&key).copied().filter(|at| *at > now);
         let ahead = at.map_or(Duration::ZERO, |at| at - now);
-        if ahead > burst {
-            return Quota {
-                limit: self.rate.requests,
-                remaining: 0,
-                reset: ceil_secs(ahead),
-                retry_after: Some(ceil_secs(ahead - burst).max(1)),
-            };
+        let (quota, taken) = decide(self.rate, self.interval, ahead);
+        if let Some(ahead) = taken {
+            full_at.insert(key, now + ahead);
         }
-        let ahead = ahead + self.interval;
-        full_at.insert(key, now + ahead);
-        Quota {
-            limit: self.rate.requests,
-            remaining: self
-                .rate
-                .requests
-                .saturating_sub(tokens_used(ahead, self.interval)),
-            reset: ceil_secs(ahead),
-            retry_after: None,
+        quota
+    }
+}
+
+/// A rate limit shared by every instance through Redis ([`crate::shared`]) when one is
+/// configured, with this process's own buckets ([`RateLimiter`]) as the fallback while
+/// Redis cannot be reached (and the only buckets without Redis).
+#[derive(Debug)]
+pub struct Limiter<K = ApiKeyId> {
+    local: RateLimiter<K>,
+    shared: Option<(std::sync::Arc<crate::shared::Shared>, &'static str)>,
+}
+
+impl<K: BucketKey> Limiter<K> {
+    /// A limiter of `rate` kept in this process only.
+    pub fn new(rate: Rate) -> Limiter<K> {
+        Limiter {
+            local: RateLimiter::new(rate),
+            shared: None,
         }
+    }
+
+    /// The same limiter kept in Redis, its buckets named `crm:rl:<name>:<key>`.
+    pub fn shared(
+        mut self,
+        shared: std::sync::Arc<crate::shared::Shared>,
+        name: &'static str,
+    ) -> Self {
+        self.shared = Some((shared, name));
+        self
+    }
+
+    /// The limit in force.
+    pub fn rate(&self) -> Rate {
+        self.local.rate()
+    }
+
+    /// Takes one token from `key`'s bucket, if it has one.
+    pub async fn check(&self, key: K) -> Quota {
+        if let Some((shared, name)) = &self.shared {
+            let bucket = format!("crm:rl:{name}:{}", key.bucket());
+            let interval = self.local.interval();
+            let burst = self.rate().per.saturating_sub(interval);
+            if let Some(ahead) = shared.gcra(&bucket, interval, burst, true).await {
+                return decide(self.rate(), interval, ahead).0;
+            }
+            shared.count_fallback();
+        }
+        self.local.check(key)
+    }
+
+    /// Whole seconds until `key`'s bucket has a token again, when it has none; takes
+    /// nothing.
+    pub async fn exhausted(&self, key: K) -> Option<u64> {
+        if let Some((shared, name)) = &self.shared {
+            let bucket = format!("crm:rl:{name}:{}", key.bucket());
+            let interval = self.local.interval();
+            let burst = self.rate().per.saturating_sub(interval);
+            if let Some(ahead) = shared.gcra(&bucket, interval, burst, false).await {
+                return wait_for_token(self.rate(), interval, ahead);
+            }
+            shared.count_fallback();
+        }
+        self.local.exhausted(key)
     }
 }
 

@@ -19,6 +19,12 @@
 //! - `crm_auth_failures_total{outcome="refused"|"limited"}`: requests refused for their API
 //!   key (401), and those refused without a lookup because their address failed too often
 //!   (429, `--auth-failure-limit`).
+//! - `crm_redis_up` (1 while Redis answers, 0 while this instance limits on its own) and
+//!   `crm_rate_limit_fallback_total`: requests this instance limited by itself because
+//!   Redis (`--redis-url`) could not be reached (API.md §16).
+//! - `crm_replica_lag_seconds{replica}`, `crm_replica_reachable{replica}` and
+//!   `crm_db_reads{server}` (`primary`, or a replica's `host:port`): the streaming
+//!   replicas' lag and the single-statement reads each server answered (`--replica-url`).
 //! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
 
 use prometheus::{
@@ -58,6 +64,21 @@ pub struct Metrics {
     oldest: prometheus::GaugeVec,
     deliveries: IntCounterVec,
     auth_failures: IntCounterVec,
+    redis_up: IntGauge,
+    fallback: prometheus::IntCounter,
+    replica_lag: prometheus::GaugeVec,
+    replica_reachable: IntGaugeVec,
+    reads: IntGaugeVec,
+}
+
+/// What the shared limiter counts: whether Redis answers, and the requests limited by
+/// this instance alone meanwhile.
+#[derive(Debug, Clone)]
+pub struct SharedCounts {
+    /// `crm_redis_up`.
+    pub redis_up: IntGauge,
+    /// `crm_rate_limit_fallback_total`.
+    pub fallback: prometheus::IntCounter,
 }
 
 impl Metrics {
@@ -147,6 +168,40 @@ impl Metrics {
             &["outcome"],
         )?;
         registry.register(Box::new(auth_failures.clone()))?;
+        let redis_up = IntGauge::new(
+            "crm_redis_up",
+            "1 while Redis (--redis-url) answers, 0 while this instance limits on its own; \
+             absent without --redis-url.",
+        )?;
+        let fallback = prometheus::IntCounter::new(
+            "crm_rate_limit_fallback_total",
+            "Rate-limit decisions this instance made alone because Redis could not be reached.",
+        )?;
+        let replica_lag = prometheus::GaugeVec::new(
+            Opts::new(
+                "crm_replica_lag_seconds",
+                "How far each streaming replica is behind the primary (absent while unknown).",
+            ),
+            &["replica"],
+        )?;
+        let replica_reachable = IntGaugeVec::new(
+            Opts::new(
+                "crm_replica_reachable",
+                "1 when the replica answered its last check, else 0.",
+            ),
+            &["replica"],
+        )?;
+        let reads = IntGaugeVec::new(
+            Opts::new(
+                "crm_db_reads",
+                "Single-statement reads answered by each server (primary, or a replica's \
+                 host:port) since the start; counted only with --replica-url.",
+            ),
+            &["server"],
+        )?;
+        registry.register(Box::new(replica_lag.clone()))?;
+        registry.register(Box::new(replica_reachable.clone()))?;
+        registry.register(Box::new(reads.clone()))?;
         #[cfg(target_os = "linux")]
         registry.register(Box::new(
             prometheus::process_collector::ProcessCollector::for_self(),
@@ -165,7 +220,54 @@ impl Metrics {
             oldest,
             deliveries,
             auth_failures,
+            redis_up,
+            fallback,
+            replica_lag,
+            replica_reachable,
+            reads,
         })
+    }
+
+    /// The shared limiter's counters, registered on first use (only a service with
+    /// `--redis-url` shows them).
+    pub fn shared_counts(&self) -> Result<SharedCounts, MetricsError> {
+        for metric in [
+            Box::new(self.redis_up.clone()) as Box<dyn prometheus::core::Collector>,
+            Box::new(self.fallback.clone()),
+        ] {
+            match self.registry.register(metric) {
+                Ok(()) | Err(prometheus::Error::AlreadyReg) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(SharedCounts {
+            redis_up: self.redis_up.clone(),
+            fallback: self.fallback.clone(),
+        })
+    }
+
+    /// Sets the replicas' gauges from their standing now, and the reads each server
+    /// answered.
+    pub fn replicas(&self, replicas: &[crm_store_pg::ReplicaStatus], primary_reads: u64) {
+        let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        self.reads
+            .with_label_values(&["primary"])
+            .set(count(primary_reads));
+        for replica in replicas {
+            let name = replica.name.as_str();
+            match replica.lag_seconds {
+                Some(lag) => self.replica_lag.with_label_values(&[name]).set(lag),
+                None => {
+                    let _ = self.replica_lag.remove_label_values(&[name]);
+                }
+            }
+            self.replica_reachable
+                .with_label_values(&[name])
+                .set(i64::from(replica.reachable));
+            self.reads
+                .with_label_values(&[name])
+                .set(count(replica.reads));
+        }
     }
 
     /// Records one answered request.

@@ -195,6 +195,10 @@ pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
             None
         }
     };
+    if env.store.has_replicas() {
+        env.metrics
+            .replicas(&env.store.replica_status(), env.store.primary_reads());
+    }
     let text = env
         .metrics
         .render(env.store.pool_status(), outbox)

@@ -531,17 +531,28 @@ impl Tx {
         if events.is_empty() {
             conn.batch_execute("COMMIT").await?;
         } else {
-            // Prepared first (cached after the first time), so that the insert's messages
-            // are sent when its future is first polled, ahead of the COMMIT's.
-            let statement = conn.prepare_cached(events::INSERT_EVENTS_SQL).await?;
             let (kinds, keys, bodies) = events::columns(&events);
-            let (inserted, committed) = futures_util::future::join(
-                conn.execute(&statement, &[&kinds, &keys, &bodies]),
-                conn.batch_execute("COMMIT"),
-            )
-            .await;
-            queued |= inserted? > 0;
-            committed?;
+            let params: [&(dyn ToSql + Sync); 3] = [&kinds, &keys, &bodies];
+            if crate::db::unnamed_statements() {
+                // Unnamed (PgBouncer): its types are learnt first, inside this
+                // transaction, so that the insert is one message group sent ahead of the
+                // COMMIT.
+                let inserted =
+                    crate::db::run_on(conn, events::INSERT_EVENTS_SQL, &params, true).await?;
+                conn.batch_execute("COMMIT").await?;
+                queued |= inserted > 0;
+            } else {
+                // Prepared first (cached after the first time), so that the insert's
+                // messages are sent when its future is first polled, ahead of the COMMIT's.
+                let statement = conn.prepare_cached(events::INSERT_EVENTS_SQL).await?;
+                let (inserted, committed) = futures_util::future::join(
+                    conn.execute(&statement, &params),
+                    conn.batch_execute("COMMIT"),
+                )
+                .await;
+                queued |= inserted? > 0;
+                committed?;
+            }
         }
         self.conn = None;
         if queued {
@@ -598,10 +609,13 @@ impl Db for Tx {
                 return Ok(Vec::new());
             };
             match self.begin_first(conn) {
-                None => conn.rows(sql, params).await,
+                None => crate::db::rows_on(conn, sql, params, true).await,
                 Some(begin) => {
-                    let (begun, rows) =
-                        futures_util::future::join(begin, conn.rows(sql, params)).await;
+                    let (begun, rows) = futures_util::future::join(
+                        begin,
+                        crate::db::rows_on(conn, sql, params, true),
+                    )
+                    .await;
                     begun?;
                     rows
                 }
@@ -620,10 +634,13 @@ impl Db for Tx {
                 return Ok(0);
             };
             match self.begin_first(conn) {
-                None => conn.run(sql, params).await,
+                None => crate::db::run_on(conn, sql, params, true).await,
                 Some(begin) => {
-                    let (begun, count) =
-                        futures_util::future::join(begin, conn.run(sql, params)).await;
+                    let (begun, count) = futures_util::future::join(
+                        begin,
+                        crate::db::run_on(conn, sql, params, true),
+                    )
+                    .await;
                     begun?;
                     count
                 }

@@ -170,7 +170,7 @@ impl Store {
         let row = self
             .checked(async {
                 Ok(self
-                    .reader()
+                    .primary_reader()
                     .await?
                     .row_opt(LOOKUP_SQL, &[&key.get()])
                     .await?)

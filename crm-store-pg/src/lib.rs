@@ -7,6 +7,8 @@
 //!
 //! - [`migrate`]: the migration runner; `create_database_if_missing`.
 //! - [`pool`]: configuration, the write pool and the shared pipelined readers.
+//! - [`replicas`]: reads from streaming replicas with read-your-writes, and their lag.
+//! - [`statements`]: the one switch that sends every statement unnamed (PgBouncer).
 //! - [`error`]: the error type and the constraint-name mapping.
 //! - `categories`, `contracts`, `estimates`, `invoices`, `milestones`, `notes`,
 //!   `payments`: the areas' queries (an invoice's balance, which its payments drive, is
@@ -28,6 +30,7 @@ pub mod local;
 pub mod migrate;
 pub mod outbox;
 pub mod pool;
+pub mod replicas;
 pub mod seed;
 
 #[macro_use]
@@ -53,6 +56,12 @@ mod webhooks;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+/// How statements are sent: prepared and cached per connection, or unnamed behind
+/// PgBouncer's transaction pooling (`--pgbouncer`; see the `db` module's notes).
+pub mod statements {
+    pub use crate::db::{unnamed_statements, use_unnamed_statements};
+}
+
 use std::sync::Arc;
 
 use chrono::NaiveDate;
@@ -68,6 +77,7 @@ use crate::db::Db;
 pub use crate::error::StoreError;
 use crate::pool::Readers;
 pub use crate::pool::{ClientSide, StoreConfig};
+pub use crate::replicas::{Needed, ReplicaStatus, in_session};
 pub use crate::webhooks::{WebhookAttempt, WebhookJob};
 
 /// Who is acting and what day it is: every operation that creates records (creator) or
@@ -165,26 +175,72 @@ struct Inner {
     check_timeout: std::time::Duration,
     /// Wakes the delivery workers after commits that queued webhook deliveries.
     waker: Arc<wake::Waker>,
+    /// The streaming replicas single-statement reads may go to.
+    replicas: Option<replicas::Replicas>,
 }
 
 impl Store {
     /// A store for `config`. Connections open lazily; call [`Store::ping`] to check the
     /// database answers.
     pub fn new(config: &StoreConfig) -> Result<Store, StoreError> {
+        if config.pgbouncer {
+            statements::use_unnamed_statements();
+        }
         let pool = pool::build_pool(config)?;
         let readers = Readers::new(config.pg_config()?, config.readers);
         let waker = wake::Waker::new(pool.clone());
-        Ok(Store {
-            inner: Arc::new(Inner {
-                waker,
-                pool,
-                readers,
-                policy: config.totals_policy,
-                client: config.client.clone(),
-                webhooks: config.webhooks,
-                check_timeout: config.connect_timeout,
-            }),
-        })
+        let inner = Arc::new(Inner {
+            waker,
+            pool,
+            readers,
+            policy: config.totals_policy,
+            client: config.client.clone(),
+            webhooks: config.webhooks,
+            check_timeout: config.connect_timeout,
+            replicas: replicas::Replicas::new(config)?,
+        });
+        if inner.replicas.is_some() {
+            match tokio::runtime::Handle::try_current() {
+                Ok(runtime) => {
+                    runtime.spawn(replicas::watch(Arc::downgrade(&inner)));
+                }
+                Err(_) => {
+                    return Err(StoreError::Config(
+                        "a store with replicas is made inside the service's runtime".to_owned(),
+                    ));
+                }
+            }
+        }
+        Ok(Store { inner })
+    }
+
+    /// Whether reads may go to replicas (`--replica-url`).
+    pub fn has_replicas(&self) -> bool {
+        self.inner.replicas.is_some()
+    }
+
+    /// Each replica's standing and reads served (empty without replicas).
+    pub fn replica_status(&self) -> Vec<ReplicaStatus> {
+        self.inner
+            .replicas
+            .as_ref()
+            .map_or_else(Vec::new, replicas::Replicas::status)
+    }
+
+    /// Single-statement reads the primary answered while replicas were configured.
+    pub fn primary_reads(&self) -> u64 {
+        self.inner
+            .replicas
+            .as_ref()
+            .map_or(0, replicas::Replicas::primary_reads)
+    }
+
+    /// The primary's write-ahead log position now: read after a write commits, it is at
+    /// or past that write's end, so a replica that has replayed it has the write.
+    pub async fn primary_position(&self) -> Result<crm_core::replica::Lsn, StoreError> {
+        replicas::position(&self.inner.readers, replicas::PRIMARY_SQL)
+            .await?
+            .ok_or_else(|| StoreError::Internal("the primary reports no log position".to_owned()))
     }
 
     /// Checks that the database answers, within the connect timeout (a database that
@@ -322,8 +378,10 @@ impl Store {
         }
     }
 
-    /// A pooled connection for writes and transactions.
+    /// A pooled connection for writes and transactions (on the primary; the request's
+    /// later reads go there too).
     pub(crate) async fn writer(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        replicas::note_write();
         Ok(self.inner.pool.get().await?)
     }
 
@@ -332,8 +390,23 @@ impl Store {
         self.inner.policy
     }
 
-    /// A shared read connection (single-statement reads only).
+    /// A shared read connection (single-statement reads only): a replica's when one may
+    /// answer the request's reads ([`replicas`]), else the primary's.
     pub(crate) async fn reader(&self) -> Result<Arc<deadpool_postgres::ClientWrapper>, StoreError> {
+        if let Some(replicas) = &self.inner.replicas {
+            if let Some(client) = replicas.reader().await {
+                return Ok(client);
+            }
+            replicas.count_primary();
+        }
+        self.inner.readers.get().await
+    }
+
+    /// A shared read connection to the primary, whatever the replicas (API keys: a key
+    /// made a moment ago works at once on every instance).
+    pub(crate) async fn primary_reader(
+        &self,
+    ) -> Result<Arc<deadpool_postgres::ClientWrapper>, StoreError> {
         self.inner.readers.get().await
     }
 }

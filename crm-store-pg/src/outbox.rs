@@ -230,7 +230,69 @@ impl OutboxMessage {
 /// The delivery worker's own database connection (reopened after an error).
 pub struct Outbox {
     config: tokio_postgres::Config,
-    client: Option<Client>,
+    client: Option<WorkerClient>,
+}
+
+/// The worker's connection, whose statements outside a transaction go through the
+/// statement switch ([`crate::db::use_unnamed_statements`]): behind PgBouncer none is
+/// prepared under a name that could outlive it. (Inside a transaction, a statement
+/// prepared for one call is closed before the transaction ends.)
+pub(crate) struct WorkerClient(Client);
+
+impl WorkerClient {
+    /// Runs `sql` and returns its rows.
+    pub(crate) async fn query(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<Row>, tokio_postgres::Error> {
+        crate::db::plain_rows(&self.0, sql, params).await
+    }
+
+    /// Runs `sql` and returns its one row (an error otherwise).
+    pub(crate) async fn query_one(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Row, StoreError> {
+        self.query_opt(sql, params)
+            .await?
+            .ok_or_else(|| StoreError::Internal(format!("no row returned by: {sql}")))
+    }
+
+    /// Runs `sql` and returns its first row, if any.
+    pub(crate) async fn query_opt(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<Option<Row>, tokio_postgres::Error> {
+        Ok(self.query(sql, params).await?.into_iter().next())
+    }
+
+    /// Runs `sql` and returns the number of rows it changed.
+    pub(crate) async fn execute(
+        &self,
+        sql: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) -> Result<u64, tokio_postgres::Error> {
+        crate::db::plain_run(&self.0, sql, params).await
+    }
+
+    /// Runs statements by the simple protocol (nothing is prepared).
+    pub(crate) async fn batch_execute(&self, sql: &str) -> Result<(), tokio_postgres::Error> {
+        self.0.batch_execute(sql).await
+    }
+
+    /// Opens a transaction.
+    pub(crate) async fn transaction(
+        &mut self,
+    ) -> Result<tokio_postgres::Transaction<'_>, tokio_postgres::Error> {
+        self.0.transaction().await
+    }
+
+    fn is_closed(&self) -> bool {
+        self.0.is_closed()
+    }
 }
 
 impl std::fmt::Debug for Outbox {
@@ -262,9 +324,9 @@ impl Outbox {
         })
     }
 
-    pub(crate) async fn client(&mut self) -> Result<&mut Client, StoreError> {
-        if self.client.as_ref().is_none_or(Client::is_closed) {
-            self.client = Some(open(&self.config).await?);
+    pub(crate) async fn client(&mut self) -> Result<&mut WorkerClient, StoreError> {
+        if self.client.as_ref().is_none_or(WorkerClient::is_closed) {
+            self.client = Some(WorkerClient(open(&self.config).await?));
         }
         self.client
             .as_mut()
@@ -390,11 +452,31 @@ impl Outbox {
 /// Opens a connection that `LISTEN`s on [`CHANNEL`] and wakes `wake` on every
 /// notification. The returned task ends when the connection does (the worker then polls
 /// and listens again); aborting it closes the connection.
+///
+/// A `LISTEN` needs a session of its own: it uses `--listen-database-url` when given (a
+/// direct connection to the primary). Behind PgBouncer in transaction pooling mode without
+/// one, nothing listens (PgBouncer would hand the session to others and lose the
+/// notifications): the returned task never ends, and the worker finds new rows by polling
+/// (every 5 s by default, `WorkerOptions::poll` in crm-http).
 pub async fn listen(
     config: &StoreConfig,
     wake: Arc<tokio::sync::Notify>,
 ) -> Result<tokio::task::JoinHandle<()>, StoreError> {
-    let mut pg = config.pg_config()?;
+    let mut pg = match (&config.listen_database_url, config.pgbouncer) {
+        (Some(url), _) => config.pg_config_of(url)?,
+        (None, false) => config.pg_config()?,
+        (None, true) => {
+            static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+            if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                tracing::info!(
+                    "behind PgBouncer without --listen-database-url: the outbox worker polls \
+                     for new rows instead of listening"
+                );
+            }
+            drop(wake);
+            return Ok(tokio::spawn(std::future::pending()));
+        }
+    };
     pg.application_name("crm-outbox-listen");
     let (client, mut connection) = crate::pool::handshake(&pg).await?;
     let driver = tokio::spawn(async move {

@@ -39,6 +39,17 @@ pub struct StoreConfig {
     pub client: ClientSide,
     /// Where webhook endpoints may point (`--webhook-allow-http`, `--webhook-allow-private`).
     pub webhooks: crm_core::webhook::UrlRules,
+    /// Streaming replicas that single-statement reads may go to (`--replica-url`), as
+    /// libpq-style URLs; empty: every read goes to the primary.
+    pub replica_urls: Vec<String>,
+    /// A replica further behind than this is skipped (`--replica-max-lag`).
+    pub replica_max_lag: Duration,
+    /// Behind PgBouncer in transaction pooling mode (`--pgbouncer`): statements are sent
+    /// unnamed, and the outbox worker listens only over [`StoreConfig::listen_database_url`].
+    pub pgbouncer: bool,
+    /// A direct connection to the primary for the outbox worker's `LISTEN`
+    /// (`--listen-database-url`); with `pgbouncer` and without it, the worker polls.
+    pub listen_database_url: Option<String>,
 }
 
 /// What the client's side is configured with.
@@ -79,6 +90,20 @@ impl std::fmt::Debug for StoreConfig {
             .field("wait_timeout", &self.wait_timeout)
             .field("totals_policy", &self.totals_policy)
             .field("client", &self.client)
+            .field(
+                "replica_urls",
+                &self
+                    .replica_urls
+                    .iter()
+                    .map(|url| redact_password(url))
+                    .collect::<Vec<_>>(),
+            )
+            .field("replica_max_lag", &self.replica_max_lag)
+            .field("pgbouncer", &self.pgbouncer)
+            .field(
+                "listen_database_url",
+                &self.listen_database_url.as_deref().map(redact_password),
+            )
             .finish()
     }
 }
@@ -151,12 +176,22 @@ impl StoreConfig {
             totals_policy: crm_core::totals::Policy::CrmParity,
             client: ClientSide::default(),
             webhooks: crm_core::webhook::UrlRules::default(),
+            replica_urls: Vec::new(),
+            replica_max_lag: Duration::from_secs(5),
+            pgbouncer: false,
+            listen_database_url: None,
         }
     }
 
     /// The parsed connection settings, with the connect timeout applied.
     pub fn pg_config(&self) -> Result<tokio_postgres::Config, StoreError> {
-        if let Some((scheme, _)) = self.database_url.trim_start().split_once("://")
+        self.pg_config_of(&self.database_url)
+    }
+
+    /// The parsed connection settings of another URL of the deployment (a replica's, the
+    /// listening connection's), with this configuration's connect timeout applied.
+    pub fn pg_config_of(&self, url: &str) -> Result<tokio_postgres::Config, StoreError> {
+        if let Some((scheme, _)) = url.trim_start().split_once("://")
             && !matches!(scheme, "postgres" | "postgresql")
         {
             let named = if !scheme.is_empty()
@@ -173,7 +208,7 @@ impl StoreConfig {
                 "invalid database URL: {named}; the database is PostgreSQL: postgres://user@host:port/name, or key-value settings (host=… dbname=…)"
             )));
         }
-        let mut config = tokio_postgres::Config::from_str(&self.database_url).map_err(|e| {
+        let mut config = tokio_postgres::Config::from_str(url).map_err(|e| {
             StoreError::Config(format!("invalid database URL: {}", parse_error(&e)))
         })?;
         config.connect_timeout(self.connect_timeout);

@@ -163,6 +163,12 @@ Environment:
   CRM_MAX_CONNECTIONS        serve: connections served at once
   CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
   CRM_RATE_LIMIT             serve: requests each API key may send, N/s or N/min [default: no limit]
+  CRM_REDIS_URL              serve: Redis shared by every instance, as --redis-url (its value is never printed)
+  CRM_TRUSTED_PROXIES        serve: proxies whose X-Forwarded-For is believed, comma-separated CIDRs [default: none]
+  CRM_REPLICA_URLS           serve: streaming replicas for reads, comma-separated (values never printed) [default: none]
+  CRM_REPLICA_MAX_LAG        serve: a replica further behind is skipped [default: 5s]
+  CRM_PGBOUNCER              serve: the database URL leads to PgBouncer in transaction mode (true/false) [default: false]
+  CRM_LISTEN_DATABASE_URL    serve: a direct connection for LISTEN (and migrations behind PgBouncer)
   CRM_CORS_ORIGINS           serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
   CRM_METRICS_LISTEN         serve: a separate address for GET /metrics [default: the API's]
   CRM_PUBLIC_URL             serve: the base of client links, <url>/c/<token> [default: http://<CRM_LISTEN>]
@@ -390,13 +396,44 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
             attach_pdf: args.mail_attach_pdf,
         };
         config.webhooks = args.webhooks.rules();
+        config.replica_urls = args.replica_urls.clone();
+        config.replica_max_lag = args.replica_max_lag;
+        config.pgbouncer = args.pgbouncer;
+        config.listen_database_url = args.listen_database_url.clone();
+        for url in config
+            .replica_urls
+            .iter()
+            .chain(&config.listen_database_url)
+        {
+            config
+                .pg_config_of(url)
+                .map_err(|e| format!("--replica-url / --listen-database-url: {e}"))?;
+        }
     }
-    if create_database_if_missing(&config).await? {
-        tracing::info!("database created");
-    }
-    let applied = migrate(&config).await?;
-    if !applied.is_empty() {
-        tracing::info!(?applied, "migrations applied");
+    // Behind PgBouncer the schema is migrated over the direct connection (a migration
+    // holds a session's advisory lock), or not at all.
+    let direct = if config.pgbouncer {
+        config.listen_database_url.clone().map(|url| StoreConfig {
+            database_url: url,
+            ..config.clone()
+        })
+    } else {
+        Some(config.clone())
+    };
+    match &direct {
+        Some(direct) => {
+            if create_database_if_missing(direct).await? {
+                tracing::info!("database created");
+            }
+            let applied = migrate(direct).await?;
+            if !applied.is_empty() {
+                tracing::info!(?applied, "migrations applied");
+            }
+        }
+        None => tracing::info!(
+            "behind PgBouncer without --listen-database-url: the schema is not migrated at \
+             start (run `crm migrate` with a direct DATABASE_URL)"
+        ),
     }
     Ok((Store::new(&config)?, config))
 }

@@ -18,5 +18,6 @@ mod lists;
 mod milestones;
 mod notes;
 mod payments;
+mod pgbouncer;
 mod unicode;
 mod webhooks;

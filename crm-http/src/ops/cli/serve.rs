@@ -103,6 +103,44 @@ pub(crate) struct ServeArgs {
     /// Serve GET /metrics on this address instead of the API's.
     #[arg(long, hide_env_values = true, env = "CRM_METRICS_LISTEN")]
     pub(crate) metrics_listen: Option<String>,
+    /// Share the rate limits (and the keys' write positions, for --replica-url) with every
+    /// instance through this Redis: redis://[:password@]host[:port][/db]. Without it each
+    /// instance limits on its own; while it cannot be reached, too.
+    #[arg(long, hide_env_values = true, env = "CRM_REDIS_URL", value_parser = crate::shared::check_url)]
+    pub(crate) redis_url: Option<String>,
+    /// A proxy whose X-Forwarded-For names the client, for the per-address limits: a
+    /// network (CIDR, 10.0.0.0/8) or one address; repeat the flag or separate with commas.
+    /// The client is the rightmost address that is not a trusted proxy.
+    #[arg(
+        long = "trusted-proxy",
+        env = "CRM_TRUSTED_PROXIES",
+        hide_env_values = true,
+        value_delimiter = ',',
+        value_parser = crate::forwarded::parse_network
+    )]
+    pub(crate) trusted_proxies: Vec<ipnet::IpNet>,
+    /// A streaming replica single-statement reads may go to (a postgres:// URL); repeat the
+    /// flag or separate with commas. A key's reads still see its own writes.
+    #[arg(
+        long = "replica-url",
+        env = "CRM_REPLICA_URLS",
+        hide_env_values = true,
+        value_delimiter = ','
+    )]
+    pub(crate) replica_urls: Vec<String>,
+    /// A replica further behind the primary than this is skipped: seconds (`5`, `2.5s`) or
+    /// milliseconds (`500ms`), 0.1 s to 1 hour.
+    #[arg(long, hide_env_values = true, env = "CRM_REPLICA_MAX_LAG", default_value = "5s", value_parser = max_lag)]
+    pub(crate) replica_max_lag: std::time::Duration,
+    /// The database URL leads to PgBouncer in transaction pooling mode: statements are sent
+    /// unnamed (none outlives its transaction) and nothing relies on a session.
+    #[arg(long, env = "CRM_PGBOUNCER", hide_env_values = true)]
+    pub(crate) pgbouncer: bool,
+    /// A direct connection to the primary (not through PgBouncer) for the outbox worker's
+    /// LISTEN and, with --pgbouncer, the migrations at start. Without it, behind PgBouncer,
+    /// the worker polls (every 5 s) and serve does not migrate (run `crm migrate` directly).
+    #[arg(long, hide_env_values = true, env = "CRM_LISTEN_DATABASE_URL")]
+    pub(crate) listen_database_url: Option<String>,
     /// Where emails go and who sends them.
     #[command(flatten)]
     pub(crate) mail: super::MailArgs,
@@ -124,6 +162,36 @@ pub(crate) fn public_url(url: &str) -> Result<String, String> {
         return Err("an http:// or https:// URL with a host and no query or fragment".into());
     }
     Ok(url.trim_end_matches('/').to_owned())
+}
+
+/// `--replica-max-lag`: `5`, `2.5s` or `500ms`; from 100 ms to an hour.
+pub(crate) fn max_lag(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1),
+        None => (text.strip_suffix('s').unwrap_or(text), 1000),
+    };
+    let bad = || "seconds (5, 2.5s) or milliseconds (500ms), from 100 ms to 3600 s".to_owned();
+    let (whole, fraction) = number.trim().split_once('.').unwrap_or((number.trim(), ""));
+    if whole.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || fraction.len() > 3
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+        || (scale == 1 && !fraction.is_empty())
+    {
+        return Err(bad());
+    }
+    let whole: u64 = whole.parse().map_err(|_| bad())?;
+    let fraction: u64 = format!("{fraction:0<3}").parse().map_err(|_| bad())?;
+    let millis = if scale == 1 {
+        whole
+    } else {
+        whole.checked_mul(1000).ok_or_else(bad)? + fraction
+    };
+    if !(100..=3_600_000).contains(&millis) {
+        return Err(bad());
+    }
+    Ok(std::time::Duration::from_millis(millis))
 }
 
 /// `--company-name`: one line of at most 200 characters.
@@ -215,7 +283,34 @@ pub(crate) async fn serve_api(
         public_rate_limit: Some(args.public_rate_limit),
         auth_failure_limit: Some(args.auth_failure_limit),
     };
-    let mut app = App::with_limits(store, request_limits)?.with_cors(cors);
+    let mut app = App::with_limits(store, request_limits)?
+        .with_cors(cors)
+        .with_trusted_proxies(crate::forwarded::TrustedProxies::new(
+            args.trusted_proxies.clone(),
+        ));
+    if !args.trusted_proxies.is_empty() {
+        tracing::info!(proxies = ?args.trusted_proxies, "X-Forwarded-For believed from these proxies");
+    }
+    if let Some(url) = &args.redis_url {
+        let counts = app.metrics().shared_counts()?;
+        let shared = crate::shared::Shared::start(url, counts).map_err(|e| e.to_string())?;
+        tracing::info!(
+            redis = %crm_store_pg::pool::redact_password(url),
+            "rate limits shared through Redis"
+        );
+        // Positions are trusted again once Redis has answered for longer than a replica
+        // may lag (and one watcher round more).
+        let trust_after = args.replica_max_lag + crm_store_pg::replicas::WATCH_EVERY * 2;
+        app = app.with_shared(&shared, trust_after);
+    }
+    if app.store.has_replicas() {
+        tracing::info!(
+            replicas = args.replica_urls.len(),
+            max_lag_s = args.replica_max_lag.as_secs_f64(),
+            shared_positions = args.redis_url.is_some(),
+            "single-statement reads go to replicas that have replayed the key's last write"
+        );
+    }
     if metrics_listener.is_some() {
         app = app.with_metrics_elsewhere();
     }
