@@ -107,6 +107,21 @@ pub(crate) struct WebhookArgs {
     pub(crate) webhook_per_endpoint: u64,
 }
 
+/// The flags of a database behind PgBouncer (`serve` and `deliver`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct PgBouncerArgs {
+    /// The database URL leads to PgBouncer in transaction pooling mode: statements are sent
+    /// unnamed (none outlives its transaction) and nothing relies on a session.
+    #[arg(long, env = "CRM_PGBOUNCER", hide_env_values = true)]
+    pub(crate) pgbouncer: bool,
+    /// A direct connection to the primary (not through PgBouncer) for the outbox worker's
+    /// LISTEN and, with --pgbouncer, the migrations at start. Without it, behind PgBouncer,
+    /// the worker polls (every 5 s) and the schema is not migrated at start (run `crm
+    /// migrate` directly).
+    #[arg(long, hide_env_values = true, env = "CRM_LISTEN_DATABASE_URL")]
+    pub(crate) listen_database_url: Option<String>,
+}
+
 impl WebhookArgs {
     /// Where endpoints may point.
     pub(crate) fn rules(&self) -> crm_core::webhook::UrlRules {
@@ -167,8 +182,8 @@ Environment:
   CRM_TRUSTED_PROXIES        serve: proxies whose X-Forwarded-For is believed, comma-separated CIDRs [default: none]
   CRM_REPLICA_URLS           serve: streaming replicas for reads, comma-separated (values never printed) [default: none]
   CRM_REPLICA_MAX_LAG        serve: a replica further behind is skipped [default: 5s]
-  CRM_PGBOUNCER              serve: the database URL leads to PgBouncer in transaction mode (true/false) [default: false]
-  CRM_LISTEN_DATABASE_URL    serve: a direct connection for LISTEN (and migrations behind PgBouncer)
+  CRM_PGBOUNCER              serve, deliver: the database URL leads to PgBouncer in transaction mode (true/false) [default: false]
+  CRM_LISTEN_DATABASE_URL    serve, deliver: a direct connection for LISTEN (and migrations behind PgBouncer)
   CRM_CORS_ORIGINS           serve: origins browsers may call from, comma-separated (`*`: any) [default: none]
   CRM_METRICS_LISTEN         serve: a separate address for GET /metrics [default: the API's]
   CRM_PUBLIC_URL             serve: the base of client links, <url>/c/<token> [default: http://<CRM_LISTEN>]
@@ -205,6 +220,9 @@ enum Command {
         /// Where webhooks may go.
         #[command(flatten)]
         webhooks: WebhookArgs,
+        /// PgBouncer, and the direct connection beside it.
+        #[command(flatten)]
+        pgbouncer: PgBouncerArgs,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -398,6 +416,13 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
         config.webhooks = args.webhooks.rules();
         config.replica_urls = args.replica_urls.clone();
         config.replica_max_lag = args.replica_max_lag;
+    }
+    let pgbouncer = match &cli.command {
+        Command::Serve(args) => Some(&args.pgbouncer),
+        Command::Deliver { pgbouncer, .. } => Some(pgbouncer),
+        _ => None,
+    };
+    if let Some(args) = pgbouncer {
         config.pgbouncer = args.pgbouncer;
         config.listen_database_url = args.listen_database_url.clone();
         for url in config
@@ -488,6 +513,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             once,
             mail: mail_args,
             webhooks: webhook_args,
+            ..
         } => {
             let Some(mailer) = mail else {
                 return Ok(());

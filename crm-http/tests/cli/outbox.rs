@@ -333,3 +333,55 @@ async fn deliver_stopped_by_sigterm_exits_0_whatever_it_met() {
     let printed = std::io::read_to_string(output).unwrap();
     assert_eq!(printed.trim(), "0 sent, 1 to retry, 0 failed");
 }
+
+#[tokio::test]
+async fn deliver_takes_the_pgbouncer_settings_and_sends_with_unnamed_statements() {
+    // The statement mode itself is tested through a real PgBouncer by the store's tests;
+    // here `crm deliver` takes the same flags as `serve` and delivers in that mode.
+    let (db, database_url) = migrated_db().await;
+    let dir = scratch_dir("deliver-pgbouncer");
+    queue_email(&db, "a@example.test").await;
+    let mail_url = format!("file://{}", dir.join("sent").display());
+    let output = crm(
+        &[
+            "deliver",
+            "--once",
+            "--pgbouncer",
+            "--listen-database-url",
+            &database_url,
+        ],
+        &[
+            ("DATABASE_URL", database_url.as_str()),
+            ("CRM_MAIL_URL", &mail_url),
+        ],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(stdout(&output), "1 sent, 0 to retry, 0 failed");
+    let sent: i64 = db
+        .client()
+        .await
+        .unwrap()
+        .query_one(
+            "SELECT count(*) FROM email_queue WHERE status = 'sent'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(sent, 1);
+    let output = crm(
+        &["deliver", "--once", "--listen-database-url", "mysql://x"],
+        &[("DATABASE_URL", database_url.as_str())],
+    );
+    assert!(!output.status.success());
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("--listen-database-url"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

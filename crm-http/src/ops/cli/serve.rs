@@ -132,15 +132,9 @@ pub(crate) struct ServeArgs {
     /// milliseconds (`500ms`), 0.1 s to 1 hour.
     #[arg(long, hide_env_values = true, env = "CRM_REPLICA_MAX_LAG", default_value = "5s", value_parser = max_lag)]
     pub(crate) replica_max_lag: std::time::Duration,
-    /// The database URL leads to PgBouncer in transaction pooling mode: statements are sent
-    /// unnamed (none outlives its transaction) and nothing relies on a session.
-    #[arg(long, env = "CRM_PGBOUNCER", hide_env_values = true)]
-    pub(crate) pgbouncer: bool,
-    /// A direct connection to the primary (not through PgBouncer) for the outbox worker's
-    /// LISTEN and, with --pgbouncer, the migrations at start. Without it, behind PgBouncer,
-    /// the worker polls (every 5 s) and serve does not migrate (run `crm migrate` directly).
-    #[arg(long, hide_env_values = true, env = "CRM_LISTEN_DATABASE_URL")]
-    pub(crate) listen_database_url: Option<String>,
+    /// PgBouncer, and the direct connection beside it.
+    #[command(flatten)]
+    pub(crate) pgbouncer: super::PgBouncerArgs,
     /// Where emails go and who sends them.
     #[command(flatten)]
     pub(crate) mail: super::MailArgs,
