@@ -89,8 +89,10 @@ fn bouncer(config: &tokio_postgres::Config, pool_size: usize) -> Bouncer {
             .arg(&folder)
             .status()
             .unwrap();
-        let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--", binary]);
+        // PgBouncer drops root by itself (`-u`), so that the child killed when the test
+        // ends is PgBouncer, not a `runuser` that would leave it running.
+        let mut c = Command::new(binary);
+        c.args(["-u", "postgres"]);
         c
     } else {
         Command::new(binary)
