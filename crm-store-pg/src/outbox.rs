@@ -29,8 +29,13 @@ use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Listed, Store, StoreConfig, StoreError, rows};
 use crm_core::webhook::EventType;
 
-/// The notification channel: one `NOTIFY` per queued email, delivered at commit.
+/// The notification channel: one `NOTIFY` per queued email, delivered at commit, and
+/// `NOTIFY_AFTER_COMMIT` after commits that queued webhook deliveries.
 pub const CHANNEL: &str = "crm_outbox";
+
+/// Wakes the workers, sent after the commit that queued webhook deliveries (not inside
+/// it: see `wake.rs`).
+pub(crate) const NOTIFY_AFTER_COMMIT: &str = "NOTIFY crm_outbox";
 
 const NOTIFY_SQL: &str = "SELECT pg_notify('crm_outbox', '')";
 
@@ -433,8 +438,7 @@ impl Outbox {
         }
         tx.commit().await?;
         if queued > 0 {
-            // After the commit, not inside it (see `wake.rs`).
-            client.batch_execute(&format!("NOTIFY {CHANNEL}")).await?;
+            client.batch_execute(NOTIFY_AFTER_COMMIT).await?;
         }
         Ok(())
     }

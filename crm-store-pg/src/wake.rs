@@ -17,7 +17,7 @@ use std::sync::{Arc, Weak};
 
 use tokio::sync::Notify;
 
-use crate::outbox::CHANNEL;
+use crate::outbox::NOTIFY_AFTER_COMMIT;
 
 /// The least time between two notifications (what a delivery may wait for its wake-up,
 /// beyond the commit).
@@ -69,7 +69,7 @@ async fn run(waker: Weak<Waker>, notify: Arc<Notify>) {
         };
         let sent = match pool.get().await {
             Ok(conn) => conn
-                .batch_execute(&format!("NOTIFY {CHANNEL}"))
+                .batch_execute(NOTIFY_AFTER_COMMIT)
                 .await
                 .map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),

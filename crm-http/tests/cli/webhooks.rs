@@ -2,21 +2,12 @@
 //! flight when `crm serve` is killed with SIGKILL is sent again by the next instance, with
 //! the same `webhook-id` and body, once its lease has passed: at least once, never lost.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crm_store_pg::testing::TestDb;
 
-use super::receiver::{Receiver, Reply};
+use super::receiver::{Receiver, Reply, eventually};
 use super::{crm, free_port, http, kill_hard, serve, stdout, terminate, url};
-
-/// Waits (without blocking the runtime, where the receiver runs) until `check` holds.
-async fn until(what: &str, mut check: impl AsyncFnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !check().await {
-        assert!(Instant::now() < deadline, "never saw {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_delivery_in_flight_when_serve_is_killed_is_sent_again_with_the_same_id_and_body() {
@@ -57,10 +48,7 @@ async fn a_delivery_in_flight_when_serve_is_killed_is_sent_again_with_the_same_i
         "note_title=Kept&note_description=Through+a+crash",
     );
     assert_eq!(status, 201, "{body}");
-    until("the first attempt at the receiver", async || {
-        !receiver.got().is_empty()
-    })
-    .await;
+    receiver.wait_for(1).await;
     kill_hard(first);
 
     let row = sql
@@ -86,12 +74,13 @@ async fn a_delivery_in_flight_when_serve_is_killed_is_sent_again_with_the_same_i
 
     let port = free_port();
     let second = serve(&[], &env, port, Duration::from_secs(60));
-    until("the delivery recorded", async || {
-        sql.query_one("SELECT status FROM webhook_deliveries", &[])
+    eventually("the delivery recorded", || async {
+        let status: String = sql
+            .query_one("SELECT status FROM webhook_deliveries", &[])
             .await
             .unwrap()
-            .get::<_, String>(0)
-            == "delivered"
+            .get(0);
+        (status == "delivered").then_some(())
     })
     .await;
     let got = receiver.got();
