@@ -137,7 +137,8 @@ impl Metrics {
             Opts::new(
                 "crm_outbox_backlog",
                 "Outbox rows by channel (email, webhook) and status (pending, due: pending and \
-                 whose time has come, failed).",
+                 whose time has come, failed); a webhook event not yet fanned out into its \
+                 deliveries counts as one pending row.",
             ),
             &["channel", "status"],
         )?;

@@ -6,9 +6,11 @@
 //! emits after taking its row locks, the events about one record are numbered in the order
 //! their changes committed.
 //!
-//! An event is stored only when an enabled endpoint subscribes to its type; the same
-//! statement queues one delivery per such endpoint. With no endpoint, the statement writes
-//! nothing.
+//! An event is stored only when an enabled endpoint subscribes to its type, and the change
+//! writes nothing else: the outbox worker fans events out into one delivery per subscribed
+//! endpoint, giving each its message id, just before it claims
+//! ([`Outbox::claim_webhooks`](crate::outbox::Outbox::claim_webhooks), migration 0024). With
+//! no endpoint, the statement writes nothing.
 
 use crm_core::time::Timestamp;
 use crm_core::webhook::EventType;
@@ -68,18 +70,14 @@ impl Event {
     }
 }
 
-/// Inserts a transaction's events (`$1` types, `$2` record keys, `$3` bodies, in order)
-/// and one delivery per subscribed enabled endpoint. Deliveries' ids follow the events'
-/// order.
-pub(crate) const INSERT_EVENTS_SQL: &str = "WITH e AS (\
-     INSERT INTO webhook_events (type, record_key, body) \
-     SELECT x.t, x.k, x.b FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS x(t, k, b, n) \
-     WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.enabled AND w.events && ARRAY[x.t, '*']) \
-     ORDER BY x.n RETURNING id, type, record_key) \
-     INSERT INTO webhook_deliveries (event_id, endpoint_id, event_type, record_key) \
-     SELECT e.id, w.id, e.type, e.record_key FROM e \
-     JOIN webhook_endpoints w ON w.enabled AND w.events && ARRAY[e.type, '*'] \
-     ORDER BY e.id, w.id";
+/// Inserts a transaction's events (`$1` types, `$2` record keys, `$3` bodies, in order),
+/// each only if an enabled endpoint subscribes to its type. `unnest` gives the arrays' rows
+/// in order and nothing reorders them, so the events' ids follow that order (a `WITH
+/// ORDINALITY … ORDER BY` would sort what is already sorted, on every write); their
+/// deliveries are queued by the fan-out, in the order of the ids.
+pub(crate) const INSERT_EVENTS_SQL: &str = "INSERT INTO webhook_events (type, record_key, body) \
+     SELECT x.t, x.k, x.b FROM unnest($1::text[], $2::text[], $3::text[]) AS x(t, k, b) \
+     WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.enabled AND w.events && ARRAY[x.t, '*'])";
 
 /// The parameters of [`INSERT_EVENTS_SQL`].
 pub(crate) fn columns(events: &[Event]) -> (Vec<&'static str>, Vec<&str>, Vec<&str>) {

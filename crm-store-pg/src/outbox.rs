@@ -30,10 +30,10 @@ use crate::{Listed, Store, StoreConfig, StoreError, rows};
 use crm_core::webhook::EventType;
 
 /// The notification channel: one `NOTIFY` per queued email, delivered at commit, and
-/// `NOTIFY_AFTER_COMMIT` after commits that queued webhook deliveries.
+/// `NOTIFY_AFTER_COMMIT` after commits that wrote webhook events or queued deliveries.
 pub const CHANNEL: &str = "crm_outbox";
 
-/// Wakes the workers, sent after the commit that queued webhook deliveries (not inside
+/// Wakes the workers, sent after the commit that wrote webhook events (not inside
 /// it: see `wake.rs`).
 pub(crate) const NOTIFY_AFTER_COMMIT: &str = "NOTIFY crm_outbox";
 
@@ -286,6 +286,14 @@ impl WorkerClient {
     /// Runs statements by the simple protocol (nothing is prepared).
     pub(crate) async fn batch_execute(&self, sql: &str) -> Result<(), tokio_postgres::Error> {
         self.0.batch_execute(sql).await
+    }
+
+    /// Runs statements by the simple protocol and gives their messages (rows as text).
+    pub(crate) async fn simple_query(
+        &self,
+        sql: &str,
+    ) -> Result<Vec<tokio_postgres::SimpleQueryMessage>, tokio_postgres::Error> {
+        self.0.simple_query(sql).await
     }
 
     /// Opens a transaction.

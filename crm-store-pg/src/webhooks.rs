@@ -20,6 +20,20 @@ use crate::outbox::Outbox;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Listed, Store, StoreError, rows};
 
+/// A new message id (the `webhook-id`, API.md §13), as SQL: `msg_` and the 32 hex digits of
+/// a random UUID.
+macro_rules! new_message_id {
+    () => {
+        "'msg_' || replace(gen_random_uuid()::text, '-', '')"
+    };
+}
+
+/// The fan-out's advisory lock key (`crm webhook fan-out`, a constant of this schema).
+macro_rules! fan_out_lock {
+    () => {
+        "7221943530144153135"
+    };
+}
 /// An endpoint's public columns.
 const ENDPOINT_COLUMNS: &str = "SELECT w.id, w.url, w.description, w.events, w.enabled, \
      w.created_at, w.disabled_at, w.disabled_reason FROM webhook_endpoints w";
@@ -231,10 +245,14 @@ impl Store {
     /// Queues a `webhook.test` event for this endpoint alone (whatever it subscribes to,
     /// enabled or not); the answer is its delivery.
     pub async fn test_webhook(&self, id: WebhookId) -> Result<Delivery, StoreError> {
-        const SQL: &str = "WITH e AS (INSERT INTO webhook_events (type, record_key, body) \
-             VALUES ($2, $3, $4) RETURNING id, type, record_key) \
+        const SQL: &str = concat!(
+            "WITH e AS (INSERT INTO webhook_events (message_id, type, record_key, body) \
+             VALUES (",
+            new_message_id!(),
+            ", $2, $3, $4) RETURNING id, type, record_key) \
              INSERT INTO webhook_deliveries (event_id, endpoint_id, event_type, record_key) \
-             SELECT e.id, $1, e.type, e.record_key FROM e RETURNING id";
+             SELECT e.id, $1, e.type, e.record_key FROM e RETURNING id"
+        );
         let tx = self.begin().await?;
         let endpoint = {
             tx.row_opt(LOCK_SQL, &[&id.get()])
@@ -315,8 +333,15 @@ impl Store {
     pub async fn prune_webhook_deliveries(&self, days: u32) -> Result<u64, StoreError> {
         const DELIVERIES_SQL: &str = "DELETE FROM webhook_deliveries \
              WHERE status <> 'pending' AND created_at < now() - make_interval(days => $1)";
+        // The events are not indexed by time (an index a write would pay for): ids follow
+        // time, so the old ones are those below the first young one, found by walking the
+        // ids from the oldest (which passes over the rows to delete and stops).
         const EVENTS_SQL: &str = "DELETE FROM webhook_events v \
-             WHERE created_at < now() - make_interval(days => $1) \
+             WHERE v.id < COALESCE((SELECT y.id FROM webhook_events y \
+                 WHERE y.created_at >= now() - make_interval(days => $1) ORDER BY y.id LIMIT 1), \
+               (SELECT max(z.id) + 1 FROM webhook_events z)) \
+             AND v.created_at < now() - make_interval(days => $1) \
+             AND v.message_id IS NOT NULL \
              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.event_id = v.id)";
         let days = i32::try_from(days).unwrap_or(i32::MAX);
         let writer = self.writer().await?;
@@ -372,6 +397,33 @@ pub struct WebhookAttempt {
     /// The endpoint answered 410: disable it.
     pub gone: bool,
 }
+
+/// Fans the oldest events not yet fanned out (at most 1,000) into deliveries, in one
+/// transaction sent as one message (the simple protocol, nothing prepared): each event gets
+/// its message id, and one delivery per endpoint that is enabled, subscribes to its type and
+/// existed when the change began; each delivery is due from the change's time. A
+/// transaction-level advisory lock, taken before the statement's snapshot, runs fan-outs one
+/// at a time, so deliveries are numbered in the events' order (which, for one record, is the
+/// order its changes committed) and no event is fanned out twice. Gives the events and the
+/// deliveries it wrote.
+const FAN_OUT_SQL: &str = concat!(
+    "BEGIN; SELECT pg_advisory_xact_lock(",
+    fan_out_lock!(),
+    "); \
+     WITH new AS (SELECT id FROM webhook_events WHERE message_id IS NULL ORDER BY id LIMIT 1000), \
+     marked AS (UPDATE webhook_events e SET message_id = ",
+    new_message_id!(),
+    " FROM new WHERE e.id = new.id AND e.message_id IS NULL \
+       RETURNING e.id, e.type, e.record_key, e.created_at), \
+     queued AS (INSERT INTO webhook_deliveries \
+         (event_id, endpoint_id, event_type, record_key, next_attempt, created_at) \
+       SELECT m.id, w.id, m.type, m.record_key, m.created_at, m.created_at FROM marked m \
+       JOIN webhook_endpoints w ON w.enabled AND w.events && ARRAY[m.type, '*'] \
+         AND w.created_at <= m.created_at \
+       ORDER BY m.id, w.id RETURNING 1) \
+     SELECT (SELECT count(*) FROM marked) AS events, (SELECT count(*) FROM queued) AS deliveries; \
+     COMMIT"
+);
 
 /// The endpoints a claim reads: enabled ones, and a disabled one while a test message
 /// waits for it (its other deliveries wait for it to be enabled again).
@@ -469,18 +521,23 @@ const NEXT_DUE_SQL: &str = concat!(
        (SELECT min(d.leased_until) FROM webhook_deliveries d \
           JOIN webhook_endpoints w ON w.id = d.endpoint_id \
           WHERE d.status = 'pending' AND d.leased_until IS NOT NULL \
-            AND (w.enabled OR d.event_type = 'webhook.test'))) AS due"
+            AND (w.enabled OR d.event_type = 'webhook.test')), \
+       (SELECT now() FROM webhook_events WHERE message_id IS NULL LIMIT 1)) AS due"
 );
 
 const RELEASE_SQL: &str =
     "UPDATE webhook_deliveries SET leased_until = NULL WHERE id = ANY($1) AND status = 'pending'";
 
-const BACKLOG_SQL: &str = "SELECT \
-     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS pending, \
-     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt <= now()) AS due, \
+/// The backlog: pending deliveries, and events not fanned out yet (counted once each: their
+/// deliveries do not exist yet), the oldest of either dated by its change.
+const BACKLOG_SQL: &str = "WITH new AS (SELECT count(*) AS n, min(created_at) AS oldest \
+       FROM webhook_events WHERE message_id IS NULL) SELECT \
+     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') + new.n AS pending, \
+     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt <= now()) \
+       + new.n AS due, \
      (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed') AS failed, \
-     (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM webhook_deliveries \
-      WHERE status = 'pending') AS oldest_pending";
+     extract(epoch FROM now() - LEAST(new.oldest, (SELECT min(created_at) FROM webhook_deliveries \
+      WHERE status = 'pending')))::float8 AS oldest_pending FROM new";
 
 impl Store {
     /// The webhook deliveries' backlog (for `/metrics`).
@@ -493,8 +550,32 @@ impl Store {
 }
 
 impl Outbox {
+    /// Turns the events written since the last fan-out into deliveries, at most 1,000
+    /// events at a time and one fan-out at a time across every worker and instance: each
+    /// event gets its message id, and one delivery per endpoint that is enabled, subscribes
+    /// to its type and existed when the change began, numbered in event order. Gives how
+    /// many events and deliveries it wrote.
+    pub async fn fan_out_webhooks(&mut self) -> Result<(u64, u64), StoreError> {
+        let messages = self.client().await?.simple_query(FAN_OUT_SQL).await?;
+        for message in messages {
+            // The lock's row comes first; the fan-out's is the one with its counts.
+            if let tokio_postgres::SimpleQueryMessage::Row(row) = message
+                && row.columns().iter().any(|c| c.name() == "events")
+            {
+                let count = |column: &str| -> Result<u64, StoreError> {
+                    row.try_get(column)?
+                        .and_then(|n: &str| n.parse().ok())
+                        .ok_or_else(|| StoreError::Internal(format!("the fan-out's {column}")))
+                };
+                return Ok((count("events")?, count("deliveries")?));
+            }
+        }
+        Err(StoreError::Internal("the fan-out gave no row".to_owned()))
+    }
+
     /// Claims up to `max` due deliveries (due by `due_by`), at most `per_endpoint` leased
-    /// per endpoint at once, each leased for `lease`.
+    /// per endpoint at once, each leased for `lease`, after fanning out the new events
+    /// ([`Outbox::fan_out_webhooks`]).
     pub async fn claim_webhooks(
         &mut self,
         due_by: DateTime<Utc>,
@@ -505,6 +586,7 @@ impl Outbox {
         let max = i64::try_from(max).unwrap_or(i64::MAX);
         let cap = i64::try_from(per_endpoint.max(1)).unwrap_or(i64::MAX);
         let lease = lease.as_secs_f64();
+        self.fan_out_webhooks().await?;
         let found = self
             .client()
             .await?

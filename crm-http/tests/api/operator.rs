@@ -384,6 +384,45 @@ async fn metrics_show_the_outbox_backlog() {
 }
 
 #[tokio::test]
+async fn metrics_count_a_webhook_event_not_yet_fanned_out_as_pending() {
+    let s = TestServer::start().await;
+    s.sql()
+        .await
+        .execute(
+            "INSERT INTO webhook_endpoints (url, events, secret) \
+             VALUES ('https://hooks.example.com/in', '{note.created}', 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=')",
+            &[],
+        )
+        .await
+        .unwrap();
+    add_notes(&s, 1).await;
+    // No worker runs here: the event waits to be fanned out, dated by its change.
+    s.sql()
+        .await
+        .execute(
+            "UPDATE webhook_events SET created_at = now() - interval '1 hour'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (_, _, text) = metrics_text(&s.base).await;
+    let backlog = |status: &str| {
+        sample(
+            &text,
+            &format!(r#"crm_outbox_backlog{{channel="webhook",status="{status}"}}"#),
+        )
+    };
+    assert_eq!(backlog("pending"), Some(1.0), "{text}");
+    assert_eq!(backlog("due"), Some(1.0));
+    let oldest = sample(
+        &text,
+        r#"crm_outbox_channel_oldest_pending_seconds{channel="webhook"}"#,
+    )
+    .unwrap();
+    assert!((3600.0..3700.0).contains(&oldest), "{oldest}");
+}
+
+#[tokio::test]
 async fn metrics_can_live_on_their_own_listener() {
     let s = TestServer::start_with(|app| app.with_metrics_elsewhere()).await;
     let (status, _, _) = metrics_text(&s.base).await;
