@@ -116,6 +116,26 @@ impl Deployment {
             .unwrap();
         assert!(status.success(), "kill {signal} {pidfile}");
     }
+
+    /// Sends `SIGTERM` to the process of `pidfile` and waits (at most 10 s) until it has
+    /// exited: what comes next must not still be served by it.
+    fn stop(&self, pidfile: &str) {
+        self.kill(pidfile, "-TERM");
+        let pid = std::fs::read_to_string(self.dir.join(pidfile)).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        // Gone, or a zombie whose parent has not reaped it yet.
+        let running = || {
+            std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).is_ok_and(|stat| {
+                stat.rsplit(')')
+                    .next()
+                    .is_some_and(|s| !s.starts_with(" Z"))
+            })
+        };
+        while running() {
+            assert!(Instant::now() < deadline, "{pidfile} did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }
 
 impl Drop for Deployment {
@@ -604,7 +624,9 @@ fn instance_killed(cluster: &Deployment) {
 /// Redis stops: requests keep working, each instance limiting on its own.
 fn redis_stopped(cluster: &Deployment) {
     let auth = cluster.key("no-redis");
-    cluster.kill("redis/redis.pid", "-TERM");
+    // Redis finishes what it is serving before it exits: wait, so that the requests below
+    // meet no Redis at all.
+    cluster.stop("redis/redis.pid");
     for _ in 0..20 {
         let answer = ok(get(cluster.haproxy(), "/api/notes?limit=1", &auth), 200);
         assert!(answer.header("ratelimit-remaining").is_some());
