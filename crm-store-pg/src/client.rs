@@ -26,6 +26,7 @@ use crm_render::document::Context;
 
 use crate::bills::kind::StoredBill;
 use crate::bills::link::render_error;
+use crate::conditions::Tx;
 use crate::db::Db;
 use crate::{Store, StoreError, rows};
 
@@ -182,11 +183,7 @@ impl Store {
 
     /// Queues the notice of `estimate`'s decision to its creator, if the creator is still
     /// a user (every user has an address).
-    async fn queue_decision_notice(
-        &self,
-        db: &impl Db,
-        estimate: &Estimate,
-    ) -> Result<(), StoreError> {
+    async fn queue_decision_notice(&self, db: &Tx, estimate: &Estimate) -> Result<(), StoreError> {
         let Some(row) = db.row_opt(CREATOR_EMAIL_SQL, &[&estimate.id.get()]).await? else {
             return Ok(());
         };

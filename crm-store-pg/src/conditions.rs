@@ -449,8 +449,8 @@ pub(crate) struct Tx {
     begun: AtomicBool,
     /// The webhook events of its changes, inserted at the commit.
     events: Mutex<Vec<Event>>,
-    /// Wake the delivery workers once it has committed (it wrote events, or queued
-    /// deliveries itself).
+    /// Wake the delivery workers once it has committed (it wrote events, queued emails or
+    /// queued deliveries itself).
     wake: AtomicBool,
     /// What wakes them (`NOTIFY` after the commit, not inside it: see `wake.rs`).
     waker: Arc<crate::wake::Waker>,
@@ -477,7 +477,8 @@ impl Tx {
     }
 
     /// Wakes the delivery workers once this transaction has committed (it queued or put
-    /// back deliveries by itself; a transaction that wrote events does this on its own).
+    /// back deliveries or queued emails; a transaction that wrote events does this on its
+    /// own).
     pub(crate) fn wake_workers(&self) {
         self.wake.store(true, Ordering::Release);
     }

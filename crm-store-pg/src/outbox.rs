@@ -29,15 +29,14 @@ use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Listed, Store, StoreConfig, StoreError, rows};
 use crm_core::webhook::EventType;
 
-/// The notification channel: one `NOTIFY` per queued email, delivered at commit, and
-/// `NOTIFY_AFTER_COMMIT` after commits that wrote webhook events or queued deliveries.
+/// The notification channel: `NOTIFY_AFTER_COMMIT` after the commits that queued emails or
+/// wrote webhook events (folded across concurrent writes by the store's waker), and after
+/// the worker's own commits that wrote events.
 pub const CHANNEL: &str = "crm_outbox";
 
-/// Wakes the workers, sent after the commit that wrote webhook events (not inside
-/// it: see `wake.rs`).
+/// Wakes the workers, sent after the commit that queued emails or wrote webhook events
+/// (not inside it: see `wake.rs`).
 pub(crate) const NOTIFY_AFTER_COMMIT: &str = "NOTIFY crm_outbox";
-
-const NOTIFY_SQL: &str = "SELECT pg_notify('crm_outbox', '')";
 
 const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, \
      q.resource_type, q.resource_id, q.created_at, \
@@ -76,12 +75,6 @@ const BACKLOG_SQL: &str = "SELECT \
 /// A leased row is due again when its lease ends, if that is later (GREATEST skips NULLs).
 const NEXT_DUE_SQL: &str = "SELECT min(GREATEST(next_attempt_at, leased_until)) AS due \
      FROM email_queue WHERE status = 'pending'";
-
-/// Wakes the delivery workers when the calling transaction commits.
-pub(crate) async fn notify(db: &impl Db) -> Result<(), StoreError> {
-    db.rows(NOTIFY_SQL, &[]).await?;
-    Ok(())
-}
 
 impl Store {
     /// `GET /emails`: one page of the outbox.

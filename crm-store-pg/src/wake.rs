@@ -1,11 +1,11 @@
-//! Waking the delivery workers after a commit that wrote webhook events (which the worker
-//! fans out into deliveries) or queued deliveries itself.
+//! Waking the delivery workers after a commit that queued emails, wrote webhook events
+//! (which the worker fans out into deliveries) or queued deliveries itself.
 //!
 //! A `NOTIFY` inside a transaction takes a lock that PostgreSQL holds until that
 //! transaction's commit is flushed, for every notifying transaction of the database: the
 //! commits that notify run one after the other, each waiting for its own flush, and group
 //! commit is lost. Measured on note creates with one endpoint subscribed, that cost about
-//! half of the throughput. So a write that wrote events does not notify in its
+//! half of the throughput. So a write that queues work for the workers does not notify in its
 //! transaction: after its commit it asks the [`Waker`], whose one task sends
 //! `NOTIFY crm_outbox` on a pooled connection, outside any write's transaction. Requests
 //! that arrive while a notification is on its way, or within 50 ms of the last one, are
@@ -44,8 +44,8 @@ impl Waker {
         })
     }
 
-    /// Asks for a notification (call after the commit that wrote events or queued
-    /// deliveries).
+    /// Asks for a notification (call after the commit that queued emails, wrote events or
+    /// queued deliveries).
     pub(crate) fn wake(self: &Arc<Self>) {
         if !self.started.swap(true, Ordering::AcqRel) {
             tokio::spawn(run(Arc::downgrade(self), Arc::clone(&self.notify)));

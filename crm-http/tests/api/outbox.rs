@@ -618,7 +618,7 @@ async fn a_published_invoice_reaches_the_smtp_server_through_the_same_outbox() {
 }
 
 #[tokio::test]
-async fn the_queuing_transaction_notifies_and_wakes_a_worker_that_would_not_poll_for_an_hour() {
+async fn queuing_an_email_wakes_a_worker_that_would_not_poll_for_an_hour() {
     let s = TestServer::start().await;
     let smtp = SmtpServer::start(&[]);
     let mailer = Mailer::new(Some(&smtp.url()), "CRM <crm@localhost>").unwrap();
@@ -629,7 +629,8 @@ async fn the_queuing_transaction_notifies_and_wakes_a_worker_that_would_not_poll
         ..options(false)
     };
     let task = tokio::spawn(async move { delivery::run(&config, &mailer, lazy, stopped).await });
-    // Wait (bounded) until the worker listens, then queue: only the notification can wake it.
+    // Wait (bounded) until the worker listens, then queue: only the notification the store
+    // sends after the publish has committed can wake it.
     let sql = s.sql().await;
     for i in 0.. {
         let listening: i64 = sql

@@ -9,6 +9,7 @@ use crm_core::tags::TagSet;
 use crm_core::totals::Policy;
 
 use super::{BillSql, LockMode, lock, recompute};
+use crate::conditions::Tx;
 use crate::db::Db;
 use crate::{StoreError, refs, rows, tags};
 use tokio_postgres::Row;
@@ -179,10 +180,10 @@ pub(crate) async fn contact(
 }
 
 /// Queues a rendered `email` about bill `id` to `recipient` (`template` names what it is
-/// in the outbox), with `attachment` (the bill's PDF) if given, and notifies the delivery
-/// worker at commit.
+/// in the outbox), with `attachment` (the bill's PDF) if given, in the transaction `db`,
+/// which wakes the delivery workers once it has committed.
 pub(crate) async fn queue_rendered(
-    db: &impl Db,
+    db: &Tx,
     sql: &BillSql,
     recipient: &str,
     template: &str,
@@ -203,5 +204,6 @@ pub(crate) async fn queue_rendered(
         ],
     )
     .await?;
-    crate::outbox::notify(db).await
+    db.wake_workers();
+    Ok(())
 }

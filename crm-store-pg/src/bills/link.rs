@@ -20,6 +20,7 @@ use tokio_postgres::Row;
 
 use super::BillSql;
 use super::kind::{BillId, RecordOf, StoredBill, View, load};
+use crate::conditions::Tx;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError, rows};
 
@@ -117,7 +118,7 @@ impl Store {
     /// the row locked `FOR UPDATE`.
     pub(crate) async fn link_and_email<I: BillId>(
         &self,
-        db: &impl Db,
+        db: &Tx,
         ctx: Ctx,
         id: I,
     ) -> Result<RecordOf<I>, StoreError> {
