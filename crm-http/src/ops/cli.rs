@@ -299,7 +299,7 @@ pub fn main() -> ExitCode {
 /// one (clap names only the flag: a refused `CRM_POOL_SIZE` reads as `--pool-size`, and
 /// `DATABASE_URL` with `--local-postgres` as a conflict with `--database-url`).
 fn parse_command_line() -> Cli {
-    Cli::try_parse().unwrap_or_else(|mut error| {
+    parse(clap_command(), std::env::args_os()).unwrap_or_else(|mut error| {
         let args: Vec<String> = std::env::args_os()
             .skip(1)
             .map(|a| a.to_string_lossy().into_owned())
@@ -315,6 +315,52 @@ fn parse_command_line() -> Cli {
         }
         error.exit()
     })
+}
+
+/// The global flags that choose a database server, which `local-postgres` (it reads only
+/// `--data-dir`) hides from its help and refuses on its command line.
+const DATABASE_FLAGS: [&str; 2] = ["database_url", "local_postgres"];
+
+/// The `crm` command as clap sees it, with [`DATABASE_FLAGS`] hidden from the help of
+/// `local-postgres` and its subcommands. A global flag reaches every subcommand, except one
+/// that has a flag of its own with the same id: each of those gets the same flag, hidden, so
+/// it parses exactly as the global one does.
+fn clap_command() -> clap::Command {
+    let command = Cli::command();
+    let hidden: Vec<clap::Arg> = command
+        .get_arguments()
+        .filter(|a| DATABASE_FLAGS.contains(&a.get_id().as_str()))
+        .map(|a| a.clone().hide(true))
+        .collect();
+    let with_hidden = |command: clap::Command| command.args(hidden.iter().cloned());
+    command.mut_subcommand("local-postgres", |local| {
+        with_hidden(local)
+            .mut_subcommand("status", with_hidden)
+            .mut_subcommand("stop", with_hidden)
+    })
+}
+
+/// Parses `args` (the program's name first) with `command`; refuses [`DATABASE_FLAGS`]
+/// given on the command line of `local-postgres` (from the environment they are ignored
+/// there, as a `DATABASE_URL` set for other commands must not get in its way).
+fn parse(
+    mut command: clap::Command,
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command.try_get_matches_from_mut(args)?;
+    if matches.subcommand_name() == Some("local-postgres") {
+        for name in DATABASE_FLAGS {
+            if matches.value_source(name) == Some(clap::parser::ValueSource::CommandLine) {
+                let flag = format!("--{}", name.replace('_', "-"));
+                return Err(command.error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    format!("{flag} does not apply to local-postgres, which only reads --data-dir"),
+                ));
+            }
+        }
+    }
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
 }
 
 /// The flags named by `error` (the refused one, and the one it conflicts with) that came
@@ -607,6 +653,72 @@ mod tests {
         for sub in command.get_subcommands() {
             variables(sub, found);
         }
+    }
+
+    fn help_of(path: &[&str]) -> String {
+        let mut command = clap_command();
+        // As clap builds it to parse: the global flags copied into the subcommands.
+        command.build();
+        let mut at = &mut command;
+        for name in path {
+            at = at.find_subcommand_mut(name).expect("subcommand");
+        }
+        at.render_help().to_string()
+    }
+
+    #[test]
+    fn local_postgres_hides_and_refuses_the_flags_that_choose_a_server() {
+        for path in [
+            &["local-postgres"][..],
+            &["local-postgres", "status"],
+            &["local-postgres", "stop"],
+        ] {
+            let help = help_of(path);
+            assert!(help.contains("--data-dir"), "{path:?}: {help}");
+            assert!(!help.contains("--database-url"), "{path:?}: {help}");
+            assert!(!help.contains("--local-postgres"), "{path:?}: {help}");
+        }
+        // Other commands still show them.
+        let help = help_of(&["migrate"]);
+        assert!(help.contains("--database-url") && help.contains("--local-postgres"));
+
+        let args = |list: &[&str]| {
+            std::iter::once("crm")
+                .chain(list.iter().copied())
+                .map(std::ffi::OsString::from)
+                .collect::<Vec<_>>()
+        };
+        for list in [
+            &["local-postgres", "status", "--local-postgres"][..],
+            &["--local-postgres", "local-postgres", "stop"],
+            &[
+                "--database-url",
+                "postgres://x@h/db",
+                "local-postgres",
+                "status",
+            ],
+        ] {
+            let error = parse(clap_command(), args(list)).expect_err("refused");
+            assert_eq!(
+                error.kind(),
+                clap::error::ErrorKind::ArgumentConflict,
+                "{list:?}: {error}"
+            );
+            assert!(
+                error
+                    .to_string()
+                    .contains("does not apply to local-postgres"),
+                "{list:?}: {error}"
+            );
+        }
+        assert!(
+            parse(
+                clap_command(),
+                args(&["local-postgres", "status", "--data-dir", "x"])
+            )
+            .is_ok()
+        );
+        assert!(parse(clap_command(), args(&["--local-postgres", "migrate"])).is_ok());
     }
 
     #[test]

@@ -769,6 +769,54 @@ fn cluster_status(data: &Path) -> String {
     stdout(&output)
 }
 
+#[test]
+fn local_postgres_reads_only_the_data_folder() {
+    let dir = scratch_dir("local-flags");
+    let data = dir.join("pgdata").display().to_string();
+    // Its help does not offer the flags that choose a server, and it refuses them.
+    let help = crm(&["local-postgres", "status", "--help"], &[]);
+    assert!(help.status.success());
+    let help = stdout(&help);
+    assert!(help.contains("--data-dir"), "{help}");
+    assert!(
+        !help.contains("--database-url") && !help.contains("--local-postgres"),
+        "{help}"
+    );
+    for args in [
+        &[
+            "local-postgres",
+            "status",
+            "--local-postgres",
+            "--data-dir",
+            &data,
+        ][..],
+        &[
+            "--database-url",
+            "postgres://postgres@127.0.0.1:1/x",
+            "local-postgres",
+            "stop",
+            "--data-dir",
+            &data,
+        ],
+    ] {
+        let refused = crm(args, &[]);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            error.contains("does not apply to local-postgres"),
+            "{error}"
+        );
+    }
+    // A DATABASE_URL meant for the other commands does not get in its way.
+    let output = crm(
+        &["local-postgres", "status", "--data-dir", &data],
+        &[("DATABASE_URL", "postgres://postgres@127.0.0.1:1/x")],
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout(&output).contains("no private cluster"), "{output:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Kills a server with SIGKILL, as a crash or the OOM killer would.
 fn kill_hard(mut server: Server) {
     server.0.kill().unwrap();
