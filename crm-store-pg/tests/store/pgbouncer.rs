@@ -156,6 +156,10 @@ async fn the_store_works_behind_pgbouncer_in_transaction_mode_with_unnamed_state
         pgbouncer: true,
         pool_size: 6,
         readers: 3,
+        // Eight tasks share six connections and PgBouncer's two servers: on a machine busy
+        // with the rest of the suite a task may wait longer than the default 5 s for one,
+        // which would be a timing failure, not a wrong answer.
+        wait_timeout: Duration::from_secs(120),
         ..StoreConfig::new(url)
     })
     .unwrap();
