@@ -398,7 +398,9 @@ pub struct WebhookAttempt {
     pub gone: bool,
 }
 
-/// Fans the oldest events not yet fanned out (at most 1,000) into deliveries, in one
+/// Fans the oldest events not yet fanned out into deliveries (at most 1,000 events, and at
+/// most 5,000 divided by the number of enabled endpoints, so that one statement writes at
+/// most about 5,000 deliveries and holds the lock briefly whatever the endpoints), in one
 /// transaction sent as one message (the simple protocol, nothing prepared): each event gets
 /// its message id, and one delivery per endpoint that is enabled, subscribes to its type and
 /// existed when the change began; each delivery is due from the change's time. A
@@ -410,7 +412,9 @@ const FAN_OUT_SQL: &str = concat!(
     "BEGIN; SELECT pg_advisory_xact_lock(",
     fan_out_lock!(),
     "); \
-     WITH new AS (SELECT id FROM webhook_events WHERE message_id IS NULL ORDER BY id LIMIT 1000), \
+     WITH new AS (SELECT id FROM webhook_events WHERE message_id IS NULL ORDER BY id \
+       LIMIT LEAST(1000, GREATEST(1, 5000 / GREATEST(1, \
+         (SELECT count(*) FROM webhook_endpoints WHERE enabled))))), \
      marked AS (UPDATE webhook_events e SET message_id = ",
     new_message_id!(),
     " FROM new WHERE e.id = new.id AND e.message_id IS NULL \
@@ -551,7 +555,8 @@ impl Store {
 
 impl Outbox {
     /// Turns the events written since the last fan-out into deliveries, at most 1,000
-    /// events at a time and one fan-out at a time across every worker and instance: each
+    /// events at a time (fewer with more than 5 enabled endpoints: about 5,000 deliveries
+    /// at most) and one fan-out at a time across every worker and instance: each
     /// event gets its message id, and one delivery per endpoint that is enabled, subscribes
     /// to its type and existed when the change began, numbered in event order. Gives how
     /// many events and deliveries it wrote.

@@ -522,3 +522,28 @@ async fn pruning_removes_old_finished_deliveries_and_their_events_and_keeps_ever
         .collect();
     assert_eq!(delivered, [events[3], events[4]]);
 }
+
+#[tokio::test]
+async fn with_many_endpoints_one_fan_out_writes_about_5000_deliveries_and_the_next_ones_go_on() {
+    let (_db, sql, mut outbox) = world().await;
+    for _ in 0..20 {
+        subscribed(&sql, &["*"], true).await;
+    }
+    // A disabled endpoint does not count.
+    subscribed(&sql, &["*"], false).await;
+    sql.execute(
+        "INSERT INTO webhook_events (type, record_key, body) \
+         SELECT 'note.created', 'note:' || g, '{}' FROM generate_series(1, 600) g",
+        &[],
+    )
+    .await
+    .expect("events");
+    // 5,000 / 20 endpoints: 250 events, 5,000 deliveries at a time.
+    assert_eq!(outbox.fan_out_webhooks().await.expect("first"), (250, 5000));
+    assert_eq!(
+        outbox.fan_out_webhooks().await.expect("second"),
+        (250, 5000)
+    );
+    assert_eq!(outbox.fan_out_webhooks().await.expect("third"), (100, 2000));
+    assert_eq!(outbox.fan_out_webhooks().await.expect("done"), (0, 0));
+}
