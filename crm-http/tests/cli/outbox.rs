@@ -8,6 +8,17 @@ use crm_store_pg::testing::TestDb;
 
 use super::{CRM, Server, crm, free_port, http, scratch_dir, stdout, terminate, url};
 
+/// `crm deliver --once` with `flags`, on the database of `database_url`, sending to
+/// `mail_url` (both given as the environment gives them).
+fn deliver_once(flags: &[&str], database_url: &str, mail_url: &str) -> std::process::Output {
+    let mut args = vec!["deliver", "--once"];
+    args.extend_from_slice(flags);
+    crm(
+        &args,
+        &[("DATABASE_URL", database_url), ("CRM_MAIL_URL", mail_url)],
+    )
+}
+
 #[test]
 fn the_mail_urls_password_is_never_printed_and_a_malformed_url_is_a_clear_error() {
     let secret = "smtp://user:hunter2@mail.example:587";
@@ -200,17 +211,10 @@ async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
     queue_email(&db, "a@example.test").await;
     queue_email(&db, "b@example.test").await;
     let mail_url = format!("file://{}", dir.join("sent").display());
-    let output = crm(
-        &[
-            "deliver",
-            "--once",
-            "--mail-from",
-            "Billing <billing@crm.example>",
-        ],
-        &[
-            ("DATABASE_URL", database_url.as_str()),
-            ("CRM_MAIL_URL", &mail_url),
-        ],
+    let output = deliver_once(
+        &["--mail-from", "Billing <billing@crm.example>"],
+        &database_url,
+        &mail_url,
     );
     assert!(
         output.status.success(),
@@ -222,13 +226,7 @@ async fn deliver_once_sends_what_is_due_to_the_configured_folder_and_exits() {
     assert_eq!(files.len(), 2);
     let one = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
     assert!(one.contains("From: Billing <billing@crm.example>"), "{one}");
-    let output = crm(
-        &["deliver", "--once"],
-        &[
-            ("DATABASE_URL", database_url.as_str()),
-            ("CRM_MAIL_URL", &mail_url),
-        ],
-    );
+    let output = deliver_once(&[], &database_url, &mail_url);
     assert_eq!(stdout(&output), "0 sent, 0 to retry, 0 failed");
     assert!(output.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -239,11 +237,7 @@ async fn deliver_once_counts_emails_left_for_a_retry_or_failed_and_exits_0() {
     let (db, database_url) = migrated_db().await;
     // Nothing listens on port 1: the email is left for a retry.
     queue_email(&db, "a@example.test").await;
-    let refused = [
-        ("DATABASE_URL", database_url.as_str()),
-        ("CRM_MAIL_URL", "smtp://127.0.0.1:1?tls=none"),
-    ];
-    let output = crm(&["deliver", "--once"], &refused);
+    let output = deliver_once(&[], &database_url, "smtp://127.0.0.1:1?tls=none");
     assert_eq!(stdout(&output), "0 sent, 1 to retry, 0 failed");
     // A retry or a failure is what the command reports, not a failure of the command (as
     // a mail queue runner; monitor crm_outbox_emails{status="failed"} instead).
@@ -261,13 +255,7 @@ async fn deliver_once_counts_emails_left_for_a_retry_or_failed_and_exits_0() {
     queue_email(&db, "not an address").await;
     let dir = scratch_dir("deliver-once-failed");
     let mail_url = format!("file://{}", dir.display());
-    let output = crm(
-        &["deliver", "--once"],
-        &[
-            ("DATABASE_URL", database_url.as_str()),
-            ("CRM_MAIL_URL", &mail_url),
-        ],
-    );
+    let output = deliver_once(&[], &database_url, &mail_url);
     assert_eq!(stdout(&output), "0 sent, 0 to retry, 1 failed");
     assert_eq!(output.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -281,13 +269,7 @@ async fn a_password_that_may_travel_in_plain_text_is_warned_about_at_start() {
         ("smtp://crm:hunter2@127.0.0.1:1?tls=required", false),
         ("smtp://127.0.0.1:1", false),
     ] {
-        let output = crm(
-            &["deliver", "--once"],
-            &[
-                ("DATABASE_URL", database_url.as_str()),
-                ("CRM_MAIL_URL", mail_url),
-            ],
-        );
+        let output = deliver_once(&[], &database_url, mail_url);
         assert!(output.status.success(), "{mail_url}");
         let log = String::from_utf8_lossy(&output.stderr);
         assert_eq!(
@@ -342,18 +324,10 @@ async fn deliver_takes_the_pgbouncer_settings_and_sends_with_unnamed_statements(
     let dir = scratch_dir("deliver-pgbouncer");
     queue_email(&db, "a@example.test").await;
     let mail_url = format!("file://{}", dir.join("sent").display());
-    let output = crm(
-        &[
-            "deliver",
-            "--once",
-            "--pgbouncer",
-            "--listen-database-url",
-            &database_url,
-        ],
-        &[
-            ("DATABASE_URL", database_url.as_str()),
-            ("CRM_MAIL_URL", &mail_url),
-        ],
+    let output = deliver_once(
+        &["--pgbouncer", "--listen-database-url", &database_url],
+        &database_url,
+        &mail_url,
     );
     assert!(
         output.status.success(),
