@@ -447,8 +447,7 @@ impl App {
                         today: today(),
                     };
                     let env = self.env();
-                    let work =
-                        self.bounded(router::dispatch(route.endpoint, &env, Given::Client(visit)));
+                    let work = self.bounded(conditional::visit(&env, route, visit, &parts.headers));
                     if !self.store.has_replicas() {
                         return work.await;
                     }

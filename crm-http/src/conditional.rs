@@ -15,7 +15,8 @@
 //! - `If-Match`: parsed here (a malformed list is a 400 naming the header) and compared by
 //!   the write under its row lock (412).
 //! - `If-None-Match`: a single-record answer whose `ETag` it names becomes a 304 with no
-//!   body.
+//!   body; so does a PDF's, keyed or by a client link ([`visit`]: the client's pages
+//!   take no other condition).
 //!
 //! **The request digest.** SHA-256 of the method, the route template, the `{id}` segment
 //! (percent-decoded) and the parsed query and body in a canonical form: fields sorted by
@@ -35,7 +36,7 @@ use sha2::{Digest, Sha256};
 use crate::error::{ApiError, IDEMPOTENCY_KEY};
 use crate::response::Reply;
 use crate::router::{self, Given, Route};
-use crate::routes::{Env, Req};
+use crate::routes::{Env, Req, Visit};
 
 /// The header of a replayed answer.
 pub const REPLAYED: &str = "idempotent-replayed";
@@ -137,6 +138,27 @@ pub(crate) async fn run(
     }
 }
 
+/// Runs a client link's request (API.md §12): a `GET` with `If-None-Match` naming its
+/// answer's `ETag` (a PDF's) gets a 304 with no body, as a keyed `GET` does. The link is
+/// checked all the same: a revoked one is the 404 page, whatever the tag.
+pub(crate) async fn visit(
+    env: &Env<'_>,
+    route: &'static Route,
+    visit: Visit<'_>,
+    headers: &HeaderMap,
+) -> Result<Reply, ApiError> {
+    let if_none_match = if route.method == Method::GET {
+        entity_tags(headers, header::IF_NONE_MATCH, "If-None-Match")?
+    } else {
+        None
+    };
+    let reply = router::dispatch(route.endpoint, env, Given::Client(visit)).await?;
+    Ok(match if_none_match {
+        Some(tags) => not_modified(reply, &tags),
+        None => reply,
+    })
+}
+
 /// The stored answer, given again.
 fn replayed(answer: Answer) -> Reply {
     let status = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
@@ -165,8 +187,13 @@ fn not_modified(reply: Reply, wanted: &IfMatch) -> Reply {
     if !named || !reply.status.is_success() {
         return reply;
     }
+    // A 304 carries the headers the 200 would have that describe caching (RFC 9110
+    // §15.4.5).
     let mut headers = HeaderMap::new();
     headers.insert(header::ETAG, etag);
+    if let Some(cache_control) = reply.headers.get(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, cache_control.clone());
+    }
     Reply {
         status: StatusCode::NOT_MODIFIED,
         body: Bytes::new(),

@@ -25,6 +25,10 @@
 //! - `crm_replica_lag_seconds{replica}`, `crm_replica_reachable{replica}` and
 //!   `crm_db_reads{server}` (`primary`, or a replica's `host:port`): the streaming
 //!   replicas' lag and the single-statement reads each server answered (`--replica-url`).
+//! - `crm_pdf_renders_total`, `crm_pdf_cache_hits_total`, `crm_pdf_cache_misses_total`,
+//!   `crm_pdf_cache_bytes`, `crm_pdf_cache_entries` and `crm_pdf_cache_budget_bytes`: the
+//!   PDFs rendered, those served from memory and not, and what the cache keeps
+//!   (`crm_store_pg::pdfs`), read when scraped.
 //! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
 
 use prometheus::{
@@ -34,6 +38,7 @@ use prometheus::{
 
 use crm_store_pg::PoolStatus;
 use crm_store_pg::outbox::OutboxBacklog;
+use crm_store_pg::pdfs::PdfCacheStatus;
 
 /// Latency buckets, in seconds: half a millisecond to ten seconds.
 const BUCKETS: &[f64] = &[
@@ -69,6 +74,75 @@ pub struct Metrics {
     replica_lag: prometheus::GaugeVec,
     replica_reachable: IntGaugeVec,
     reads: IntGaugeVec,
+    pdfs: PdfMetrics,
+}
+
+/// The PDF cache's figures, copied from the store's own counts when scraped.
+#[derive(Debug, Clone)]
+struct PdfMetrics {
+    renders: prometheus::IntCounter,
+    hits: prometheus::IntCounter,
+    misses: prometheus::IntCounter,
+    bytes: IntGauge,
+    entries: IntGauge,
+    budget: IntGauge,
+    /// Two scrapes at once must not both add the same increase.
+    copying: std::sync::Arc<std::sync::Mutex<()>>,
+}
+
+impl PdfMetrics {
+    fn new(registry: &Registry) -> Result<PdfMetrics, MetricsError> {
+        let counter = |name: &str, help: &str| -> Result<_, MetricsError> {
+            let counter = prometheus::IntCounter::new(name, help)?;
+            registry.register(Box::new(counter.clone()))?;
+            Ok(counter)
+        };
+        let gauge = |name: &str, help: &str| -> Result<_, MetricsError> {
+            let gauge = IntGauge::new(name, help)?;
+            registry.register(Box::new(gauge.clone()))?;
+            Ok(gauge)
+        };
+        Ok(PdfMetrics {
+            renders: counter(
+                "crm_pdf_renders_total",
+                "PDFs rendered (estimates and invoices, by key or by client link).",
+            )?,
+            hits: counter(
+                "crm_pdf_cache_hits_total",
+                "PDF requests served from the cache of rendered PDFs.",
+            )?,
+            misses: counter(
+                "crm_pdf_cache_misses_total",
+                "PDF requests that found no rendered PDF of their version (they rendered it, \
+                 or waited for its rendering in progress).",
+            )?,
+            bytes: gauge(
+                "crm_pdf_cache_bytes",
+                "Bytes the cache of rendered PDFs keeps now.",
+            )?,
+            entries: gauge("crm_pdf_cache_entries", "PDFs the cache keeps now.")?,
+            budget: gauge(
+                "crm_pdf_cache_budget_bytes",
+                "The cache's byte budget (--pdf-cache; 0: off).",
+            )?,
+            copying: std::sync::Arc::default(),
+        })
+    }
+
+    /// Brings the metrics to the store's figures `now`.
+    fn copy(&self, now: PdfCacheStatus) {
+        let _one_at_a_time = self.copying.lock().unwrap_or_else(|p| p.into_inner());
+        for (counter, total) in [
+            (&self.renders, now.renders),
+            (&self.hits, now.hits),
+            (&self.misses, now.misses),
+        ] {
+            counter.inc_by(total.saturating_sub(counter.get()));
+        }
+        self.bytes.set(gauge(now.bytes));
+        self.entries.set(gauge(now.entries));
+        self.budget.set(gauge(now.budget));
+    }
 }
 
 /// What the shared limiter counts: whether Redis answers, and the requests limited by
@@ -203,6 +277,7 @@ impl Metrics {
         registry.register(Box::new(replica_lag.clone()))?;
         registry.register(Box::new(replica_reachable.clone()))?;
         registry.register(Box::new(reads.clone()))?;
+        let pdfs = PdfMetrics::new(&registry)?;
         #[cfg(target_os = "linux")]
         registry.register(Box::new(
             prometheus::process_collector::ProcessCollector::for_self(),
@@ -226,6 +301,7 @@ impl Metrics {
             replica_lag,
             replica_reachable,
             reads,
+            pdfs,
         })
     }
 
@@ -297,13 +373,16 @@ impl Metrics {
         self.auth_failures.with_label_values(&[outcome]).inc();
     }
 
-    /// The text exposition of every metric, with the pool and the outbox as read now
-    /// (`outbox` is `None` when the database did not answer: those gauges are left out).
+    /// The text exposition of every metric, with the pool, the outbox and the PDF cache as
+    /// read now (`outbox` is `None` when the database did not answer: those gauges are left
+    /// out).
     pub fn render(
         &self,
         pool: PoolStatus,
         outbox: Option<Backlogs>,
+        pdfs: PdfCacheStatus,
     ) -> Result<String, MetricsError> {
+        self.pdfs.copy(pdfs);
         let in_use = pool.size.saturating_sub(pool.available);
         self.pool.with_label_values(&["in_use"]).set(gauge(in_use));
         self.pool

@@ -85,17 +85,28 @@ impl Reply {
         }
     }
 
-    /// A PDF (200) shown in the browser, saved as `file_name` (`estimate-12.pdf`: letters,
-    /// digits, `-` and `.` only, so it needs no quoting beyond the quotes).
-    pub fn pdf(body: Vec<u8>, file_name: &str) -> Reply {
+    /// A PDF (200) shown in the browser, saved as its file name (`estimate-12.pdf`: letters,
+    /// digits, `-` and `.` only, so it needs no quoting beyond the quotes), with its strong
+    /// `ETag`. `Cache-Control: private, no-cache`: a browser may keep it but asks again
+    /// each time (`If-None-Match`, a 304 when unchanged), so a revoked link or a changed
+    /// record is seen at once, and no shared cache keeps it.
+    pub fn pdf(pdf: crm_store_pg::pdfs::Pdf) -> Reply {
         let mut headers = HeaderMap::new();
+        let file_name = &pdf.file_name;
         if let Ok(value) = HeaderValue::from_str(&format!("inline; filename=\"{file_name}\"")) {
             headers.insert(header::CONTENT_DISPOSITION, value);
         }
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Ok(value) = HeaderValue::from_str(&pdf.etag) {
+            headers.insert(header::ETAG, value);
+        }
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-cache"),
+        );
         Reply {
             status: StatusCode::OK,
-            body: Bytes::from(body),
+            // The cache's bytes themselves, not a copy.
+            body: Bytes::from_owner(pdf.bytes),
             content_type: "application/pdf",
             headers,
             precompressed: None,

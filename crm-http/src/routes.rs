@@ -201,7 +201,11 @@ pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
     }
     let text = env
         .metrics
-        .render(env.store.pool_status(), outbox)
+        .render(
+            env.store.pool_status(),
+            outbox,
+            env.store.pdf_cache_status(),
+        )
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut reply = Reply::json(StatusCode::OK, text.into_bytes());
     reply.content_type = crate::metrics::CONTENT_TYPE;

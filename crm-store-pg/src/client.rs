@@ -11,7 +11,8 @@
 //!   written, the estimate read back, and the notice to its creator queued.
 //!
 //! What it shows is configured with [`ClientSide`] (the public URL, the company, the link
-//! lifetime, the paper).
+//! lifetime, the paper); [`Store::pdf`] serves a document's PDF from the cache of
+//! [`crate::pdfs`].
 
 use chrono::NaiveDate;
 use crm_core::bill::ClientLink;
@@ -28,6 +29,7 @@ use crate::bills::kind::StoredBill;
 use crate::bills::link::render_error;
 use crate::conditions::Tx;
 use crate::db::Db;
+use crate::pdfs::{Pdf, PdfCacheStatus};
 use crate::{Store, StoreError, rows};
 
 pub use crate::pool::ClientSide;
@@ -87,6 +89,18 @@ impl Store {
     /// The document of an invoice.
     pub fn invoice_document(&self, invoice: &Invoice) -> Document {
         Document::invoice(invoice, self.context(invoice.client_link.as_ref()))
+    }
+
+    /// The PDF of `doc` on the configured paper: kept in memory when this version was
+    /// rendered before, else rendered now on the blocking pool (once for every request
+    /// that wants it meanwhile) and kept within the cache's budget ([`crate::pdfs`]).
+    pub async fn pdf(&self, doc: Document) -> Result<Pdf, StoreError> {
+        self.inner.pdfs.get(doc, self.inner.client.paper).await
+    }
+
+    /// The PDF cache's figures now (`/metrics`).
+    pub fn pdf_cache_status(&self) -> PdfCacheStatus {
+        self.inner.pdfs.status()
     }
 
     fn context<'a>(&'a self, link: Option<&'a ClientLink>) -> Context<'a> {

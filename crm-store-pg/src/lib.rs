@@ -20,6 +20,7 @@
 //! - [`local`]: the zero-configuration private PostgreSQL cluster (the service's and the
 //!   test harnesses').
 //! - [`outbox`]: the email outbox: the API's list, the delivery worker's claims.
+//! - [`pdfs`]: rendered PDFs kept in memory by the version of what they show.
 //! - [`seed`]: the demo data set.
 //! - `testing` (feature `testing`): a fresh migrated database per test.
 
@@ -29,6 +30,7 @@ pub mod keys;
 pub mod local;
 pub mod migrate;
 pub mod outbox;
+pub mod pdfs;
 pub mod pool;
 pub mod replicas;
 pub mod seed;
@@ -168,6 +170,8 @@ struct Inner {
     policy: crm_core::totals::Policy,
     /// The client's side: links and what the client's documents show.
     client: pool::ClientSide,
+    /// Rendered PDFs by document version.
+    pdfs: pdfs::PdfCache,
     /// Where webhook endpoints may point.
     webhooks: crm_core::webhook::UrlRules,
     /// The time a health, readiness or monitoring check, or the lookup of a key, gives the
@@ -195,6 +199,7 @@ impl Store {
             readers,
             policy: config.totals_policy,
             client: config.client.clone(),
+            pdfs: pdfs::PdfCache::new(config.client.pdf_cache_bytes),
             webhooks: config.webhooks,
             check_timeout: config.connect_timeout,
             replicas: replicas::Replicas::new(config)?,

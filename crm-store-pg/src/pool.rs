@@ -66,6 +66,9 @@ pub struct ClientSide {
     pub paper: crm_render::Paper,
     /// Whether a bill's email carries its PDF (`--mail-attach-pdf`).
     pub attach_pdf: bool,
+    /// The bytes of rendered PDFs kept in memory (`--pdf-cache`; 0: none, every request
+    /// renders): see [`crate::pdfs`].
+    pub pdf_cache_bytes: usize,
 }
 
 impl Default for ClientSide {
@@ -76,6 +79,7 @@ impl Default for ClientSide {
             link_ttl_days: crm_core::bill::link::DEFAULT_TTL_DAYS,
             paper: crm_render::Paper::A4,
             attach_pdf: false,
+            pdf_cache_bytes: crate::pdfs::DEFAULT_BUDGET,
         }
     }
 }

@@ -193,6 +193,7 @@ Environment:
   CRM_PUBLIC_RATE_LIMIT      serve: requests one address may send to /c/ pages [default: 60/min]
   CRM_AUTH_FAILURE_LIMIT     serve: failed authentications one address may have, N/s or N/min [default: 120/min]
   CRM_MAIL_ATTACH_PDF        serve: attach the record's PDF to its emails (true/false) [default: false]
+  CRM_PDF_CACHE              serve: memory for rendered PDFs, bytes or KiB/MiB/GiB, 0: off [default: 32MiB]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from
   CRM_MAIL_CONCURRENCY       serve, deliver: emails sent at once [default: 16]
@@ -458,6 +459,7 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
             link_ttl_days: args.link_ttl,
             paper: args.paper,
             attach_pdf: args.mail_attach_pdf,
+            pdf_cache_bytes: args.pdf_cache,
         };
         config.webhooks = args.webhooks.rules();
         config.replica_urls = args.replica_urls.clone();

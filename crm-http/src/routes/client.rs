@@ -8,8 +8,8 @@
 //! service under a path prefix.
 
 use crm_core::estimate::decision::{self, Decision, DecisionRequest};
+use crm_render::RenderError;
 use crm_render::page::{self, PageView};
-use crm_render::{Document, RenderError};
 use crm_store_pg::client::{DecisionOutcome, Opened};
 use http::{HeaderValue, StatusCode, header};
 
@@ -38,7 +38,8 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     Ok(Reply::page(StatusCode::OK, html))
 }
 
-/// `GET /c/{token}/pdf`: the record as a PDF, rendered off the async workers.
+/// `GET /c/{token}/pdf`: the record as a PDF, rendered once per version
+/// ([`crm_store_pg::pdfs`]), with its `ETag`.
 pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
     let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
         return not_found(env);
@@ -47,7 +48,7 @@ pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiErr
         Opened::Estimate(e) => env.store.estimate_document(e),
         Opened::Invoice(i) => env.store.invoice_document(i),
     };
-    pdf_reply(doc, env.store.client_side().paper).await
+    Ok(Reply::pdf(env.store.pdf(doc).await?))
 }
 
 /// `POST /c/{token}/accept`.
@@ -102,17 +103,6 @@ async fn decide(env: &Env<'_>, visit: Visit<'_>, decision: Decision) -> Result<R
 fn not_found(env: &Env<'_>) -> Result<Reply, ApiError> {
     let html = page::not_found(&env.store.client_side().company).map_err(rendering)?;
     Ok(Reply::page(StatusCode::NOT_FOUND, html))
-}
-
-/// The PDF of `doc`, rendered on the blocking pool (it takes milliseconds of CPU, which
-/// must not hold up the requests sharing an async worker).
-pub(crate) async fn pdf_reply(doc: Document, paper: crm_render::Paper) -> Result<Reply, ApiError> {
-    let file_name = doc.pdf_file_name();
-    let bytes = tokio::task::spawn_blocking(move || crm_render::pdf::render(&doc, paper))
-        .await
-        .map_err(|e| ApiError::Internal(format!("PDF rendering stopped: {e}")))?
-        .map_err(rendering)?;
-    Ok(Reply::pdf(bytes, &file_name))
 }
 
 /// A template or PDF failure: an internal fault (the client sees the generic 500).

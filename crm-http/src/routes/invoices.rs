@@ -152,5 +152,7 @@ pub(crate) async fn revoke_link(store: &Store, req: Req<'_>) -> Result<Reply, Ap
 pub(crate) async fn pdf(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
     let invoice = store.invoice(req.ctx, id).await?;
-    super::client::pdf_reply(store.invoice_document(&invoice), store.client_side().paper).await
+    Ok(Reply::pdf(
+        store.pdf(store.invoice_document(&invoice)).await?,
+    ))
 }

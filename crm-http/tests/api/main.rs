@@ -20,6 +20,7 @@ mod openapi;
 mod operator;
 mod outbox;
 mod payments;
+mod pdf_cache;
 mod receiver;
 mod scopes;
 mod sweep;

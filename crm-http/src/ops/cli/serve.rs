@@ -97,6 +97,11 @@ pub(crate) struct ServeArgs {
         default_value = "120/min"
     )]
     pub(crate) auth_failure_limit: limits::Rate,
+    /// Memory for rendered PDFs, kept by record version and settings and served again
+    /// without rendering: bytes, or with KiB, MiB or GiB (`64MiB`); 0 turns the cache off
+    /// (every request renders). At most 16GiB.
+    #[arg(long, hide_env_values = true, env = "CRM_PDF_CACHE", default_value = "32MiB", value_parser = byte_size)]
+    pub(crate) pdf_cache: usize,
     /// Attach the record's PDF to every estimate and invoice email.
     #[arg(long, env = "CRM_MAIL_ATTACH_PDF", hide_env_values = true)]
     pub(crate) mail_attach_pdf: bool,
@@ -195,6 +200,28 @@ pub(crate) fn company_name(name: &str) -> Result<String, String> {
         return Err("one line of 1 to 200 characters".into());
     }
     Ok(name.to_owned())
+}
+
+/// `--pdf-cache`: bytes, or a whole number of KiB, MiB or GiB (`64MiB`, `512KiB`), at
+/// most 16 GiB.
+pub(crate) fn byte_size(text: &str) -> Result<usize, String> {
+    const LIMIT: u64 = 16 << 30;
+    let bad = || "bytes, or a whole number with KiB, MiB or GiB (64MiB), at most 16GiB".to_owned();
+    let text = text.trim();
+    let (number, scale) = [("KiB", 1u64 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30)]
+        .into_iter()
+        .find_map(|(unit, scale)| text.strip_suffix(unit).map(|n| (n.trim(), scale)))
+        .unwrap_or((text, 1));
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let bytes = number
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n <= LIMIT)
+        .ok_or_else(bad)?;
+    usize::try_from(bytes).map_err(|_| bad())
 }
 
 /// `--paper`: `a4` or `letter`.
@@ -388,6 +415,33 @@ pub(crate) async fn finish(
                 WorkerOptions::default().send_timeout.as_secs()
             );
             worker.await
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_sizes_are_bytes_or_binary_units_up_to_16_gib() {
+        assert_eq!(byte_size("0"), Ok(0));
+        assert_eq!(byte_size("4096"), Ok(4096));
+        assert_eq!(byte_size("512KiB"), Ok(512 * 1024));
+        assert_eq!(byte_size(" 32MiB "), Ok(32 * 1024 * 1024));
+        assert_eq!(byte_size("16GiB"), Ok(16 << 30));
+        for bad in [
+            "",
+            "MiB",
+            "-1",
+            "1.5MiB",
+            "32MB",
+            "32 mb",
+            "17GiB",
+            "1e9",
+            "99999999999999999999",
+        ] {
+            assert!(byte_size(bad).is_err(), "{bad:?}");
         }
     }
 }
