@@ -212,6 +212,12 @@ impl App {
         self
     }
 
+    /// Whether `ip` is a trusted proxy's (`--trusted-proxy`): its connections speak for
+    /// many clients, so the per-address connection cap does not apply to them.
+    pub fn trusts_proxy(&self, ip: std::net::IpAddr) -> bool {
+        self.proxies.trusts(ip)
+    }
+
     /// The service's metrics (a delivery worker in the same process counts on them).
     pub fn metrics(&self) -> &Metrics {
         &self.metrics

@@ -50,7 +50,8 @@ impl TrustedProxies {
         !self.0.is_empty()
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` is in a trusted network.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         let ip = ip.to_canonical();
         self.0.iter().any(|net| net.contains(&ip))
     }

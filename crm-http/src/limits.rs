@@ -1,6 +1,7 @@
 //! Resource bounds that do not belong to one request: the per-key rate limit, the per-key
-//! cap on requests in progress, the process's open-file limit, and the default connection
-//! limit derived from it.
+//! cap on requests in progress, the process's open-file limit, the default connection
+//! limit derived from the available memory and that limit, and the per-address connection
+//! cap.
 //!
 //! The other bounds live where they act: the header size and the read buffer, the
 //! connection limit and the accept back-off in [`crate::server`]; the body limit and the
@@ -423,72 +424,161 @@ pub fn raise_file_limit() -> Option<u64> {
 /// The largest connection limit `--max-connections` accepts, and the default's ceiling.
 pub const MAX_CONNECTIONS: u64 = 1_000_000;
 
-/// The memory each connection is allowed for in the default connection limit: an idle
-/// connection costs about 20 KiB (hyper's 8 KiB read and write buffers, the task, the
-/// socket; measured in docs/operations.md), and one with a request in progress more; 64 KiB
-/// leaves room for both.
+/// The memory each connection is budgeted in the default connection limit: an idle
+/// connection costs about 20 to 30 KiB (hyper's read and write buffers, the task, the
+/// timers; measured in docs/performance.md), and one with a request in progress more;
+/// 64 KiB leaves room for both.
 pub const CONNECTION_MEMORY: u64 = 64 * 1024;
 
-/// The share of the memory limit the default connection limit spends on connections: a
-/// quarter, the rest left for requests in progress (a list page is up to 4 MiB), the
-/// database connections and the allocator's slack.
+/// The share of the available memory the default connection limit spends on connections:
+/// a quarter, the rest left for requests in progress (a list page is up to 4 MiB), the PDF
+/// cache, the database connections and the allocator's slack.
 pub const CONNECTION_MEMORY_SHARE: u64 = 4;
 
-/// The default connection limit: the open-file limit less [`reserved_files`], and no more
-/// than a quarter of `memory` (the process's memory limit, [`memory_limit`]) at
-/// [`CONNECTION_MEMORY`] each; at least 16 and at most [`MAX_CONNECTIONS`]. 10,000 bounds
-/// it when the file limit is unknown or unlimited.
+/// The most memory the default connection limit spends on connections, whatever the
+/// machine: 256 MiB, so at most 4,096 connections by default. With the defaults, idle
+/// connections cannot take the service more than this past its resting RSS (the figure
+/// documented in docs/operations.md, held by the `resources` tests); a larger machine
+/// that wants more connections says so with `--max-connections`.
+pub const CONNECTION_MEMORY_CEILING: u64 = 256 * 1024 * 1024;
+
+/// The default of `--max-connections-per-address`: one client address (an IPv6 address by
+/// its /64) may hold this many connections at once; more are refused as the connection
+/// limit refuses them. Browsers open about six per site, and a pooling client a few dozen.
+pub const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: usize = 256;
+
+/// The default connection limit: the smaller of the open-file limit less [`reserved_files`]
+/// (10,000 when it is unknown or unlimited) and the connections [`CONNECTION_MEMORY`] each
+/// that fit in a quarter of `available` memory ([`available_memory`]), at most
+/// [`CONNECTION_MEMORY_CEILING`] (which also applies when the memory is unknown); at least
+/// 16 and at most [`MAX_CONNECTIONS`].
 pub fn default_max_connections(
     file_limit: Option<u64>,
     reserved: u64,
-    memory: Option<u64>,
+    available: Option<u64>,
 ) -> usize {
     let by_files = match file_limit {
         Some(limit) if limit < u64::from(u32::MAX) => limit.saturating_sub(reserved),
         _ => 10_000,
     };
-    let by_memory = memory.map_or(u64::MAX, |bytes| {
-        bytes / CONNECTION_MEMORY_SHARE / CONNECTION_MEMORY
-    });
+    let for_connections = available
+        .map_or(CONNECTION_MEMORY_CEILING, |bytes| {
+            bytes / CONNECTION_MEMORY_SHARE
+        })
+        .min(CONNECTION_MEMORY_CEILING);
+    let by_memory = for_connections / CONNECTION_MEMORY;
     let connections = by_files.min(by_memory).clamp(16, MAX_CONNECTIONS);
     usize::try_from(connections).unwrap_or(usize::MAX)
 }
 
-/// The memory this process may use: its cgroup's limit (`memory.max` of cgroup v2,
-/// `memory.limit_in_bytes` of v1) when one is set, else the machine's memory
-/// (`MemTotal`); `None` when neither can be read (not Linux).
-pub fn memory_limit() -> Option<u64> {
+/// The memory this process can still have now: the smaller of the machine's
+/// `MemAvailable` (`/proc/meminfo`) and, when the process's cgroup has a memory limit, that
+/// limit less what the cgroup uses (`memory.max` − `memory.current` of cgroup v2,
+/// `memory.limit_in_bytes` − `memory.usage_in_bytes` of v1); `None` when none can be read
+/// (not Linux).
+pub fn available_memory() -> Option<u64> {
     let read = |path: &str| std::fs::read_to_string(path).ok();
-    let cgroup = read("/proc/self/cgroup").and_then(|groups| {
+    let number = |text: Option<String>| text.and_then(|t| t.trim().parse::<u64>().ok());
+    let v2 = read("/proc/self/cgroup").and_then(|groups| {
         groups.lines().find_map(|line| {
-            // cgroup v2: `0::/path`.
+            // cgroup v2: `0::/path`; "max" (no limit) does not parse.
             let path = line.strip_prefix("0::")?;
-            let max = read(&format!("/sys/fs/cgroup{path}/memory.max"))?;
-            max.trim().parse::<u64>().ok()
+            let max = number(read(&format!("/sys/fs/cgroup{path}/memory.max")))?;
+            let used = number(read(&format!("/sys/fs/cgroup{path}/memory.current")))?;
+            Some(max.saturating_sub(used))
         })
     });
     let v1 = || {
-        read("/sys/fs/cgroup/memory/memory.limit_in_bytes")
-            .and_then(|v| v.trim().parse::<u64>().ok())
+        let limit = number(read("/sys/fs/cgroup/memory/memory.limit_in_bytes"))
             // v1 writes "no limit" as a huge page-aligned number.
-            .filter(|&v| v < 1 << 60)
+            .filter(|&v| v < 1 << 60)?;
+        let used = number(read("/sys/fs/cgroup/memory/memory.usage_in_bytes"))?;
+        Some(limit.saturating_sub(used))
     };
-    let total = || {
-        read("/proc/meminfo").and_then(|info| {
-            let kib = info
-                .lines()
-                .find_map(|l| l.strip_prefix("MemTotal:"))?
-                .split_whitespace()
-                .next()?
-                .parse::<u64>()
-                .ok()?;
-            Some(kib * 1024)
+    let machine = read("/proc/meminfo").and_then(|info| mem_available(&info));
+    match (v2.or_else(v1), machine) {
+        (Some(group), Some(machine)) => Some(group.min(machine)),
+        (group, machine) => group.or(machine),
+    }
+}
+
+/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
+fn mem_available(meminfo: &str) -> Option<u64> {
+    let kib = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .split_whitespace()
+        .next()?
+        .parse::<u64>()
+        .ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Connections open per client address, each address capped (`--max-connections-per-address`):
+/// one client cannot take the connection limit, and the memory it stands for, from the
+/// others. An IPv6 address counts by its /64, as the per-address rate limits do
+/// ([`ClientAddr`]). A connection is counted from its accept until it closes; one over the
+/// cap is refused at once, before any task or buffer is made for it.
+#[derive(Debug)]
+pub struct AddressSlots {
+    cap: usize,
+    open: Arc<Mutex<HashMap<ClientAddr, usize>>>,
+}
+
+/// One open connection of an address; dropping it ends the count.
+#[derive(Debug)]
+pub struct AddressSlot {
+    open: Arc<Mutex<HashMap<ClientAddr, usize>>>,
+    addr: ClientAddr,
+}
+
+impl AddressSlots {
+    /// At most `cap` connections per address (at least 1).
+    pub fn new(cap: usize) -> AddressSlots {
+        AddressSlots {
+            cap: cap.max(1),
+            open: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// Counts one more connection of `ip`, or `None` when its address has the cap.
+    pub fn enter(&self, ip: std::net::IpAddr) -> Option<AddressSlot> {
+        let addr = ClientAddr::of(ip);
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let count = open.entry(addr).or_insert(0);
+        if *count >= self.cap {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot {
+            open: Arc::clone(&self.open),
+            addr,
         })
-    };
-    let machine = total();
-    match cgroup.or_else(v1) {
-        Some(limit) => Some(machine.map_or(limit, |m| m.min(limit))),
-        None => machine,
+    }
+
+    /// The connections of `ip`'s address open now.
+    pub fn open(&self, ip: std::net::IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        open.get(&ClientAddr::of(ip)).copied().unwrap_or(0)
+    }
+
+    /// Addresses with a connection open now.
+    pub fn addresses(&self) -> usize {
+        self.open.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = open.get_mut(&self.addr) {
+            *count = count.saturating_sub(1);
+            // An address with nothing open leaves the map, so it stays as small as the
+            // number of clients connected at once.
+            if *count == 0 {
+                open.remove(&self.addr);
+            }
+        }
     }
 }
 
@@ -645,38 +735,101 @@ mod tests {
 
     #[test]
     fn the_default_connection_limit_follows_the_file_limit() {
-        assert_eq!(default_max_connections(Some(20_000), 84, None), 19_916);
-        assert_eq!(default_max_connections(Some(50), 84, None), 16);
-        assert_eq!(default_max_connections(None, 84, None), 10_000);
-        assert_eq!(default_max_connections(Some(u64::MAX), 84, None), 10_000);
-        // Docker's usual limit: the default stays within what the flag accepts.
-        assert_eq!(
-            default_max_connections(Some(1_048_576), 84, None),
-            1_000_000
-        );
-    }
-
-    #[test]
-    fn the_default_connection_limit_also_respects_memory() {
         const GIB: u64 = 1024 * 1024 * 1024;
-        // 24 GiB: a quarter at 64 KiB each is 98,304, more than the files allow.
-        assert_eq!(
-            default_max_connections(Some(20_000), 84, Some(24 * GIB)),
-            19_916
-        );
-        // A container of 512 MiB: 2,048 connections, whatever the file limit.
-        assert_eq!(
-            default_max_connections(Some(1_048_576), 84, Some(GIB / 2)),
-            2_048
-        );
-        assert_eq!(default_max_connections(None, 84, Some(GIB / 2)), 2_048);
-        assert_eq!(default_max_connections(Some(1_048_576), 84, Some(1)), 16);
+        let plenty = Some(64 * GIB);
+        assert_eq!(default_max_connections(Some(3_000), 84, plenty), 2_916);
+        assert_eq!(default_max_connections(Some(50), 84, plenty), 16);
+        // Unknown or unlimited files: 10,000, under the memory ceiling's 4,096.
+        assert_eq!(default_max_connections(None, 84, plenty), 4_096);
+        assert_eq!(default_max_connections(Some(u64::MAX), 84, plenty), 4_096);
     }
 
     #[test]
-    fn this_machines_memory_limit_is_read() {
-        let limit = memory_limit().expect("Linux reports its memory");
-        assert!(limit >= 64 * 1024 * 1024, "{limit}");
+    fn the_default_connection_limit_comes_from_available_memory_with_a_ceiling() {
+        const MIB: u64 = 1024 * 1024;
+        // The probe's machine: 20,000 files and 23 GB available. Files allowed 19,916
+        // connections (15,000 idle ones took 473 MB); the ceiling allows 4,096.
+        assert_eq!(
+            default_max_connections(Some(20_000), 84, Some(23_000 * MIB)),
+            4_096
+        );
+        // Docker's usual file limit, unknown memory: the ceiling.
+        assert_eq!(default_max_connections(Some(1_048_576), 84, None), 4_096);
+        // 400 MiB available (a 512 MiB container in use): a quarter at 64 KiB each.
+        assert_eq!(
+            default_max_connections(Some(1_048_576), 84, Some(400 * MIB)),
+            1_600
+        );
+        assert_eq!(default_max_connections(None, 84, Some(400 * MIB)), 1_600);
+        assert_eq!(default_max_connections(Some(1_048_576), 84, Some(1)), 16);
+        // Whatever the machine, connections are budgeted at most the ceiling.
+        for available in [None, Some(1 << 40), Some(u64::MAX)] {
+            let n = default_max_connections(Some(u64::MAX), 0, available) as u64;
+            assert!(n * CONNECTION_MEMORY <= CONNECTION_MEMORY_CEILING);
+        }
+    }
+
+    #[test]
+    fn available_memory_is_mem_available() {
+        let meminfo = "MemTotal:       24684032 kB\nMemFree:        21029888 kB\nMemAvailable:   23610368 kB\n";
+        assert_eq!(mem_available(meminfo), Some(23_610_368 * 1024));
+        assert_eq!(mem_available("MemTotal: 1 kB\n"), None);
+    }
+
+    #[test]
+    fn this_machines_available_memory_is_read() {
+        let available = available_memory().expect("Linux reports its memory");
+        let total = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|info| {
+                info.lines()
+                    .find_map(|l| l.strip_prefix("MemTotal:"))?
+                    .split_whitespace()
+                    .next()?
+                    .parse::<u64>()
+                    .ok()
+            })
+            .expect("MemTotal")
+            * 1024;
+        assert!(
+            available > 0 && available <= total,
+            "{available} of {total}"
+        );
+    }
+
+    #[test]
+    fn each_address_holds_at_most_its_cap_of_connections() {
+        let slots = AddressSlots::new(2);
+        let one: std::net::IpAddr = "192.0.2.1".parse().unwrap();
+        let two: std::net::IpAddr = "192.0.2.2".parse().unwrap();
+        let a = slots.enter(one).unwrap();
+        let b = slots.enter(one).unwrap();
+        assert!(slots.enter(one).is_none(), "the third of one address");
+        // Another address is not affected.
+        let c = slots.enter(two).unwrap();
+        assert_eq!((slots.open(one), slots.open(two)), (2, 1));
+        // A connection that closes frees its place.
+        drop(a);
+        let d = slots.enter(one).unwrap();
+        assert!(slots.enter(one).is_none());
+        drop((b, c, d));
+        assert_eq!(slots.addresses(), 0, "closed addresses leave the map");
+    }
+
+    #[test]
+    fn an_ipv6_network_of_64_counts_as_one_address() {
+        let slots = AddressSlots::new(1);
+        let first: std::net::IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let same_64: std::net::IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let other_64: std::net::IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        let _held = slots.enter(first).unwrap();
+        assert!(slots.enter(same_64).is_none());
+        assert!(slots.enter(other_64).is_some());
+        // An IPv4 address mapped into IPv6 is the IPv4 address.
+        let v4: std::net::IpAddr = "198.51.100.7".parse().unwrap();
+        let mapped: std::net::IpAddr = "::ffff:198.51.100.7".parse().unwrap();
+        let _v4 = slots.enter(v4).unwrap();
+        assert!(slots.enter(mapped).is_none());
     }
 
     #[cfg(unix)]

@@ -1,6 +1,6 @@
 //! The accept loop: HTTP/1.1 with keep-alive, TCP_NODELAY, a header read timeout, a write
 //! timeout and CRLF-only request heads ([`crate::wire`]), a header size limit that also caps each connection's read buffer, a connection limit,
-//! accept errors backed off, and a graceful shutdown that stops accepting, lets in-flight
+//! a cap per client address (trusted proxies excepted), accept errors backed off, and a graceful shutdown that stops accepting, lets in-flight
 //! requests finish (bounded), and returns.
 
 use std::convert::Infallible;
@@ -18,7 +18,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::app::App;
-use crate::limits::PeerAddr;
+use crate::limits::{AddressSlots, PeerAddr};
 use crate::wire::Wire;
 
 /// Server timeouts and connection bounds.
@@ -34,6 +34,10 @@ pub struct ServeOptions {
     pub shutdown_grace: Duration,
     /// Connections served at once; one more is answered 503 and closed at once.
     pub max_connections: usize,
+    /// Connections one client address (an IPv6 address by its /64) may hold at once; one
+    /// more is answered as one over `max_connections` is. A trusted proxy's connections
+    /// (`--trusted-proxy`) are not capped: it speaks for many clients.
+    pub max_connections_per_address: usize,
     /// Largest request head (request line and headers); a larger one is a 431 and the
     /// connection is closed. It is also each connection's read buffer cap, so a connection
     /// holds at most this much of what the client sent beyond the current body.
@@ -50,6 +54,7 @@ impl Default for ServeOptions {
             write_timeout: Duration::from_secs(30),
             shutdown_grace: Duration::from_secs(15),
             max_connections: 10_000,
+            max_connections_per_address: crate::limits::DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
             max_header_bytes: MAX_HEADER_BYTES,
         }
     }
@@ -139,11 +144,36 @@ pub async fn serve(
             refused_logged = Some(Instant::now());
         }
     };
+    let per_address = AddressSlots::new(options.max_connections_per_address);
+    let mut address_refused_logged: Option<Instant> = None;
     let accepted = |stream: TcpStream, permit: OwnedSemaphorePermit| {
+        let peer = stream.peer_addr().ok().map(|a| PeerAddr(a.ip()));
+        // The address's place, unless it is a trusted proxy's; none left: refused as one
+        // over the connection limit is, before any task or buffer is made for it.
+        let slot = match peer {
+            Some(PeerAddr(ip)) if !app.trusts_proxy(ip) => match per_address.enter(ip) {
+                Some(slot) => Some(slot),
+                None => {
+                    refuse(stream);
+                    drop(permit);
+                    if address_refused_logged
+                        .is_none_or(|at| at.elapsed() >= AcceptBackoff::LOG_EVERY)
+                    {
+                        tracing::warn!(
+                            max_connections_per_address = options.max_connections_per_address,
+                            "connection limit per address reached; refusing that address's \
+                             new connections"
+                        );
+                        address_refused_logged = Some(Instant::now());
+                    }
+                    return;
+                }
+            },
+            _ => None,
+        };
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(error = %e, "cannot set TCP_NODELAY");
         }
-        let peer = stream.peer_addr().ok().map(|a| PeerAddr(a.ip()));
         let app = Arc::clone(&app);
         let service = service_fn(move |mut request: Request<Incoming>| {
             let app = Arc::clone(&app);
@@ -158,6 +188,7 @@ pub async fn serve(
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
+            drop(slot);
             drop(permit);
         });
     };

@@ -175,7 +175,8 @@ Environment:
   CRM_BODY_TIMEOUT           serve: seconds a request body may take to arrive
   CRM_REQUEST_TIMEOUT        serve: seconds a request may take once its body has arrived
   CRM_WRITE_TIMEOUT          serve: seconds a write to a client may wait without progress [default: 30]
-  CRM_MAX_CONNECTIONS        serve: connections served at once
+  CRM_MAX_CONNECTIONS        serve: connections served at once [default: from the available memory, at most 4096]
+  CRM_MAX_CONNECTIONS_PER_ADDRESS  serve: connections one client address may hold at once [default: 256]
   CRM_MAX_IN_FLIGHT_PER_KEY  serve: requests one API key may have in progress
   CRM_RATE_LIMIT             serve: requests each API key may send, N/s or N/min [default: no limit]
   CRM_REDIS_URL              serve: Redis shared by every instance, as --redis-url (its value is never printed)

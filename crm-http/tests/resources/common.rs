@@ -217,6 +217,34 @@ impl Server {
         stream
     }
 
+    /// A connection from the loopback address `local` (127.0.0.2, …: every 127.x.y.z is
+    /// this machine), as [`Server::connect`] makes them.
+    pub async fn connect_from(&self, local: std::net::Ipv4Addr) -> TcpStream {
+        let stream = connect_from(self.addr, local).await.expect("connect");
+        let stream = stream.into_std().expect("a std stream");
+        stream.set_nonblocking(false).expect("blocking");
+        stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
+        stream.set_write_timeout(Some(PATIENCE)).expect("timeout");
+        stream.set_nodelay(true).expect("nodelay");
+        stream
+    }
+
+    /// The value of `field=` in the "listening" line (`max_connections`, …).
+    pub fn listening(&self, field: &str) -> Option<String> {
+        let log = self.log.lock().unwrap_or_else(|p| p.into_inner());
+        let line = log.iter().find(|l| l.contains("listening"))?;
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(&format!("{field}=")))
+            .map(str::to_owned)
+    }
+
+    /// Descriptors the process has open now.
+    pub fn open_files(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+            .map(Iterator::count)
+            .unwrap_or(0)
+    }
+
     /// Retries `check` until it holds or [`PATIENCE`] runs out; whether it held.
     pub fn eventually(&self, mut check: impl FnMut() -> bool) -> bool {
         let deadline = Instant::now() + PATIENCE;
@@ -237,6 +265,31 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A tokio connection to `server` from the loopback address `local`.
+pub async fn connect_from(
+    server: SocketAddr,
+    local: std::net::Ipv4Addr,
+) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::from((local, 0)))?;
+    socket.connect(server).await
+}
+
+/// Raises this process's soft open-file limit to its hard limit (a test holding thousands
+/// of connections needs a descriptor for each); the limit now.
+pub fn raise_file_limit() -> u64 {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    let _ = setrlimit(
+        Resource::Nofile,
+        Rlimit {
+            current: limit.maximum,
+            maximum: limit.maximum,
+        },
+    );
+    getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX)
 }
 
 /// A `kB` figure of `/proc/<pid>/status`.

@@ -3,7 +3,7 @@
 //! requests in progress.
 
 use std::io::Write;
-use std::net::TcpStream;
+use std::net::{Ipv4Addr, TcpStream};
 
 use crate::common::{Server, read_answer};
 
@@ -58,6 +58,76 @@ async fn connections_beyond_the_limit_are_refused_and_the_service_recovers() {
     // Once they go, the service answers again.
     drop(stalled);
     assert!(s.eventually(|| s.get("/healthz", None).status == 200));
+}
+
+/// Issue 47, item 4: one client address cannot take the connection limit from the others.
+#[tokio::test]
+async fn one_address_holds_at_most_its_cap_of_connections_and_others_are_served() {
+    let s = Server::start(&[
+        "--max-connections-per-address",
+        "4",
+        "--trusted-proxy",
+        "127.0.0.3",
+    ])
+    .await;
+    let one = Ipv4Addr::new(127, 0, 0, 2);
+    let stall = |mut stream: TcpStream| {
+        stream.write_all(b"GET /healthz HTTP/1.1\r\n").unwrap();
+        stream
+    };
+    // Four connections of one address stall in their headers: its whole cap.
+    let mut stalled = Vec::new();
+    for _ in 0..4 {
+        stalled.push(stall(s.connect_from(one).await));
+    }
+    // Its next ones are answered 503 and closed at once, as over the connection limit.
+    for _ in 0..5 {
+        let mut stream = s.connect_from(one).await;
+        // The answer was written on accept; the request may meet a closed socket.
+        let _ = stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n");
+        let refused = read_answer(&mut stream);
+        assert_eq!(refused.status, 503, "{refused:?}");
+        assert_eq!(
+            refused.json(),
+            serde_json::json!({"message": "Too many open connections."})
+        );
+        assert_eq!(refused.header("retry-after").as_deref(), Some("1"));
+    }
+    assert!(s.eventually(|| s.logged("connection limit per address reached") >= 1));
+    assert_eq!(
+        s.logged("connection limit per address reached"),
+        1,
+        "logged once"
+    );
+    // Other addresses are served meanwhile.
+    assert_eq!(s.get("/healthz", None).status, 200);
+    // A trusted proxy speaks for many clients: its connections are not capped.
+    let proxy = Ipv4Addr::new(127, 0, 0, 3);
+    for _ in 0..6 {
+        stalled.push(stall(s.connect_from(proxy).await));
+    }
+    let mut through_proxy = s.connect_from(proxy).await;
+    through_proxy
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    assert_eq!(read_answer(&mut through_proxy).status, 200);
+    // Once one of the address's connections closes, it is served again.
+    drop(stalled.remove(0));
+    let mut served = false;
+    for _ in 0..100 {
+        let mut stream = s.connect_from(one).await;
+        let _ =
+            stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+        if read_answer(&mut stream).status == 200 {
+            served = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        served,
+        "the address is served again once it holds fewer than 4"
+    );
 }
 
 #[tokio::test]

@@ -1,9 +1,13 @@
-//! Memory a client can make the service hold: a trickled body (defect 1) and large partial
-//! headers without a key (defect 3).
+//! Memory a client can make the service hold: a trickled body (defect 1), large partial
+//! headers without a key (defect 3), idle connections (issue 33's defect 4, and issue 47's
+//! 15,000 idle connections under the default limit).
 
 use std::io::Write;
+use std::net::Ipv4Addr;
 
-use crate::common::{Server, read_answer};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::common::{PATIENCE, Server, connect_from, raise_file_limit, read_answer};
 
 const MB: u64 = 1024 * 1024;
 
@@ -133,7 +137,13 @@ async fn large_partial_headers_cost_bounded_memory_without_a_key() {
 #[tokio::test]
 async fn idle_connections_cost_a_bounded_amount_each_and_their_memory_comes_back() {
     const CONNECTIONS: u64 = 3_000;
-    let s = Server::start(&["--max-connections", "5000"]).await;
+    let s = Server::start(&[
+        "--max-connections",
+        "5000",
+        "--max-connections-per-address",
+        "5000",
+    ])
+    .await;
     for _ in 0..3 {
         assert_eq!(s.get("/healthz", None).status, 200);
     }
@@ -180,4 +190,117 @@ async fn idle_connections_cost_a_bounded_amount_each_and_their_memory_comes_back
         baseline / 1024,
         holding / 1024
     );
+}
+
+/// One connection from `local` that asks for `GET /` and is left open when the answer is a
+/// 200; `None` when it was refused (a 503, or closed before its answer).
+async fn idle_connection(
+    server: std::net::SocketAddr,
+    local: Ipv4Addr,
+) -> Option<tokio::net::TcpStream> {
+    let mut stream = connect_from(server, local).await.ok()?;
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        .await
+        .ok()?;
+    let mut head = [0u8; 12];
+    tokio::time::timeout(PATIENCE, stream.read_exact(&mut head))
+        .await
+        .ok()?
+        .ok()?;
+    // The rest of the answer is left unread: the connection is what is measured.
+    head.starts_with(b"HTTP/1.1 200").then_some(stream)
+}
+
+/// Issue 47, defect 4: the default connection limit came from the descriptor limit (19,916
+/// on the probe's machine), and 15,000 idle connections took RSS from 23 MB to 473 MB.
+/// With the default settings the limit now comes from the available memory, at most
+/// `CONNECTION_MEMORY_CEILING` / `CONNECTION_MEMORY` (4,096 × 64 KiB = 256 MiB), so the
+/// same 15,000 idle connections (from 60 loopback addresses, 250 each: under the
+/// per-address cap, so that only the global limit stops them) leave the service under
+/// the figure docs/operations.md states: 64 MiB at rest plus that ceiling.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifteen_thousand_idle_connections_stay_under_the_documented_rss() {
+    const ADDRESSES: u8 = 60;
+    const RESTING: u64 = 64 * MB;
+    let documented = RESTING + crm_http::limits::CONNECTION_MEMORY_CEILING;
+    // The test holds a descriptor per connection it keeps: 15,000 unless its own hard
+    // limit is lower.
+    let files = raise_file_limit();
+    let per_address = (files.saturating_sub(1_000) / u64::from(ADDRESSES)).min(250) as usize;
+    let s = Server::start(&[]).await;
+    let limit: usize = s
+        .listening("max_connections")
+        .and_then(|v| v.parse().ok())
+        .expect("the listening line states the connection limit");
+    for _ in 0..3 {
+        assert_eq!(s.get("/", None).status, 200);
+    }
+    let baseline = s.rss();
+    let server = s.addr;
+    let openers: Vec<_> = (0..ADDRESSES)
+        .map(|n| {
+            tokio::spawn(async move {
+                let local = Ipv4Addr::new(127, 0, 1, n + 1);
+                let mut kept = Vec::new();
+                let mut refused = 0usize;
+                for _ in 0..per_address {
+                    match idle_connection(server, local).await {
+                        Some(stream) => kept.push(stream),
+                        None => refused += 1,
+                    }
+                }
+                (kept, refused)
+            })
+        })
+        .collect();
+    // The largest resident size while they open.
+    let mut peak = baseline;
+    while openers.iter().any(|o| !o.is_finished()) {
+        peak = peak.max(s.rss());
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mut idle = Vec::new();
+    let mut refused = 0;
+    for opener in openers {
+        let (kept, n) = opener.await.unwrap();
+        idle.extend(kept);
+        refused += n;
+    }
+    let holding = s.rss();
+    peak = peak.max(holding);
+    let open_files = s.open_files();
+    let attempted = per_address * usize::from(ADDRESSES);
+    eprintln!(
+        "{attempted} idle connections attempted from {ADDRESSES} addresses, limit {limit}: \
+         {} served and held, {refused} refused; RSS {} KiB before, {} KiB holding them, \
+         peak {} KiB (documented bound {} KiB); the server has {open_files} files open",
+        idle.len(),
+        baseline / 1024,
+        holding / 1024,
+        peak / 1024,
+        documented / 1024,
+    );
+    assert_eq!(idle.len() + refused, attempted);
+    assert!(
+        idle.len() >= limit.min(attempted),
+        "the service was filled to its limit"
+    );
+    if attempted > limit {
+        assert!(refused > 0, "connections past the limit were refused");
+    }
+    assert!(
+        peak < documented,
+        "RSS reached {} KiB with {} idle connections (documented bound {} KiB)",
+        peak / 1024,
+        idle.len(),
+        documented / 1024
+    );
+    assert!(
+        peak.saturating_sub(baseline) < limit as u64 * crm_http::limits::CONNECTION_MEMORY,
+        "idle connections took more than their budget"
+    );
+    drop(idle);
+    // The service still answers once they are gone.
+    assert!(s.eventually(|| s.get("/healthz", None).status == 200));
 }

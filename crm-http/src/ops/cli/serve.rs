@@ -40,11 +40,16 @@ pub(crate) struct ServeArgs {
     /// then the connection is closed.
     #[arg(long, hide_env_values = true, env = "CRM_WRITE_TIMEOUT", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub(crate) write_timeout: u64,
-    /// Connections served at once (more are answered 503 and closed) [default: the
-    /// open-file limit, raised to its hard limit at start, less pool + readers + 64, and at
-    /// most a quarter of the memory limit at 64 KiB each; at most 1000000].
+    /// Connections served at once (more are answered 503 and closed) [default: a quarter
+    /// of the available memory (the cgroup's headroom or MemAvailable) at 64 KiB each, at
+    /// most 4096 (256 MiB), and no more than the open-file limit, raised to its hard limit
+    /// at start, less pool + readers + 64; at most 1000000].
     #[arg(long, hide_env_values = true, env = "CRM_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..=limits::MAX_CONNECTIONS))]
     pub(crate) max_connections: Option<u64>,
+    /// Connections one client address (an IPv6 address by its /64) may hold at once; more
+    /// are answered 503 and closed. A --trusted-proxy's connections are not capped.
+    #[arg(long, hide_env_values = true, env = "CRM_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = limits::DEFAULT_MAX_CONNECTIONS_PER_ADDRESS as u64, value_parser = clap::value_parser!(u64).range(1..=limits::MAX_CONNECTIONS))]
+    pub(crate) max_connections_per_address: u64,
     /// Requests one API key may have in progress at once, 1 to 100000 (more are answered 429).
     #[arg(long, hide_env_values = true, env = "CRM_MAX_IN_FLIGHT_PER_KEY", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub(crate) max_in_flight_per_key: u64,
@@ -246,10 +251,13 @@ pub(crate) async fn serve_api(
 ) -> Result<(), Failure> {
     let file_limit = limits::raise_file_limit();
     let reserved = limits::reserved_files(args.pool_size, args.readers);
+    let available_memory = limits::available_memory();
     let max_connections = match args.max_connections {
         Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-        None => limits::default_max_connections(file_limit, reserved, limits::memory_limit()),
+        None => limits::default_max_connections(file_limit, reserved, available_memory),
     };
+    let max_connections_per_address =
+        usize::try_from(args.max_connections_per_address).unwrap_or(usize::MAX);
     if let Some(files) = file_limit
         && max_connections as u64 + reserved > files
     {
@@ -278,7 +286,13 @@ pub(crate) async fn serve_api(
         None => None,
     };
     let address = listener.local_addr()?;
-    tracing::info!(%address, max_connections, "listening");
+    tracing::info!(
+        %address,
+        max_connections,
+        max_connections_per_address,
+        available_memory_mib = available_memory.map(|b| b >> 20),
+        "listening"
+    );
     tracing::info!("the API reference: http://{address}/docs");
     if store
         .list_api_keys()
@@ -379,6 +393,7 @@ pub(crate) async fn serve_api(
     });
     let options = ServeOptions {
         max_connections,
+        max_connections_per_address,
         write_timeout: std::time::Duration::from_secs(args.write_timeout),
         ..ServeOptions::default()
     };
