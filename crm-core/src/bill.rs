@@ -36,7 +36,7 @@ pub use lines::{BillTotals, LineDiscountView, LineItem, StoredLine, TaxRecord, t
 pub use link::ClientLink;
 
 /// Which kind of record a message is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BillKind {
     /// An estimate.
     Estimate,

@@ -16,7 +16,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 pub use from_core::{BillKind, Context};
 
 /// One estimate or invoice, ready to render.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Document {
     /// Estimate or invoice.
     pub kind: BillKind,
@@ -72,7 +72,7 @@ impl Document {
 }
 
 /// A date with its label.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelledDate {
     /// `Date`, `Expiry date`, `Due date`.
     pub label: &'static str,
@@ -99,7 +99,7 @@ pub fn date_text(date: NaiveDate) -> String {
 }
 
 /// One line of the document.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocumentLine {
     /// 1-based position.
     pub position: i32,
@@ -128,7 +128,7 @@ impl DocumentLine {
 }
 
 /// A total row: its label and amount.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TotalRow {
     /// `Subtotal`, `Discount`, `VAT 20%`, `Adjustment (Shipping)`.
     pub label: String,
@@ -137,7 +137,7 @@ pub struct TotalRow {
 }
 
 /// The client's answer to an estimate (API.md §12's `client_response`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
     /// Accepted or declined.
     pub kind: DecisionKind,
@@ -165,7 +165,7 @@ impl Decision {
 }
 
 /// Accepted or declined.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DecisionKind {
     /// The client accepted the estimate.
     Accepted,

@@ -28,7 +28,7 @@ use face::Fonts;
 use layout::Item;
 
 /// The paper size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Paper {
     /// ISO A4, 210 × 297 mm (the default).
     #[default]

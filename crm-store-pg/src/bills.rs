@@ -37,6 +37,24 @@ macro_rules! lines_json {
     };
 }
 
+/// The SQL expression (text) that names the version of every line of the bill whose id is
+/// `$id`: each line's id and the transaction that wrote it (`xmin`), in order. A line whose
+/// content changes is a new row version with a new `xmin`, so the text changes with any of
+/// the lines' columns, without reading them ([`BillSql::version`]).
+macro_rules! lines_versions {
+    ($lines:literal, $owner:literal, $id:literal) => {
+        concat!(
+            "(SELECT string_agg(l.id::text || ':' || l.xmin::text, ',' ORDER BY l.position) FROM ",
+            $lines,
+            " l WHERE l.",
+            $owner,
+            " = ",
+            $id,
+            ")"
+        )
+    };
+}
+
 /// The SQL expression (a JSON array) of the tax records of the bill whose id is `$id`, in
 /// id order. Decoded by [`decode::taxes`].
 macro_rules! taxes_json {
@@ -79,6 +97,10 @@ macro_rules! records_sql {
     };
     // The same columns over any source aliased `b` (a new row's CTE), with any condition.
     (@from $from:expr, $where:expr, $l:literal, $x:literal, $o:literal, $tag:literal, $extra:literal) => {
+        records_sql!(@lines lines_json!($l, $o, "b.id"), $from, $where, $x, $o, $tag, $extra)
+    };
+    // The same columns with `$lines` as the lines' column.
+    (@lines $lines:expr, $from:expr, $where:expr, $x:literal, $o:literal, $tag:literal, $extra:literal) => {
         concat!(
             "SELECT b.id, b.client_id, c.company_name AS client_name, b.project_id, b.category_id, ",
             "g.name AS category_name, b.date, b.created_at, b.notes, b.terms, b.tax_type, ",
@@ -88,7 +110,7 @@ macro_rules! records_sql {
             ", ",
             $extra,
             ", ",
-            lines_json!($l, $o, "b.id"),
+            $lines,
             " AS lines, ",
             taxes_json!($x, $o, "b.id"),
             " AS taxes, ARRAY(SELECT t.title FROM tags t WHERE t.",
@@ -139,6 +161,12 @@ macro_rules! bill_sql {
             table: $t,
             tag_owner: $tag,
             records: records_sql!($t, $l, $x, $o, $o, $extra, $listed),
+            version: concat!(
+                "SELECT encode(sha256(convert_to(v::text, 'UTF8')), 'hex') AS version FROM (",
+                records_sql!(@lines lines_versions!($l, $o, "b.id"), concat!($t, " b"),
+                    concat!("WHERE b.id = $1", $listed), $x, $o, $o, $extra),
+                ") v"
+            ),
             list_bytes: list_bytes_sql!($t, $l, $o),
             create: concat!(
                 "WITH bad AS (", $crate::refs::invalid_refs_sql!(), "), ",
@@ -289,6 +317,13 @@ pub(crate) struct BillSql {
     pub tag_owner: fn(i64) -> crate::tags::TagOwner,
     /// Whole records (the kind's [`records_sql!`]) for the ids in `$1`.
     pub records: &'static str,
+    /// The version of bill `$1` (no row: no such listed bill): a digest of the row
+    /// [`BillSql::records`] reads, every column as read, but each line's id and row version
+    /// instead of its content ([`lines_versions!`]). It changes whenever the record's
+    /// representation can (a header, client, payment, tax or tag change, any line written)
+    /// and costs a fraction of the read: the rendered PDFs are kept by it
+    /// ([`crate::pdfs`]).
+    pub version: &'static str,
     /// The extra column of a list page's ids ([`crate::sql::page`]'s `extra_columns`): each
     /// record's estimated size as JSON, `list_bytes` ([`list::LIST_BYTE_BUDGET`]).
     pub list_bytes: &'static str,

@@ -11,8 +11,8 @@
 //!   written, the estimate read back, and the notice to its creator queued.
 //!
 //! What it shows is configured with [`ClientSide`] (the public URL, the company, the link
-//! lifetime, the paper); [`Store::pdf`] serves a document's PDF from the cache of
-//! [`crate::pdfs`].
+//! lifetime, the paper); [`Store::link_pdf`], [`Store::estimate_pdf`] and
+//! [`Store::invoice_pdf`] serve PDFs from the cache of [`crate::pdfs`].
 
 use chrono::NaiveDate;
 use crm_core::bill::ClientLink;
@@ -26,11 +26,12 @@ use crm_render::Document;
 use crm_render::document::Context;
 
 use crate::bills::kind::StoredBill;
+use crate::bills::kind::{BillId, View};
 use crate::bills::link::render_error;
 use crate::conditions::Tx;
 use crate::db::Db;
 use crate::pdfs::{Pdf, PdfCacheStatus};
-use crate::{Store, StoreError, rows};
+use crate::{Ctx, Store, StoreError, rows};
 
 pub use crate::pool::ClientSide;
 
@@ -91,11 +92,81 @@ impl Store {
         Document::invoice(invoice, self.context(invoice.client_link.as_ref()))
     }
 
-    /// The PDF of `doc` on the configured paper: kept in memory when this version was
-    /// rendered before, else rendered now on the blocking pool (once for every request
-    /// that wants it meanwhile) and kept within the cache's budget ([`crate::pdfs`]).
-    pub async fn pdf(&self, doc: Document) -> Result<Pdf, StoreError> {
-        self.inner.pdfs.get(doc, self.inner.client.paper).await
+    /// `GET /api/estimates/{id}/pdf`: the estimate's PDF, kept in memory when this version
+    /// of it was rendered before, else rendered now on the blocking pool (once for every
+    /// request that wants it meanwhile) and kept within the cache's budget
+    /// ([`crate::pdfs`]). `NotFound` as its read.
+    pub async fn estimate_pdf(&self, ctx: Ctx, id: EstimateId) -> Result<Pdf, StoreError> {
+        let reader = self.reader().await?;
+        self.bill_pdf(&*reader, id, self.view(ctx)).await
+    }
+
+    /// `GET /api/invoices/{id}/pdf`: as [`Store::estimate_pdf`].
+    pub async fn invoice_pdf(&self, ctx: Ctx, id: InvoiceId) -> Result<Pdf, StoreError> {
+        let reader = self.reader().await?;
+        self.bill_pdf(&*reader, id, self.view(ctx)).await
+    }
+
+    /// `GET /c/{token}/pdf`: the PDF of the bill a live token opens, as
+    /// [`Store::estimate_pdf`]; `None` for every bad link, as [`Store::open_link`].
+    pub async fn link_pdf(&self, token: &str, today: NaiveDate) -> Result<Option<Pdf>, StoreError> {
+        if !link::is_token(token) {
+            return Ok(None);
+        }
+        let reader = self.reader().await?;
+        let Some(row) = reader.row_opt(OPEN_SQL, &[&token]).await? else {
+            return Ok(None);
+        };
+        let kind: String = rows::get(&row, "kind")?;
+        let id: i64 = rows::get(&row, "id")?;
+        let view = self.view_on(today);
+        let pdf = if kind == "estimate" {
+            let id = EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
+            self.bill_pdf(&*reader, id, view).await
+        } else {
+            let id = InvoiceId::new(id).ok_or_else(|| crate::error::corrupt("invoice id", id))?;
+            self.bill_pdf(&*reader, id, view).await
+        };
+        match pdf {
+            Ok(pdf) => Ok(Some(pdf)),
+            // Deleted between the two statements: a bad link like any other.
+            Err(StoreError::NotFound(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The PDF of bill `id` as `view` shows it: the cache's key is the bill's version
+    /// (one statement on `db`, [`crate::bills::BillSql::version`]), today and the
+    /// settings; the bill is read from `db`, and its document made, only to render. Both
+    /// statements go to the same server, the read after the version, so a PDF is never
+    /// kept under a version newer than the record it shows.
+    async fn bill_pdf<I: BillId>(
+        &self,
+        db: &impl Db,
+        id: I,
+        view: View<'_>,
+    ) -> Result<Pdf, StoreError> {
+        let sql = I::Kind::sql();
+        let row = db
+            .row_opt(sql.version, &[&id.raw()])
+            .await?
+            .ok_or(StoreError::NotFound(sql.resource))?;
+        let version: String = rows::get(&row, "version")?;
+        let client = &self.inner.client;
+        let key = crate::pdfs::key_of(&[
+            <I::Kind as crm_core::bill::Kind>::KIND.template(),
+            &id.raw().to_string(),
+            &version,
+            &view.today.to_string(),
+            view.public_url,
+            &client.company,
+            client.paper.name(),
+        ]);
+        let document = async {
+            let record = crate::bills::kind::load(db, id, view).await?;
+            Ok(I::Kind::document(self, &record))
+        };
+        self.inner.pdfs.get(key, client.paper, document).await
     }
 
     /// The PDF cache's figures now (`/metrics`).

@@ -1,14 +1,20 @@
 //! Rendered PDFs, kept in memory by the version of what they show (issue 47, item 3).
 //!
 //! A PDF is a pure function of its [`Document`] and the paper (crm-render has no clock:
-//! the same document gives the same bytes), so it is rendered once per version and served
-//! from memory after that.
+//! the same document gives the same bytes), and the document a function of the record as
+//! read, today's date (an estimate's status in words) and the settings (company name,
+//! public URL, paper). So a PDF is rendered once per version and served from memory after
+//! that.
 //!
-//! - **The key** is a SHA-256 digest of the whole document (every field, through its
-//!   derived `Hash`: the kind and number, the figures, the status in words, the dates, the
-//!   decision, the link, the company name) and the paper. Any change of the record, of its
-//!   link or of the settings that show in the PDF makes a new key, so a stale PDF cannot be
-//!   served; a field added to the document later is part of the key without a change here.
+//! - **The key** is a SHA-256 digest of the kind, the id, **the record's version** (the
+//!   kind's [`BillSql::version`](crate::bills::BillSql) statement: a digest, made by
+//!   PostgreSQL, of every column the record's read returns, with each line's row version
+//!   in place of its content), today, the company name, the public URL and the paper. Any
+//!   change of the record (its lines, taxes, client name, payments, link, decision) or of
+//!   the settings makes a new key, so a stale PDF cannot be served; a column added to the
+//!   record's read later is part of the version with no change here. Finding a kept PDF
+//!   costs that statement, a fraction of reading the record: the record is read, and its
+//!   document built, only to render.
 //! - **The entity tag** is a digest of the PDF's bytes (strong: it changes exactly when the
 //!   bytes do, and every instance of the service computes the same one).
 //! - **A byte budget** ([`ClientSide::pdf_cache_bytes`](crate::ClientSide), `--pdf-cache`,
@@ -22,7 +28,7 @@
 //!   it runs on tokio's blocking pool.
 
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{Hash, Hasher};
+use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -78,41 +84,34 @@ type Key = [u8; 32];
 struct Rendered {
     bytes: Arc<[u8]>,
     etag: Arc<str>,
+    file_name: Arc<str>,
 }
 
 impl Rendered {
-    fn pdf(&self, file_name: String) -> Pdf {
+    fn pdf(&self) -> Pdf {
         Pdf {
             bytes: Arc::clone(&self.bytes),
             etag: Arc::clone(&self.etag),
-            file_name,
+            file_name: self.file_name.to_string(),
         }
     }
 
     /// What keeping it costs against the budget.
     fn cost(&self) -> usize {
-        self.bytes.len() + self.etag.len() + ENTRY_OVERHEAD
+        self.bytes.len() + self.etag.len() + self.file_name.len() + ENTRY_OVERHEAD
     }
 }
 
-/// The key of `doc` on `paper`: SHA-256 over the document's and the paper's `Hash`
-/// writes (lengths and discriminants included, so two documents cannot write the same
-/// sequence).
-fn key_of(doc: &Document, paper: Paper) -> Key {
-    struct Digesting(Sha256);
-    impl Hasher for Digesting {
-        fn finish(&self) -> u64 {
-            // Never read: the digest is taken whole below.
-            0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            self.0.update(bytes);
-        }
+/// The key of a PDF: SHA-256 over `parts` (the kind, the id, the record's version, today,
+/// the settings), each preceded by its length, so that no two lists of parts write the
+/// same bytes.
+pub fn key_of(parts: &[&str]) -> [u8; 32] {
+    let mut digest = Sha256::new();
+    for part in parts {
+        digest.update((part.len() as u64).to_be_bytes());
+        digest.update(part.as_bytes());
     }
-    let mut digesting = Digesting(Sha256::new());
-    doc.hash(&mut digesting);
-    paper.hash(&mut digesting);
-    digesting.0.finalize().into()
+    digest.finalize().into()
 }
 
 /// The PDFs kept, least recently served first out, within a byte budget.
@@ -222,20 +221,24 @@ impl PdfCache {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The PDF of `doc` on `paper`: kept, or rendered now (once for all the requests that
-    /// want it meanwhile) and kept when it fits the budget.
-    pub async fn get(&self, doc: Document, paper: Paper) -> Result<Pdf, StoreError> {
-        let file_name = doc.pdf_file_name();
+    /// The PDF kept under `key` ([`key_of`]); else the PDF of the document `doc` gives, on
+    /// `paper`, rendered now (once for all the requests that want it meanwhile: only the
+    /// first awaits `doc`) and kept when it fits the budget.
+    pub async fn get(
+        &self,
+        key: [u8; 32],
+        paper: Paper,
+        doc: impl Future<Output = Result<Document, StoreError>>,
+    ) -> Result<Pdf, StoreError> {
         if self.budget == 0 {
             self.misses.fetch_add(1, Ordering::Relaxed);
-            return Ok(self.render(doc, paper).await?.pdf(file_name));
+            return Ok(self.render(doc.await?, paper).await?.pdf());
         }
-        let key = key_of(&doc, paper);
         let flight = {
             let mut state = self.lock();
             if let Some(kept) = state.kept.get(&key) {
                 self.hits.fetch_add(1, Ordering::Relaxed);
-                return Ok(kept.pdf(file_name));
+                return Ok(kept.pdf());
             }
             Flight {
                 cache: self,
@@ -246,19 +249,20 @@ impl PdfCache {
         self.misses.fetch_add(1, Ordering::Relaxed);
         let rendered = flight
             .cell
-            .get_or_try_init(|| self.render(doc, paper))
+            .get_or_try_init(|| async { self.render(doc.await?, paper).await })
             .await?
             .clone();
         // Kept before the flight leaves `pending` (its drop, below), under the same lock
         // order: a request in between finds one or the other.
         self.lock().kept.put(key, rendered.clone(), self.budget);
         drop(flight);
-        Ok(rendered.pdf(file_name))
+        Ok(rendered.pdf())
     }
 
     /// Renders on the blocking pool.
     async fn render(&self, doc: Document, paper: Paper) -> Result<Rendered, StoreError> {
         self.renders.fetch_add(1, Ordering::Relaxed);
+        let file_name = Arc::from(doc.pdf_file_name());
         let bytes = tokio::task::spawn_blocking(move || crm_render::pdf::render(&doc, paper))
             .await
             .map_err(|e| StoreError::Internal(format!("PDF rendering stopped: {e}")))?
@@ -268,6 +272,7 @@ impl PdfCache {
         Ok(Rendered {
             bytes: Arc::from(bytes),
             etag: Arc::from(etag),
+            file_name,
         })
     }
 
@@ -296,6 +301,7 @@ mod tests {
         Rendered {
             bytes: Arc::from(vec![7u8; size]),
             etag: Arc::from("\"0123456789abcdef0123456789abcdef\""),
+            file_name: Arc::from("estimate-1.pdf"),
         }
     }
 
@@ -361,43 +367,37 @@ mod tests {
     }
 
     #[test]
-    fn the_key_changes_with_the_record_and_with_the_settings() {
-        let doc = document();
-        let base = key_of(&doc, Paper::A4);
-        assert_eq!(base, key_of(&doc.clone(), Paper::A4), "stable");
-        assert_ne!(base, key_of(&doc, Paper::Letter), "paper");
-        let mut company = doc.clone();
-        company.company.push_str(" Ltd");
-        assert_ne!(base, key_of(&company, Paper::A4), "company name");
-        let mut link = doc.clone();
-        link.link = Some("https://crm.example.com/c/another".to_owned());
-        assert_ne!(base, key_of(&link, Paper::A4), "link");
-        let mut status = doc.clone();
-        status.status = "Expired";
-        assert_ne!(base, key_of(&status, Paper::A4), "status");
-        let mut line = doc.clone();
-        if let Some(first) = line.lines.first_mut() {
-            first.total.push('1');
+    fn keys_are_the_parts_in_order_and_never_two_lists_alike() {
+        let base = [
+            "estimate",
+            "12",
+            "v1",
+            "2026-11-28",
+            "CRM",
+            "http://x",
+            "a4",
+        ];
+        assert_eq!(key_of(&base), key_of(&base), "stable");
+        for i in 0..base.len() {
+            let mut changed = base;
+            let other = format!("{}!", base[i]);
+            changed[i] = &other;
+            assert_ne!(key_of(&base), key_of(&changed), "part {i}");
         }
-        assert_ne!(base, key_of(&line, Paper::A4), "a line's figure");
-        // Moving text from one field to the next is another document.
-        let mut a = doc.clone();
-        let mut b = doc;
-        a.client = "AB".to_owned();
-        a.notes = Some("C".to_owned());
-        b.client = "A".to_owned();
-        b.notes = Some("BC".to_owned());
-        assert_ne!(key_of(&a, Paper::A4), key_of(&b, Paper::A4));
+        // Moving text from one part to the next is another key.
+        assert_ne!(key_of(&["ab", "c"]), key_of(&["a", "bc"]));
+        assert_ne!(key_of(&["ab"]), key_of(&["a", "b"]));
     }
 
     #[tokio::test]
     async fn a_version_is_rendered_once_and_concurrent_requests_share_it() {
         let cache = Arc::new(PdfCache::new(DEFAULT_BUDGET));
         let doc = document();
+        let key = key_of(&["estimate", "1", "v1"]);
         let requests = (0..8).map(|_| {
             let cache = Arc::clone(&cache);
             let doc = doc.clone();
-            tokio::spawn(async move { cache.get(doc, Paper::A4).await })
+            tokio::spawn(async move { cache.get(key, Paper::A4, async { Ok(doc) }).await })
         });
         let pdfs: Vec<Pdf> = futures_util::future::try_join_all(requests)
             .await
@@ -407,26 +407,56 @@ mod tests {
             .unwrap();
         assert!(pdfs.iter().all(|p| p == &pdfs[0]));
         assert!(pdfs[0].bytes.starts_with(b"%PDF-"));
-        let again = cache.get(doc.clone(), Paper::A4).await.unwrap();
+        // Kept: the document is not even asked for.
+        let again = cache
+            .get(key, Paper::A4, async {
+                Err(StoreError::Internal("not read".into()))
+            })
+            .await
+            .unwrap();
         assert_eq!(again, pdfs[0]);
         let status = cache.status();
         assert_eq!(status.renders, 1, "{status:?}");
         assert_eq!(status.hits + status.misses, 9, "{status:?}");
         assert!(status.hits >= 1, "{status:?}");
         assert_eq!(status.entries, 1);
-        assert_eq!(status.bytes, pdfs[0].bytes.len() + pdfs[0].etag.len() + 256);
+        assert_eq!(
+            status.bytes,
+            pdfs[0].bytes.len() + pdfs[0].etag.len() + pdfs[0].file_name.len() + 256
+        );
+        assert_eq!(pdfs[0].file_name, doc.pdf_file_name());
         assert!(cache.lock().pending.is_empty());
-        // Another paper is another version.
-        let letter = cache.get(doc, Paper::Letter).await.unwrap();
+        // Another key is another rendering.
+        let letter_key = key_of(&["estimate", "1", "v1", "letter"]);
+        let letter = cache
+            .get(letter_key, Paper::Letter, async { Ok(doc) })
+            .await
+            .unwrap();
         assert_ne!(letter.etag, pdfs[0].etag);
         assert_eq!(cache.status().renders, 2);
+        // A failed read renders nothing and keeps nothing.
+        let failed = cache
+            .get(key_of(&["x"]), Paper::A4, async {
+                Err(StoreError::Internal("gone".into()))
+            })
+            .await;
+        assert!(failed.is_err());
+        assert_eq!(cache.status().renders, 2);
+        assert!(cache.lock().pending.is_empty());
     }
 
     #[tokio::test]
     async fn a_budget_of_zero_renders_every_time_and_keeps_nothing() {
         let cache = PdfCache::new(0);
-        let first = cache.get(document(), Paper::A4).await.unwrap();
-        let second = cache.get(document(), Paper::A4).await.unwrap();
+        let key = key_of(&["estimate", "1"]);
+        let first = cache
+            .get(key, Paper::A4, async { Ok(document()) })
+            .await
+            .unwrap();
+        let second = cache
+            .get(key, Paper::A4, async { Ok(document()) })
+            .await
+            .unwrap();
         assert_eq!(
             first, second,
             "the same document gives the same bytes and tag"

@@ -41,14 +41,10 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
 /// `GET /c/{token}/pdf`: the record as a PDF, rendered once per version
 /// ([`crm_store_pg::pdfs`]), with its `ETag`.
 pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
-    let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
-        return not_found(env);
-    };
-    let doc = match &opened {
-        Opened::Estimate(e) => env.store.estimate_document(e),
-        Opened::Invoice(i) => env.store.invoice_document(i),
-    };
-    Ok(Reply::pdf(env.store.pdf(doc).await?))
+    match env.store.link_pdf(visit.token, visit.today).await? {
+        Some(pdf) => Ok(Reply::pdf(pdf)),
+        None => not_found(env),
+    }
 }
 
 /// `POST /c/{token}/accept`.

@@ -160,8 +160,5 @@ pub(crate) async fn revoke_link(store: &Store, req: Req<'_>) -> Result<Reply, Ap
 
 pub(crate) async fn pdf(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(EstimateId::from_path, R)?;
-    let estimate = store.estimate(req.ctx, id).await?;
-    Ok(Reply::pdf(
-        store.pdf(store.estimate_document(&estimate)).await?,
-    ))
+    Ok(Reply::pdf(store.estimate_pdf(req.ctx, id).await?))
 }

@@ -151,8 +151,5 @@ pub(crate) async fn revoke_link(store: &Store, req: Req<'_>) -> Result<Reply, Ap
 
 pub(crate) async fn pdf(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(InvoiceId::from_path, R)?;
-    let invoice = store.invoice(req.ctx, id).await?;
-    Ok(Reply::pdf(
-        store.pdf(store.invoice_document(&invoice)).await?,
-    ))
+    Ok(Reply::pdf(store.invoice_pdf(req.ctx, id).await?))
 }

@@ -1,7 +1,8 @@
 //! PDFs rendered once per version (issue 47, item 3): the keyed and the client link's PDF
 //! carry one strong `ETag`, `If-None-Match` gets a 304, a change of the record or of its
-//! link gives new bytes and a new tag, and a PDF asked for again (or by many at once) is
-//! not rendered again, as `/metrics` counts.
+//! link (or of its client's name, or of the client's decision) gives new bytes and a new
+//! tag, and a PDF asked for again (or by many at once) is not rendered again, as
+//! `/metrics` counts.
 
 use reqwest::StatusCode;
 
@@ -188,6 +189,23 @@ async fn a_changed_record_or_link_gives_new_bytes_and_a_new_etag() {
     let keyed = fetch(&s, &keyed_path, true, None).await;
     assert_eq!(keyed.etag.as_deref(), Some(edited_tag.as_str()));
     assert_eq!(keyed.bytes, edited.bytes);
+    // The client's name, which lives in another table, shows in the PDF too.
+    let renamed = s
+        .sql()
+        .await
+        .execute(
+            "UPDATE clients SET company_name = company_name || ' (renamed)' WHERE id = $1",
+            &[&client(&s, 1)],
+        )
+        .await
+        .unwrap();
+    assert_eq!(renamed, 1);
+    let after_rename = fetch(&s, &keyed_path, true, Some(&edited_tag)).await;
+    assert_eq!(after_rename.status, StatusCode::OK);
+    assert_ne!(after_rename.etag.as_deref(), Some(edited_tag.as_str()));
+    assert_ne!(after_rename.bytes, edited.bytes);
+    let edited_tag = after_rename.etag.clone().expect("an ETag");
+    let edited = after_rename;
     // A new link: the PDF shows it, so new bytes and tag; the old link is gone, and its
     // PDF with it, whatever tag is named.
     let rotated = s
@@ -289,4 +307,50 @@ async fn with_the_cache_off_every_request_renders_and_the_etag_still_holds() {
     assert_eq!(unchanged.status, StatusCode::NOT_MODIFIED);
     let (after, hits_after, _) = pdf_counts(&s).await;
     assert_eq!((after, hits_after), (renders + 3, hits));
+}
+
+#[tokio::test]
+async fn an_invoices_pdf_changes_with_a_payment() {
+    let s = TestServer::start().await;
+    let (estimate, _) = published(&s).await;
+    let converted = s
+        .post(
+            &format!("/api/estimates/{estimate}/convert-to-invoice"),
+            Body::None,
+        )
+        .await;
+    assert_eq!(
+        converted.status,
+        StatusCode::CREATED,
+        "{:?}",
+        converted.json
+    );
+    let id = id_of(converted.data());
+    let published = s
+        .put(&format!("/api/invoices/{id}/publish"), Body::None)
+        .await;
+    assert_eq!(published.status, StatusCode::OK, "{:?}", published.json);
+    let token = token_of(published.data());
+    let path = format!("/api/invoices/{id}/pdf");
+    let due = fetch(&s, &path, true, None).await;
+    assert_eq!(due.status, StatusCode::OK);
+    let due_tag = due.etag.clone().expect("an ETag");
+    let by_link = fetch(&s, &format!("/c/{token}/pdf"), false, None).await;
+    assert_eq!(by_link.etag.as_deref(), Some(due_tag.as_str()));
+    // A payment lives in its own table; the invoice's status in words changes with it.
+    let paid = s
+        .post(
+            "/api/payments",
+            crate::common::json(serde_json::json!({
+                "payment_invoiceid": id, "payment_amount": "10.00", "payment_date": "2026-11-20"
+            })),
+        )
+        .await;
+    assert_eq!(paid.status, StatusCode::CREATED, "{:?}", paid.json);
+    let part_paid = fetch(&s, &path, true, Some(&due_tag)).await;
+    assert_eq!(part_paid.status, StatusCode::OK);
+    assert_ne!(part_paid.etag.as_deref(), Some(due_tag.as_str()));
+    assert_ne!(part_paid.bytes, due.bytes);
+    let by_link = fetch(&s, &format!("/c/{token}/pdf"), false, None).await;
+    assert_eq!(by_link.etag, part_paid.etag);
 }
