@@ -15,7 +15,7 @@
 //! - `If-Match`: parsed here (a malformed list is a 400 naming the header) and compared by
 //!   the write under its row lock (412).
 //! - `If-None-Match`: a single-record answer whose `ETag` it names becomes a 304 with no
-//!   body; so does a PDF's, keyed or by a client link ([`visit`]: the client's pages
+//!   body; so does a PDF's, keyed or by a client link (`visit`: the client's pages
 //!   take no other condition).
 //!
 //! **The request digest.** SHA-256 of the method, the route template, the `{id}` segment

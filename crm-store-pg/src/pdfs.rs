@@ -7,7 +7,7 @@
 //! that.
 //!
 //! - **The key** is a SHA-256 digest of the kind, the id, **the record's version** (the
-//!   kind's [`BillSql::version`](crate::bills::BillSql) statement: a digest, made by
+//!   kind's `BillSql::version` statement in the `bills` module: a digest, made by
 //!   PostgreSQL, of every column the record's read returns, with each line's row version
 //!   in place of its content), today, the company name, the public URL and the paper. Any
 //!   change of the record (its lines, taxes, client name, payments, link, decision) or of
