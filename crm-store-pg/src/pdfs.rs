@@ -39,8 +39,8 @@ use tokio::sync::OnceCell;
 use crate::StoreError;
 use crate::bills::link::render_error;
 
-/// The default byte budget of the PDF cache: 32 MiB (a 20-line PDF is about 30 KB, a
-/// 1,000-line one about 1 MB).
+/// The default byte budget of the PDF cache: 32 MiB (a 2-page PDF is about 30 KB, a
+/// 250-page one about 0.5 MB).
 pub const DEFAULT_BUDGET: usize = 32 * 1024 * 1024;
 
 /// What an entry costs beyond its bytes and tag: the map slots, the order index, the
