@@ -17,6 +17,8 @@ use serde_json::{Value, json};
 use crate::common::*;
 use crate::receiver::{Got, Receiver, Reply, eventually};
 
+mod fairness;
+
 // ---------------------------------------------------------------------------------------
 // The service, endpoints and the worker.
 
