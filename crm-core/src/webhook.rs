@@ -393,6 +393,9 @@ pub struct Webhook {
     pub dates: WebhookDates,
     /// Why it was disabled, if it was.
     pub disabled_reason: Option<String>,
+    /// Its circuit breaker (issue 47): open after attempts in a row that got no answer in
+    /// time, when it gets one attempt at a time.
+    pub breaker: fairness::Breaker,
 }
 
 /// The answer of a creation or a rotation: the endpoint and its (new) secret, shown once.
@@ -691,6 +694,8 @@ pub fn next_step(attempts: u32, attempt: Attempt, now: Timestamp, jitter: f64) -
 pub fn disables(failing_since: Timestamp, now: Timestamp) -> bool {
     now.0 - failing_since.0 >= DISABLE_AFTER
 }
+
+pub mod fairness;
 
 #[cfg(test)]
 mod tests {

@@ -186,6 +186,7 @@ pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
         Ok::<_, crm_store_pg::StoreError>(crate::metrics::Backlogs {
             email: env.store.outbox_backlog().await?,
             webhook: env.store.webhook_backlog().await?,
+            open_breakers: env.store.open_webhook_breakers().await?,
         })
     };
     let outbox = match read.await {

@@ -2,11 +2,14 @@
 //! history, and what the outbox worker claims and records for the `webhook` channel.
 //! Events themselves are written by the changes they report ([`crate::events`]).
 
+use std::collections::HashMap;
+
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use crm_core::conflict::Resource;
 use crm_core::ids::{WebhookDeliveryId, WebhookId};
 use crm_core::time::Timestamp;
+use crm_core::webhook::fairness::{self, Breaker, Ended, Load, Slots, Transition};
 use crm_core::webhook::{
     self, Delivery, DeliveryDates, DeliveryListQuery, DeliverySort, EventRef, EventType,
     NewWebhook, ROTATION_OVERLAP, SECRET_BYTES, SECRET_PREFIX, UrlRules, Webhook, WebhookDates,
@@ -36,7 +39,8 @@ macro_rules! fan_out_lock {
 }
 /// An endpoint's public columns.
 const ENDPOINT_COLUMNS: &str = "SELECT w.id, w.url, w.description, w.events, w.enabled, \
-     w.created_at, w.disabled_at, w.disabled_reason FROM webhook_endpoints w";
+     w.created_at, w.disabled_at, w.disabled_reason, w.breaker_timeouts, w.breaker_opened_at \
+     FROM webhook_endpoints w";
 
 const INSERT_SQL: &str = "INSERT INTO webhook_endpoints (url, description, events, enabled, secret, disabled_at, disabled_reason) \
      VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 THEN NULL ELSE now() END, CASE WHEN $4 THEN NULL ELSE $6 END) \
@@ -73,7 +77,20 @@ fn webhook_from_row(row: &Row) -> Result<Webhook, StoreError> {
             disabled: rows::opt_timestamp(row, "disabled_at")?,
         },
         disabled_reason: rows::get(row, "disabled_reason")?,
+        breaker: breaker_from_row(row)?,
     })
+}
+
+/// An endpoint's breaker, from [`ENDPOINT_COLUMNS`]; a row without its columns (the one a
+/// registration returns) is a new endpoint's, whose breaker is closed.
+fn breaker_from_row(row: &Row) -> Result<Breaker, StoreError> {
+    if !row.columns().iter().any(|c| c.name() == "breaker_timeouts") {
+        return Ok(Breaker::CLOSED);
+    }
+    Ok(Breaker::stored(
+        rows::get(row, "breaker_timeouts")?,
+        rows::opt_timestamp(row, "breaker_opened_at")?,
+    ))
 }
 
 fn delivery_from_row(row: &Row) -> Result<Delivery, StoreError> {
@@ -396,6 +413,9 @@ pub struct WebhookAttempt {
     pub next: webhook::Next,
     /// The endpoint answered 410: disable it.
     pub gone: bool,
+    /// No answer came in time: the endpoint's breaker counts it
+    /// ([`crm_core::webhook::fairness`]).
+    pub timed_out: bool,
 }
 
 /// Fans the oldest events not yet fanned out into deliveries (at most 1,000 events, and at
@@ -449,36 +469,53 @@ macro_rules! first_of_its_record {
     };
 }
 
-/// Due pending deliveries (`$1` due by, `$2` how many, `$3` lease seconds, `$4` the
-/// per-endpoint cap), oldest first, skipping any whose record has an earlier delivery to
-/// the same endpoint still pending (order per record); each is leased, nothing stays
-/// locked.
+/// The endpoints that have deliveries which may go now (`$1` due by, `$2` the most to count
+/// per endpoint): for each, its deliveries leased by any worker, whether its breaker is
+/// open, how many of its due deliveries are first of their record and not leased (at most
+/// `$2`), and when the oldest of them was due. What [`fairness::plan`] shares the worker's
+/// slots by.
 ///
 /// It walks endpoints, not the backlog: the leases are counted once per endpoint (over the
-/// index of leased deliveries), and each endpoint with room under the cap gives only its
-/// oldest due deliveries, as many as it has room for (a `LATERAL` subquery with a `LIMIT`
-/// over the endpoint's due index). Its cost follows the deliveries it takes and the
-/// endpoints, not the size of the backlog (migration 0023).
-const CLAIM_SQL: &str = concat!(
+/// index of leased deliveries), and each endpoint reads only its oldest due deliveries (a
+/// `LATERAL` subquery with a `LIMIT` over the endpoint's due index, migration 0023).
+const LOAD_SQL: &str = concat!(
     "WITH leased AS (SELECT endpoint_id, count(*) AS n FROM webhook_deliveries \
        WHERE status = 'pending' AND leased_until IS NOT NULL AND leased_until > now() \
-       GROUP BY endpoint_id), \
-     cand AS (SELECT c.id, c.next_attempt FROM webhook_endpoints w \
+       GROUP BY endpoint_id) \
+     SELECT w.id, COALESCE(l.n, 0) AS leased, w.breaker_opened_at IS NOT NULL AS open, \
+       c.due, c.oldest FROM webhook_endpoints w \
        LEFT JOIN leased l ON l.endpoint_id = w.id \
-       CROSS JOIN LATERAL (SELECT d.id, d.next_attempt FROM webhook_deliveries d \
-         WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $1 \
+       CROSS JOIN LATERAL (SELECT count(*) AS due, min(f.next_attempt) AS oldest FROM \
+         (SELECT d.next_attempt FROM webhook_deliveries d \
+          WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $1 \
+            AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+            AND (w.enabled OR d.event_type = 'webhook.test') AND ",
+    first_of_its_record!(),
+    " ORDER BY d.next_attempt, d.id LIMIT $2) f) c \
+     WHERE ",
+    claimable_endpoints!(),
+    " AND c.due > 0"
+);
+
+/// Leases, for each endpoint of the plan (`$1` endpoints, `$2` how many of each), its
+/// oldest deliveries due by `$3` that are first of their record and not leased, for `$4`
+/// seconds; nothing stays locked. Gives what to send.
+const CLAIM_SQL: &str = concat!(
+    "WITH plan AS (SELECT * FROM unnest($1::int8[], $2::int8[]) AS p(endpoint_id, take)), \
+     cand AS (SELECT c.id FROM plan p JOIN webhook_endpoints w ON w.id = p.endpoint_id \
+       CROSS JOIN LATERAL (SELECT d.id FROM webhook_deliveries d \
+         WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $3 \
            AND (d.leased_until IS NULL OR d.leased_until <= now()) \
            AND (w.enabled OR d.event_type = 'webhook.test') AND ",
     first_of_its_record!(),
-    " ORDER BY d.next_attempt, d.id LIMIT GREATEST($4 - COALESCE(l.n, 0), 0)) c \
+    " ORDER BY d.next_attempt, d.id LIMIT p.take) c \
        WHERE ",
     claimable_endpoints!(),
-    " AND COALESCE(l.n, 0) < $4 \
-       ORDER BY c.next_attempt, c.id LIMIT $2), \
+    "), \
      due AS (SELECT d.id FROM webhook_deliveries d JOIN cand USING (id) \
        WHERE d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now()) \
        FOR UPDATE OF d SKIP LOCKED) \
-     UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $3) \
+     UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $4) \
      FROM due, webhook_events e, webhook_endpoints w \
      WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id \
      RETURNING d.id, d.endpoint_id, d.attempts, e.message_id, e.type, e.body, w.url, w.secret, \
@@ -486,37 +523,57 @@ const CLAIM_SQL: &str = concat!(
 );
 
 /// Records a batch of attempts (`$1` deliveries, `$2` statuses, `$3` attempts after this
-/// one, `$4` status codes, `$5` errors, `$6` next attempts, `$7` now), each only while its
-/// delivery is pending, and each endpoint's failure clock: cleared when any of its
-/// deliveries in the batch went through, else started by the failures. Gives, per
-/// endpoint, its failure clock, whether it is enabled, and the deliveries recorded.
+/// one, `$4` status codes, `$5` errors, `$6` next attempts, `$7` now, `$8` whether each
+/// got no answer in time), each only while its delivery is pending, and each endpoint's
+/// failure clock: cleared when any of its deliveries in the batch went through, else
+/// started by the failures. Gives, per endpoint, its failure clock, whether it is enabled,
+/// the deliveries recorded, and for its breaker: its count of timeouts in a row before the
+/// batch, whether it is open, and the batch's timeouts and whether one was delivered (the
+/// row is locked by the update until the transaction ends, so the breaker's write that
+/// follows is not lost to another worker's).
 const OUTCOME_SQL: &str = "WITH o AS (SELECT * FROM unnest($1::int8[], $2::text[], $3::int4[], \
-       $4::int4[], $5::text[], $6::timestamptz[]) AS o(id, status, attempts, code, error, next_attempt)), \
+       $4::int4[], $5::text[], $6::timestamptz[], $8::bool[]) \
+       AS o(id, status, attempts, code, error, next_attempt, timed_out)), \
      d AS (UPDATE webhook_deliveries d SET status = o.status, attempts = o.attempts, \
        last_status_code = o.code, last_error = o.error, \
        next_attempt = COALESCE(o.next_attempt, d.next_attempt), \
        delivered_at = CASE WHEN o.status = 'delivered' THEN $7::timestamptz END, leased_until = NULL \
-       FROM o WHERE d.id = o.id AND d.status = 'pending' RETURNING d.id, d.endpoint_id, o.status), \
-     e AS (SELECT endpoint_id, bool_or(status = 'delivered') AS delivered, array_agg(id) AS ids \
-       FROM d GROUP BY endpoint_id) \
+       FROM o WHERE d.id = o.id AND d.status = 'pending' \
+       RETURNING d.id, d.endpoint_id, o.status, o.timed_out), \
+     e AS (SELECT endpoint_id, bool_or(status = 'delivered') AS delivered, array_agg(id) AS ids, \
+       count(*) FILTER (WHERE timed_out)::int4 AS timeouts FROM d GROUP BY endpoint_id) \
      UPDATE webhook_endpoints w SET failing_since = CASE WHEN e.delivered THEN NULL \
        ELSE COALESCE(w.failing_since, $7) END \
-     FROM e WHERE w.id = e.endpoint_id RETURNING w.id, w.failing_since, w.enabled, e.ids";
+     FROM e WHERE w.id = e.endpoint_id RETURNING w.id, w.failing_since, w.enabled, e.ids, \
+       w.breaker_timeouts, w.breaker_opened_at IS NOT NULL AS open, e.timeouts, e.delivered";
+
+/// Sets endpoints' breakers (`$1` endpoints, `$2` timeouts in a row, `$3` `opens`,
+/// `closes` or `stays`) at `$4`.
+const BREAKER_SQL: &str = "UPDATE webhook_endpoints w SET breaker_timeouts = b.timeouts, \
+     breaker_opened_at = CASE b.change WHEN 'opens' THEN $4::timestamptz \
+       WHEN 'closes' THEN NULL ELSE w.breaker_opened_at END \
+     FROM unnest($1::int8[], $2::int4[], $3::text[]) AS b(id, timeouts, change) WHERE w.id = b.id";
+
+/// The enabled endpoints whose breaker is open (for `/metrics`).
+const OPEN_BREAKERS_SQL: &str = "SELECT id FROM webhook_endpoints \
+     WHERE enabled AND breaker_opened_at IS NOT NULL ORDER BY id";
 
 /// Disables endpoints (`$1`) for reasons (`$2`) at `$3`; gives the ones it disabled.
 const DISABLE_SQL: &str = "UPDATE webhook_endpoints w SET enabled = false, disabled_at = $3, \
      disabled_reason = r.reason FROM unnest($1::int8[], $2::text[]) AS r(id, reason) \
      WHERE w.id = r.id AND w.enabled RETURNING w.id";
 
-/// When the worker should look again: the oldest due delivery that is first of its record
-/// (a later one of the same record waits for it, so it is not a reason to wake), or the
-/// end of a lease, whichever comes first.
+/// When the worker should look again (`$1`: only what is due after then, or every time
+/// with NULL): the oldest due delivery that is first of its record (a later one of the
+/// same record waits for it, so it is not a reason to wake), the end of a lease, or now
+/// while events wait to be fanned out, whichever comes first.
 const NEXT_DUE_SQL: &str = concat!(
     "SELECT LEAST(\
        (SELECT min(h.next_attempt) FROM webhook_endpoints w CROSS JOIN LATERAL \
          (SELECT d.next_attempt FROM webhook_deliveries d \
           WHERE d.endpoint_id = w.id AND d.status = 'pending' \
             AND (d.leased_until IS NULL OR d.leased_until <= now()) \
+            AND ($1::timestamptz IS NULL OR d.next_attempt > $1) \
             AND (w.enabled OR d.event_type = 'webhook.test') AND ",
     first_of_its_record!(),
     " ORDER BY d.next_attempt, d.id LIMIT 1) h WHERE ",
@@ -525,6 +582,7 @@ const NEXT_DUE_SQL: &str = concat!(
        (SELECT min(d.leased_until) FROM webhook_deliveries d \
           JOIN webhook_endpoints w ON w.id = d.endpoint_id \
           WHERE d.status = 'pending' AND d.leased_until IS NOT NULL \
+            AND ($1::timestamptz IS NULL OR d.leased_until > $1) \
             AND (w.enabled OR d.event_type = 'webhook.test')), \
        (SELECT now() FROM webhook_events WHERE message_id IS NULL LIMIT 1)) AS due"
 );
@@ -544,6 +602,14 @@ const BACKLOG_SQL: &str = "WITH new AS (SELECT count(*) AS n, min(created_at) AS
       WHERE status = 'pending')))::float8 AS oldest_pending FROM new";
 
 impl Store {
+    /// The enabled endpoints whose breaker is open, by id (for `/metrics`).
+    pub async fn open_webhook_breakers(&self) -> Result<Vec<i64>, StoreError> {
+        let found = self
+            .checked(async { Ok(self.reader().await?.rows(OPEN_BREAKERS_SQL, &[]).await?) })
+            .await?;
+        found.iter().map(|row| rows::get(row, "id")).collect()
+    }
+
     /// The webhook deliveries' backlog (for `/metrics`).
     pub async fn webhook_backlog(&self) -> Result<crate::outbox::OutboxBacklog, StoreError> {
         let row = self
@@ -580,7 +646,8 @@ impl Outbox {
 
     /// Claims up to `max` due deliveries (due by `due_by`), at most `per_endpoint` leased
     /// per endpoint at once, each leased for `lease`, after fanning out the new events
-    /// ([`Outbox::fan_out_webhooks`]).
+    /// ([`Outbox::fan_out_webhooks`]): [`Outbox::claim_webhooks_fairly`] for a worker of
+    /// `max` slots with nothing in flight.
     pub async fn claim_webhooks(
         &mut self,
         due_by: DateTime<Utc>,
@@ -588,14 +655,79 @@ impl Outbox {
         lease: std::time::Duration,
         per_endpoint: usize,
     ) -> Result<Vec<WebhookJob>, StoreError> {
-        let max = i64::try_from(max).unwrap_or(i64::MAX);
-        let cap = i64::try_from(per_endpoint.max(1)).unwrap_or(i64::MAX);
+        let slots = Slots {
+            total: max,
+            free: max,
+            per_endpoint,
+        };
+        self.claim_webhooks_fairly(due_by, slots, &HashMap::new(), lease)
+            .await
+    }
+
+    /// Claims due deliveries (due by `due_by`) for a worker whose slots are `slots` and
+    /// whose own sends in flight are `mine` (per endpoint), each leased for `lease`, after
+    /// fanning out the new events ([`Outbox::fan_out_webhooks`]). How many each endpoint
+    /// gives is [`fairness::plan`]'s: its share of the slots among the endpoints with work,
+    /// the per-endpoint cap across workers, one at a time with its breaker open. The oldest
+    /// due first, each the first pending one of its record.
+    pub async fn claim_webhooks_fairly(
+        &mut self,
+        due_by: DateTime<Utc>,
+        slots: Slots,
+        mine: &HashMap<i64, usize>,
+        lease: std::time::Duration,
+    ) -> Result<Vec<WebhookJob>, StoreError> {
+        let count_to = i64::try_from(slots.per_endpoint.max(1)).unwrap_or(i64::MAX);
         let lease = lease.as_secs_f64();
         self.fan_out_webhooks().await?;
+        if slots.free == 0 {
+            return Ok(Vec::new());
+        }
         let found = self
             .client()
             .await?
-            .query(CLAIM_SQL, &[&due_by, &max, &lease, &cap])
+            .query(LOAD_SQL, &[&due_by, &count_to])
+            .await?;
+        let count = |n: i64| usize::try_from(n).unwrap_or(0);
+        let mut loads = found
+            .iter()
+            .map(|row| {
+                let endpoint: i64 = rows::get(row, "id")?;
+                Ok(Load {
+                    endpoint,
+                    mine: mine.get(&endpoint).copied().unwrap_or(0),
+                    leased: count(rows::get(row, "leased")?),
+                    due: count(rows::get(row, "due")?),
+                    oldest: rows::opt_timestamp(row, "oldest")?,
+                    open: rows::get(row, "open")?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        // The endpoints this worker sends to with nothing more due have work too.
+        for (&endpoint, &n) in mine {
+            if n > 0 && !loads.iter().any(|l| l.endpoint == endpoint) {
+                loads.push(Load {
+                    endpoint,
+                    mine: n,
+                    leased: n,
+                    due: 0,
+                    oldest: None,
+                    open: false,
+                });
+            }
+        }
+        let plan = fairness::plan(&loads, slots);
+        if plan.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (endpoints, takes): (Vec<i64>, Vec<i64>) = plan
+            .iter()
+            .map(|(e, n)| (*e, i64::try_from(*n).unwrap_or(i64::MAX)))
+            .unzip();
+        let found = self
+            .client()
+            .await?
+            .query(CLAIM_SQL, &[&endpoints, &takes, &due_by, &lease])
             .await?;
         let mut claimed = found
             .iter()
@@ -624,7 +756,22 @@ impl Outbox {
 
     /// When the next webhook delivery is due (or its lease ends).
     pub async fn next_webhook_due(&mut self) -> Result<Option<DateTime<Utc>>, StoreError> {
-        let row = self.client().await?.query_one(NEXT_DUE_SQL, &[]).await?;
+        self.next_webhook_due_after(None).await
+    }
+
+    /// When the next webhook delivery becomes due after `after` (or a lease ends after it),
+    /// or now while events wait to be fanned out; with `None`, [`Outbox::next_webhook_due`].
+    /// What a worker with sends in flight sleeps until: a delivery due already that it did
+    /// not claim waits for one of its sends to end, not for a time.
+    pub async fn next_webhook_due_after(
+        &mut self,
+        after: Option<DateTime<Utc>>,
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
+        let row = self
+            .client()
+            .await?
+            .query_one(NEXT_DUE_SQL, &[&after])
+            .await?;
         rows::get(&row, "due")
     }
 
@@ -651,6 +798,7 @@ impl Outbox {
             Vec::with_capacity(n),
             Vec::with_capacity(n),
         );
+        let mut timed_out = Vec::with_capacity(n);
         for (job, attempt) in attempts {
             let (status, next_attempt) = match attempt.next {
                 webhook::Next::Delivered => ("delivered", None),
@@ -663,6 +811,7 @@ impl Outbox {
             codes.push(attempt.status_code.map(i32::from));
             errors.push(attempt.error.as_deref());
             nexts.push(next_attempt);
+            timed_out.push(attempt.timed_out);
         }
         let gone: std::collections::HashSet<i64> = attempts
             .iter()
@@ -674,12 +823,43 @@ impl Outbox {
         let endpoints = tx
             .query(
                 OUTCOME_SQL,
-                &[&ids, &statuses, &counts, &codes, &errors, &nexts, &now],
+                &[
+                    &ids, &statuses, &counts, &codes, &errors, &nexts, &now, &timed_out,
+                ],
             )
             .await?;
         let (mut disable, mut reasons) = (Vec::new(), Vec::new());
+        let (mut breakers, mut timeouts, mut changes) = (Vec::new(), Vec::new(), Vec::new());
         for row in &endpoints {
             let endpoint: i64 = rows::get(row, "id")?;
+            // The breaker, by crm-core's rules; written only when it changes.
+            let before = u32::try_from(rows::get::<i32>(row, "breaker_timeouts")?).unwrap_or(0);
+            let open: bool = rows::get(row, "open")?;
+            let ended = Ended {
+                timeouts: u32::try_from(rows::get::<i32>(row, "timeouts")?).unwrap_or(0),
+                delivered: rows::get(row, "delivered")?,
+            };
+            let after = fairness::timeouts_after(before, ended);
+            let change = fairness::breaker_after(open, after);
+            if after != before || change != Transition::Stays {
+                breakers.push(endpoint);
+                timeouts.push(i32::try_from(after).unwrap_or(i32::MAX));
+                changes.push(match change {
+                    Transition::Opens => {
+                        tracing::warn!(
+                            endpoint,
+                            timeouts = after,
+                            "webhook endpoint's breaker opened: one attempt at a time"
+                        );
+                        "opens"
+                    }
+                    Transition::Closes => {
+                        tracing::info!(endpoint, "webhook endpoint's breaker closed");
+                        "closes"
+                    }
+                    Transition::Stays => "stays",
+                });
+            }
             let recorded: Vec<i64> = rows::get(row, "ids")?;
             let failing_since: Option<DateTime<Utc>> = rows::get(row, "failing_since")?;
             let reason = if recorded.iter().any(|id| gone.contains(id)) {
@@ -693,6 +873,10 @@ impl Outbox {
                 disable.push(endpoint);
                 reasons.push(reason);
             }
+        }
+        if !breakers.is_empty() {
+            tx.execute(BREAKER_SQL, &[&breakers, &timeouts, &changes, &now])
+                .await?;
         }
         let mut disabled = Vec::new();
         if !disable.is_empty() {

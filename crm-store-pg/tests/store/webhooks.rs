@@ -17,6 +17,8 @@ use crm_store_pg::{WebhookAttempt, WebhookJob};
 use crate::common::{ctx, raw, seeded};
 use tokio_postgres::Client;
 
+mod fairness;
+
 const LEASE: Duration = Duration::from_secs(60);
 
 /// A fresh database, a plain connection to it and a worker's outbox.
@@ -78,6 +80,7 @@ fn attempt(next: Next, gone: bool) -> WebhookAttempt {
         error: None,
         next,
         gone,
+        timed_out: false,
     }
 }
 
@@ -168,6 +171,7 @@ async fn a_later_event_of_a_record_waits_for_the_earlier_ones_retry_and_the_work
         error: Some("500".into()),
         next: Next::RetryAt(Timestamp(in_an_hour)),
         gone: false,
+        timed_out: false,
     };
     let delivered = attempt(Next::Delivered, false);
     outbox
@@ -273,6 +277,7 @@ async fn five_days_of_failures_in_a_batch_disable_the_endpoint() {
         error: Some("500".into()),
         next: Next::RetryAt(Timestamp(Utc::now() + chrono::Duration::minutes(5))),
         gone: false,
+        timed_out: false,
     };
     let batch: Vec<_> = jobs.iter().map(|j| (j, &failed)).collect();
     assert_eq!(

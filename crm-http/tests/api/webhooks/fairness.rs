@@ -245,3 +245,111 @@ async fn healthy_endpoint_latency_with_nine_hanging_endpoints() {
     );
     drop(worker);
 }
+
+/// The sample of `series` (name and labels) in a `/metrics` text, if it is there.
+fn sample(text: &str, series: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' ')?.parse().ok())
+}
+
+async fn metrics(s: &TestServer) -> String {
+    let a = reqwest::get(format!("{}/metrics", s.base)).await.unwrap();
+    assert_eq!(a.status(), 200);
+    a.text().await.unwrap()
+}
+
+#[tokio::test]
+async fn an_endpoint_that_keeps_timing_out_gets_one_attempt_at_a_time_until_it_answers() {
+    let s = server().await;
+    let metrics_of_worker = crm_http::metrics::Metrics::new().unwrap();
+    let counted = metrics_of_worker.deliveries();
+    // Requests 0 to 11 never get an answer (each attempt times out after 1 s), the rest
+    // are taken. Each request notes how many attempts had ended when it arrived.
+    let arrivals: Arc<Mutex<Vec<(usize, u64)>>> = Arc::default();
+    let receiver = Receiver::start({
+        let (arrivals, counted) = (Arc::clone(&arrivals), counted.clone());
+        move |n, _| {
+            arrivals.lock().unwrap().push((n, counted.ended("webhook")));
+            if n < 12 {
+                Reply::Hang
+            } else {
+                Reply::Status(204, vec![])
+            }
+        }
+    })
+    .await;
+    let (id, _) = subscribe(&s, &receiver.url(), &["note.created"]).await;
+    let fresh = s.get(&format!("/api/webhooks/{id}")).await;
+    assert_eq!(
+        fresh.data()["breaker"],
+        json!({"state": "closed", "timeouts": 0, "opened": null})
+    );
+    for i in 0..8 {
+        s.created(
+            "/api/notes",
+            json!({"note_title": format!("Slow {i}"), "note_description": "d"}),
+        )
+        .await;
+    }
+    let worker = DefaultWorker::start(&s, Duration::from_secs(1), counted.clone());
+    // The eight go at once (alone, the endpoint's share is its cap of 8) and time out.
+    let attempts = format!(
+        "SELECT COALESCE(sum(attempts), 0)::int8 FROM webhook_deliveries WHERE endpoint_id = {id}"
+    );
+    eventually("the first eight attempts recorded", || async {
+        (count(&s, &attempts).await == 8).then_some(())
+    })
+    .await;
+    let endpoint = s.get(&format!("/api/webhooks/{id}")).await;
+    let breaker = &endpoint.data()["breaker"];
+    assert_eq!(breaker["state"], "open", "{breaker}");
+    assert_eq!(breaker["timeouts"], 8);
+    assert!(crate::common::is_timestamp(&breaker["opened"]), "{breaker}");
+    let text = metrics(&s).await;
+    assert_eq!(sample(&text, "crm_webhook_breakers_open"), Some(1.0));
+    assert_eq!(
+        sample(
+            &text,
+            &format!("crm_webhook_breaker_open{{endpoint=\"{id}\"}}")
+        ),
+        Some(1.0)
+    );
+    // Their retries (due in 5 s) are brought forward: from now on, one at a time.
+    s.sql()
+        .await
+        .execute(
+            "UPDATE webhook_deliveries SET next_attempt = now() WHERE status = 'pending'",
+            &[],
+        )
+        .await
+        .unwrap();
+    // Four more time out one after the other; the fifth is delivered and closes the
+    // breaker; the last three then go together.
+    receiver.wait_for(16).await;
+    let arrivals = arrivals.lock().unwrap().clone();
+    for (n, ended) in &arrivals[8..=12] {
+        assert_eq!(
+            *ended, *n as u64,
+            "request {n} arrived while an earlier attempt was in flight: {arrivals:?}"
+        );
+    }
+    let closed = eventually("the breaker closed", || async {
+        let a = s.get(&format!("/api/webhooks/{id}")).await;
+        (a.data()["breaker"]["state"] == "closed").then(|| a.data()["breaker"].clone())
+    })
+    .await;
+    assert_eq!(
+        closed,
+        json!({"state": "closed", "timeouts": 0, "opened": null})
+    );
+    let text = metrics(&s).await;
+    assert_eq!(sample(&text, "crm_webhook_breakers_open"), Some(0.0));
+    assert_eq!(
+        sample(
+            &text,
+            &format!("crm_webhook_breaker_open{{endpoint=\"{id}\"}}")
+        ),
+        None
+    );
+    drop(worker);
+}
