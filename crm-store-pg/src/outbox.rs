@@ -247,6 +247,19 @@ impl WorkerClient {
         crate::db::plain_rows(&self.0, sql, params).await
     }
 
+    /// Runs `sql` unnamed, its parameters' types given: one round trip, nothing prepared
+    /// (behind PgBouncer too).
+    pub(crate) async fn query_typed(
+        &self,
+        sql: &str,
+        params: &[(
+            &(dyn tokio_postgres::types::ToSql + Sync),
+            tokio_postgres::types::Type,
+        )],
+    ) -> Result<Vec<Row>, tokio_postgres::Error> {
+        self.0.query_typed(sql, params).await
+    }
+
     /// Runs `sql` and returns its one row (an error otherwise).
     pub(crate) async fn query_one(
         &self,

@@ -16,6 +16,7 @@ use crm_core::webhook::{
     WebhookListQuery, WebhookSort, WebhookUpdate, WebhookWithSecret, disabled_reason,
 };
 use tokio_postgres::Row;
+use tokio_postgres::types::Type;
 
 use crate::db::Db;
 use crate::events::{self, Event};
@@ -469,11 +470,11 @@ macro_rules! first_of_its_record {
     };
 }
 
-/// The endpoints that have deliveries which may go now (`$1` due by, `$2` the most to count
-/// per endpoint): for each, its deliveries leased by any worker, whether its breaker is
-/// open, how many of its due deliveries are first of their record and not leased (at most
-/// `$2`), and when the oldest of them was due. What [`fairness::plan`] shares the worker's
-/// slots by.
+/// The deliveries that may go now (`$1` due by, `$2` the most to read per endpoint): for
+/// each endpoint, its oldest due deliveries that are first of their record and not leased
+/// (at most `$2`, oldest first), each with its endpoint's deliveries leased by any worker
+/// and whether its breaker is open. What [`fairness::plan`] shares the worker's slots by,
+/// and what the claim then takes.
 ///
 /// It walks endpoints, not the backlog: the leases are counted once per endpoint (over the
 /// index of leased deliveries), and each endpoint reads only its oldest due deliveries (a
@@ -482,40 +483,30 @@ const LOAD_SQL: &str = concat!(
     "WITH leased AS (SELECT endpoint_id, count(*) AS n FROM webhook_deliveries \
        WHERE status = 'pending' AND leased_until IS NOT NULL AND leased_until > now() \
        GROUP BY endpoint_id) \
-     SELECT w.id, COALESCE(l.n, 0) AS leased, w.breaker_opened_at IS NOT NULL AS open, \
-       c.due, c.oldest FROM webhook_endpoints w \
-       LEFT JOIN leased l ON l.endpoint_id = w.id \
-       CROSS JOIN LATERAL (SELECT count(*) AS due, min(f.next_attempt) AS oldest FROM \
-         (SELECT d.next_attempt FROM webhook_deliveries d \
-          WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $1 \
-            AND (d.leased_until IS NULL OR d.leased_until <= now()) \
-            AND (w.enabled OR d.event_type = 'webhook.test') AND ",
-    first_of_its_record!(),
-    " ORDER BY d.next_attempt, d.id LIMIT $2) f) c \
-     WHERE ",
-    claimable_endpoints!(),
-    " AND c.due > 0"
-);
-
-/// Leases, for each endpoint of the plan (`$1` endpoints, `$2` how many of each), its
-/// oldest deliveries due by `$3` that are first of their record and not leased, for `$4`
-/// seconds; nothing stays locked. Gives what to send.
-const CLAIM_SQL: &str = concat!(
-    "WITH plan AS (SELECT * FROM unnest($1::int8[], $2::int8[]) AS p(endpoint_id, take)), \
-     cand AS (SELECT c.id FROM plan p JOIN webhook_endpoints w ON w.id = p.endpoint_id \
-       CROSS JOIN LATERAL (SELECT d.id FROM webhook_deliveries d \
-         WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $3 \
+     SELECT w.id AS endpoint_id, COALESCE(l.n, 0) AS leased, \
+       w.breaker_opened_at IS NOT NULL AS open, c.id, c.next_attempt \
+     FROM webhook_endpoints w LEFT JOIN leased l ON l.endpoint_id = w.id \
+       CROSS JOIN LATERAL (SELECT d.id, d.next_attempt FROM webhook_deliveries d \
+         WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt <= $1 \
            AND (d.leased_until IS NULL OR d.leased_until <= now()) \
            AND (w.enabled OR d.event_type = 'webhook.test') AND ",
     first_of_its_record!(),
-    " ORDER BY d.next_attempt, d.id LIMIT p.take) c \
-       WHERE ",
+    " ORDER BY d.next_attempt, d.id LIMIT $2) c \
+     WHERE ",
     claimable_endpoints!(),
-    "), \
-     due AS (SELECT d.id FROM webhook_deliveries d JOIN cand USING (id) \
-       WHERE d.status = 'pending' AND (d.leased_until IS NULL OR d.leased_until <= now()) \
-       FOR UPDATE OF d SKIP LOCKED) \
-     UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $4) \
+    " ORDER BY w.id, c.next_attempt, c.id"
+);
+
+/// Leases the deliveries `$1` (read by [`LOAD_SQL`], chosen by the plan) for `$2` seconds,
+/// those still pending, not leased and first of their record (another worker may have
+/// taken some meanwhile); nothing stays locked. Gives what to send.
+const CLAIM_SQL: &str = concat!(
+    "WITH due AS (SELECT d.id FROM webhook_deliveries d \
+       WHERE d.id = ANY($1) AND d.status = 'pending' \
+         AND (d.leased_until IS NULL OR d.leased_until <= now()) AND ",
+    first_of_its_record!(),
+    " FOR UPDATE OF d SKIP LOCKED) \
+     UPDATE webhook_deliveries d SET leased_until = now() + make_interval(secs => $2) \
      FROM due, webhook_events e, webhook_endpoints w \
      WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id \
      RETURNING d.id, d.endpoint_id, d.attempts, e.message_id, e.type, e.body, w.url, w.secret, \
@@ -619,6 +610,26 @@ impl Store {
     }
 }
 
+/// The events and deliveries a fan-out wrote, from its messages.
+fn fan_out_counts(
+    messages: Vec<tokio_postgres::SimpleQueryMessage>,
+) -> Result<(u64, u64), StoreError> {
+    for message in messages {
+        // The lock's row comes first; the fan-out's is the one with its counts.
+        if let tokio_postgres::SimpleQueryMessage::Row(row) = message
+            && row.columns().iter().any(|c| c.name() == "events")
+        {
+            let count = |column: &str| -> Result<u64, StoreError> {
+                row.try_get(column)?
+                    .and_then(|n: &str| n.parse().ok())
+                    .ok_or_else(|| StoreError::Internal(format!("the fan-out's {column}")))
+            };
+            return Ok((count("events")?, count("deliveries")?));
+        }
+    }
+    Err(StoreError::Internal("the fan-out gave no row".to_owned()))
+}
+
 impl Outbox {
     /// Turns the events written since the last fan-out into deliveries, at most 1,000
     /// events at a time (fewer with more than 5 enabled endpoints: about 5,000 deliveries
@@ -628,20 +639,7 @@ impl Outbox {
     /// many events and deliveries it wrote.
     pub async fn fan_out_webhooks(&mut self) -> Result<(u64, u64), StoreError> {
         let messages = self.client().await?.simple_query(FAN_OUT_SQL).await?;
-        for message in messages {
-            // The lock's row comes first; the fan-out's is the one with its counts.
-            if let tokio_postgres::SimpleQueryMessage::Row(row) = message
-                && row.columns().iter().any(|c| c.name() == "events")
-            {
-                let count = |column: &str| -> Result<u64, StoreError> {
-                    row.try_get(column)?
-                        .and_then(|n: &str| n.parse().ok())
-                        .ok_or_else(|| StoreError::Internal(format!("the fan-out's {column}")))
-                };
-                return Ok((count("events")?, count("deliveries")?));
-            }
-        }
-        Err(StoreError::Internal("the fan-out gave no row".to_owned()))
+        fan_out_counts(messages)
     }
 
     /// Claims up to `max` due deliveries (due by `due_by`), at most `per_endpoint` leased
@@ -679,30 +677,44 @@ impl Outbox {
     ) -> Result<Vec<WebhookJob>, StoreError> {
         let count_to = i64::try_from(slots.per_endpoint.max(1)).unwrap_or(i64::MAX);
         let lease = lease.as_secs_f64();
-        self.fan_out_webhooks().await?;
         if slots.free == 0 {
+            self.fan_out_webhooks().await?;
             return Ok(Vec::new());
         }
-        let found = self
-            .client()
-            .await?
-            .query(LOAD_SQL, &[&due_by, &count_to])
-            .await?;
-        let count = |n: i64| usize::try_from(n).unwrap_or(0);
-        let mut loads = found
-            .iter()
-            .map(|row| {
-                let endpoint: i64 = rows::get(row, "id")?;
-                Ok(Load {
+        // The fan-out and the load are sent together (pipelined on the worker's connection,
+        // run one after the other: the load sees what the fan-out committed), and the
+        // statements go unnamed with their types given: one round trip for both, one for
+        // the claim.
+        let client = self.client().await?;
+        let params: [(&(dyn tokio_postgres::types::ToSql + Sync), Type); 2] =
+            [(&due_by, Type::TIMESTAMPTZ), (&count_to, Type::INT8)];
+        let (fanned, found) = tokio::join!(
+            client.simple_query(FAN_OUT_SQL),
+            client.query_typed(LOAD_SQL, &params),
+        );
+        fan_out_counts(fanned?)?;
+        let found = found?;
+        // Each endpoint's candidates, oldest first (the rows come by endpoint).
+        let mut loads: Vec<Load> = Vec::new();
+        let mut candidates: Vec<Vec<i64>> = Vec::new();
+        for row in &found {
+            let endpoint: i64 = rows::get(row, "endpoint_id")?;
+            if loads.last().is_none_or(|l| l.endpoint != endpoint) {
+                loads.push(Load {
                     endpoint,
                     mine: mine.get(&endpoint).copied().unwrap_or(0),
-                    leased: count(rows::get(row, "leased")?),
-                    due: count(rows::get(row, "due")?),
-                    oldest: rows::opt_timestamp(row, "oldest")?,
+                    leased: usize::try_from(rows::get::<i64>(row, "leased")?).unwrap_or(0),
+                    due: 0,
+                    oldest: Some(rows::timestamp(row, "next_attempt")?),
                     open: rows::get(row, "open")?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
+                });
+                candidates.push(Vec::new());
+            }
+            if let (Some(load), Some(ids)) = (loads.last_mut(), candidates.last_mut()) {
+                load.due += 1;
+                ids.push(rows::get(row, "id")?);
+            }
+        }
         // The endpoints this worker sends to with nothing more due have work too.
         for (&endpoint, &n) in mine {
             if n > 0 && !loads.iter().any(|l| l.endpoint == endpoint) {
@@ -717,17 +729,24 @@ impl Outbox {
             }
         }
         let plan = fairness::plan(&loads, slots);
-        if plan.is_empty() {
+        let chosen: Vec<i64> = plan
+            .iter()
+            .filter_map(|(endpoint, n)| {
+                let at = loads.iter().position(|l| l.endpoint == *endpoint)?;
+                Some(candidates.get(at)?.iter().take(*n).copied())
+            })
+            .flatten()
+            .collect();
+        if chosen.is_empty() {
             return Ok(Vec::new());
         }
-        let (endpoints, takes): (Vec<i64>, Vec<i64>) = plan
-            .iter()
-            .map(|(e, n)| (*e, i64::try_from(*n).unwrap_or(i64::MAX)))
-            .unzip();
         let found = self
             .client()
             .await?
-            .query(CLAIM_SQL, &[&endpoints, &takes, &due_by, &lease])
+            .query_typed(
+                CLAIM_SQL,
+                &[(&chosen, Type::INT8_ARRAY), (&lease, Type::FLOAT8)],
+            )
             .await?;
         let mut claimed = found
             .iter()
