@@ -308,7 +308,9 @@ async fn hooks_drain(db: &TestDb, hooks: usize) {
         let url = receiver(Arc::clone(&received)).await;
         let id: i64 = sql
             .query_one(
-                "INSERT INTO webhook_endpoints (url, events, secret)                  VALUES ($1, '{*}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') RETURNING id",
+                "INSERT INTO webhook_endpoints (url, events, secret, key_id) \
+                 VALUES ($1, '{*}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', \
+                   (SELECT min(id) FROM api_keys WHERE revoked_at IS NULL)) RETURNING id",
                 &[&url],
             )
             .await
@@ -439,8 +441,10 @@ async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
             settle(&sql).await;
             if subscribed {
                 sql.execute(
-                    "INSERT INTO webhook_endpoints (url, events, secret) \
-                     VALUES ('https://hooks.example.com/in', '{note.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')",
+                    "INSERT INTO webhook_endpoints (url, events, secret, key_id) \
+                     VALUES ('https://hooks.example.com/in', '{note.created}', \
+                       'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', \
+                       (SELECT min(id) FROM api_keys WHERE revoked_at IS NULL))",
                     &[],
                 )
                 .await

@@ -432,9 +432,9 @@ impl Outbox {
         if let Some(row) = tx.query_opt(sql, params).await? {
             let email = email_from_row(&row)?;
             let event = Event::new(kind, email.id, &email, crate::events::now())?;
-            let (kinds, keys, bodies) = crate::events::columns(std::slice::from_ref(&event));
+            let columns = crate::events::columns(std::slice::from_ref(&event));
             queued = tx
-                .execute(crate::events::INSERT_EVENTS_SQL, &[&kinds, &keys, &bodies])
+                .execute(crate::events::INSERT_EVENTS_SQL, &columns.params())
                 .await?;
         }
         tx.commit().await?;
