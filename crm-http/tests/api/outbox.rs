@@ -1428,12 +1428,29 @@ async fn send_email_right_after_publishing_is_a_200_and_the_client_receives_the_
 
 /// A burst of 50 send-emails while the first one's email is still pending: 50 × 200, and
 /// they join that email (one pending row of send-email's beside publish's, one stored
-/// message), so the client receives it once. A changed estimate is another message: its
+/// message), so the client receives it once; a joined send-email changed nothing, so it
+/// reports no `estimate.emailed` event. A changed estimate is another message: its
 /// send-email queues a new row and a new stored message.
 #[tokio::test]
 async fn a_burst_of_send_emails_while_one_is_pending_joins_it() {
     let s = TestServer::start().await;
     let smtp = SmtpServer::start(&[]);
+    let hook = s
+        .post(
+            "/api/webhooks",
+            crate::common::json(
+                serde_json::json!({"url": "https://hooks.example.com/crm", "events": ["estimate.emailed"]}),
+            ),
+        )
+        .await;
+    assert_eq!(hook.status, StatusCode::CREATED, "{:?}", hook.json);
+    let emailed_events = || async {
+        s.scalar(
+            "SELECT count(*) FROM webhook_events WHERE type = 'estimate.emailed' AND $1::bigint > 0",
+            1,
+        )
+        .await
+    };
     let (id, _) = published(&s).await;
     let send = format!("/api/estimates/{id}/send-email");
     let first = s.post(&send, Body::None).await;
@@ -1455,6 +1472,11 @@ async fn a_burst_of_send_emails_while_one_is_pending_joins_it() {
         "{emails:?}"
     );
     assert_eq!(bodies_of(&s, id).await, (1, 1));
+    assert_eq!(
+        emailed_events().await,
+        1,
+        "the first send-email's event only"
+    );
     let done = deliver_once(&s, &smtp.url()).await;
     assert_eq!(done.sent, 2);
 
@@ -1476,6 +1498,7 @@ async fn a_burst_of_send_emails_while_one_is_pending_joins_it() {
     assert_eq!(emails.len(), 3, "{emails:?}");
     assert_eq!(emails[2]["status"], "pending");
     assert_eq!(bodies_of(&s, id).await, (2, 2));
+    assert_eq!(emailed_events().await, 2);
 }
 
 // ---------------------------------------------------------------------------------------
