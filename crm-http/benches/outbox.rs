@@ -92,8 +92,8 @@ fn env_number(name: &str, default: usize) -> usize {
 async fn drain(db: &TestDb, url: &str, workers: usize, rows: usize, count: &Arc<Mutex<u64>>) {
     let sql = db.client().await.unwrap();
     sql.execute(
-        "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
-         SELECT recipient, 'Bulk ' || g, template, resource_type, resource_id, body_text, body_html \
+        "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html, body_id) \
+         SELECT recipient, 'Bulk ' || g, template, resource_type, resource_id, body_text, body_html, body_id \
          FROM (SELECT * FROM email_queue ORDER BY id LIMIT 1) e, generate_series(1, $1::int) g",
         &[&i32::try_from(rows).unwrap()],
     )
