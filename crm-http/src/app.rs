@@ -629,6 +629,7 @@ impl App {
                 actor: verified.user,
                 today: today(),
             },
+            key: verified.key,
             id,
             sub_id,
             query,

@@ -20,6 +20,7 @@ pub(crate) mod payments;
 pub(crate) mod webhooks;
 
 use crm_core::conflict::Resource;
+use crm_core::ids::ApiKeyId;
 use crm_core::input::RawMap;
 use crm_core::validation::Rejected;
 use crm_store_pg::{Ctx, Store};
@@ -57,6 +58,8 @@ pub(crate) struct Visit<'a> {
 pub(crate) struct Req<'a> {
     /// Who acts, and today's date.
     pub ctx: Ctx,
+    /// The API key the request was made with.
+    pub key: ApiKeyId,
     /// The `{id}` path segment, if the route has one.
     pub id: Option<&'a str>,
     /// The second path parameter's segment (`{delivery_id}`), if the route has one.

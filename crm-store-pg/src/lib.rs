@@ -32,6 +32,7 @@ pub mod outbox;
 pub mod pool;
 pub mod replicas;
 pub mod seed;
+pub mod settings;
 
 #[macro_use]
 mod bills;

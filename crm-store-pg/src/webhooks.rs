@@ -6,8 +6,10 @@ use std::collections::HashMap;
 
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
+use crm_core::choice::Choice;
 use crm_core::conflict::Resource;
-use crm_core::ids::{WebhookDeliveryId, WebhookId};
+use crm_core::ids::{ApiKeyId, WebhookDeliveryId, WebhookId};
+use crm_core::scope::Scopes;
 use crm_core::time::Timestamp;
 use crm_core::webhook::fairness::{self, Breaker, Ended, Load, Slots, Transition};
 use crm_core::webhook::{
@@ -43,11 +45,26 @@ const ENDPOINT_COLUMNS: &str = "SELECT w.id, w.url, w.description, w.events, w.e
      w.created_at, w.disabled_at, w.disabled_reason, w.breaker_timeouts, w.breaker_opened_at \
      FROM webhook_endpoints w";
 
-const INSERT_SQL: &str = "INSERT INTO webhook_endpoints (url, description, events, enabled, secret, disabled_at, disabled_reason) \
-     VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 THEN NULL ELSE now() END, CASE WHEN $4 THEN NULL ELSE $6 END) \
+const INSERT_SQL: &str = "INSERT INTO webhook_endpoints (url, description, events, enabled, secret, disabled_at, disabled_reason, key_id) \
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $4 THEN NULL ELSE now() END, CASE WHEN $4 THEN NULL ELSE $6 END, $7) \
      RETURNING id, url, description, events, enabled, created_at, disabled_at, disabled_reason";
 
-const LOCK_SQL: &str = "SELECT id FROM webhook_endpoints WHERE id = $1 FOR UPDATE";
+const LOCK_SQL: &str = "SELECT id, events FROM webhook_endpoints WHERE id = $1 FOR UPDATE";
+
+/// The scopes of a key that may act (not revoked, not expired), read with a share lock so
+/// that a revocation waits for the endpoint it is about to disable to be written.
+const KEY_SCOPES_SQL: &str = "SELECT scopes FROM api_keys WHERE id = $1 AND revoked_at IS NULL \
+     AND (expires_at IS NULL OR expires_at > now()) FOR SHARE";
+
+/// The scopes of the acting key `key`, which every endpoint it registers or takes over is
+/// held to (a key that cannot act has none: it gets nothing).
+async fn key_scopes(db: &impl Db, key: ApiKeyId) -> Result<Scopes, StoreError> {
+    let Some(row) = db.row_opt(KEY_SCOPES_SQL, &[&key.get()]).await? else {
+        return Ok(Scopes::known([]));
+    };
+    let texts: Vec<String> = rows::get(&row, "scopes")?;
+    Ok(Scopes::known(texts.iter().map(String::as_str)))
+}
 
 /// A delivery's public columns.
 const DELIVERY_COLUMNS: &str = "SELECT d.id, d.endpoint_id, e.message_id, d.event_type, d.status, d.attempts, \
@@ -141,10 +158,17 @@ impl Store {
         self.inner.webhooks
     }
 
-    /// Registers an endpoint; the answer is the only one that shows its secret.
-    pub async fn create_webhook(&self, cmd: &NewWebhook) -> Result<WebhookWithSecret, StoreError> {
+    /// Registers an endpoint for the key `by`, which it belongs to: it receives only the
+    /// events that key may read (`*`: all of them), and listing a type the key may not read
+    /// is invalid (`events`, naming them). The answer is the only one that shows its secret.
+    pub async fn create_webhook(
+        &self,
+        by: ApiKeyId,
+        cmd: &NewWebhook,
+    ) -> Result<WebhookWithSecret, StoreError> {
         let secret = new_secret()?;
         let tx = self.begin().await?;
+        cmd.events.check_readable(&key_scopes(&tx, by).await?)?;
         let row = tx
             .row(
                 INSERT_SQL,
@@ -155,6 +179,7 @@ impl Store {
                     &cmd.enabled,
                     &secret,
                     &disabled_reason::BY_REQUEST,
+                    &by.get(),
                 ],
             )
             .await?;
@@ -185,8 +210,14 @@ impl Store {
 
     /// Changes what `cmd` names. Enabling a disabled endpoint clears its disabled date and
     /// reason and restarts its failure clock; disabling one records the date.
+    ///
+    /// A change of where events go or of which ones (`url`, `events`, `enabled=true`)
+    /// makes the endpoint the key `by`'s: its events (the new ones, or those kept) must be
+    /// readable by that key (else invalid, `events`, nothing written), and from then on it
+    /// receives what that key may read. Any other change keeps its key.
     pub async fn update_webhook(
         &self,
+        by: ApiKeyId,
         id: WebhookId,
         cmd: &WebhookUpdate,
     ) -> Result<Webhook, StoreError> {
@@ -200,13 +231,29 @@ impl Store {
              disabled_reason = CASE WHEN $6 IS NULL OR $6 = enabled THEN disabled_reason \
                                     WHEN $6 THEN NULL ELSE $7 END, \
              failing_since = CASE WHEN $6 AND NOT enabled THEN NULL ELSE failing_since END, \
+             key_id = COALESCE($8, key_id), \
              updated_at = now() \
              WHERE id = $1";
         let tx = self.begin().await?;
-        tx.row_opt(LOCK_SQL, &[&id.get()])
+        let locked = tx
+            .row_opt(LOCK_SQL, &[&id.get()])
             .await?
             .ok_or(StoreError::NotFound(Resource::Webhook))?;
         crate::conditions::if_match(read_webhook(&tx, id)).await?;
+        let takes_over = cmd.url.is_some() || cmd.events.is_some() || cmd.enabled == Some(true);
+        let owner = if takes_over {
+            let scopes = key_scopes(&tx, by).await?;
+            match &cmd.events {
+                Some(events) => events.check_readable(&scopes)?,
+                None => {
+                    let kept: Vec<String> = rows::get(&locked, "events")?;
+                    webhook::Subscription::stored(&kept).check_readable(&scopes)?;
+                }
+            }
+            Some(by.get())
+        } else {
+            None
+        };
         let events = cmd.events.as_ref().map(webhook::Subscription::texts);
         let description = cmd.description.clone().flatten();
         tx.run(
@@ -219,6 +266,7 @@ impl Store {
                 &events,
                 &cmd.enabled,
                 &disabled_reason::BY_REQUEST,
+                &owner,
             ],
         )
         .await?;
@@ -422,33 +470,72 @@ pub struct WebhookAttempt {
 /// Fans the oldest events not yet fanned out into deliveries (at most 1,000 events, and at
 /// most 5,000 divided by the number of enabled endpoints, so that one statement writes at
 /// most about 5,000 deliveries and holds the lock briefly whatever the endpoints), in one
-/// transaction sent as one message (the simple protocol, nothing prepared): each event gets
-/// its message id, and one delivery per endpoint that is enabled, subscribes to its type and
-/// existed when the change began; each delivery is due from the change's time. A
-/// transaction-level advisory lock, taken before the statement's snapshot, runs fan-outs one
-/// at a time, so deliveries are numbered in the events' order (which, for one record, is the
-/// order its changes committed) and no event is fanned out twice. Gives the events and the
-/// deliveries it wrote.
-const FAN_OUT_SQL: &str = concat!(
-    "BEGIN; SELECT pg_advisory_xact_lock(",
-    fan_out_lock!(),
-    "); \
-     WITH new AS (SELECT id FROM webhook_events WHERE message_id IS NULL ORDER BY id \
-       LIMIT LEAST(1000, GREATEST(1, 5000 / GREATEST(1, \
-         (SELECT count(*) FROM webhook_endpoints WHERE enabled))))), \
-     marked AS (UPDATE webhook_events e SET message_id = ",
-    new_message_id!(),
-    " FROM new WHERE e.id = new.id AND e.message_id IS NULL \
-       RETURNING e.id, e.type, e.record_key, e.created_at), \
-     queued AS (INSERT INTO webhook_deliveries \
-         (event_id, endpoint_id, event_type, record_key, next_attempt, created_at) \
-       SELECT m.id, w.id, m.type, m.record_key, m.created_at, m.created_at FROM marked m \
-       JOIN webhook_endpoints w ON w.enabled AND w.events && ARRAY[m.type, '*'] \
-         AND w.created_at <= m.created_at \
-       ORDER BY m.id, w.id RETURNING 1) \
-     SELECT (SELECT count(*) FROM marked) AS events, (SELECT count(*) FROM queued) AS deliveries; \
-     COMMIT"
-);
+/// transaction sent as one message (the simple protocol, nothing prepared).
+///
+/// First, every enabled endpoint whose key can no longer act (revoked or deleted, expired,
+/// or its user no longer an administrator) is disabled, with the reason. Then each event
+/// gets its message id, and one delivery per endpoint that is enabled, subscribes to its
+/// type, existed when the change began, and whose key may read it: the key's scopes allow
+/// every area the event carries ([`EventType::needs`], as the `needs` rows below), and an
+/// event private to a user (a private note) goes only to that user's keys. Each delivery
+/// is due from the change's time. A transaction-level advisory lock, taken before the
+/// statements' snapshots, runs fan-outs one at a time, so deliveries are numbered in the
+/// events' order (which, for one record, is the order its changes committed) and no event
+/// is fanned out twice. Gives the events and the deliveries it wrote.
+static FAN_OUT_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    // One row per event type and area it needs, with the scopes that grant reading it.
+    // Texts of this crate's own constants, never a request's.
+    let needs: Vec<String> = <EventType as Choice>::CHOICES
+        .iter()
+        .flat_map(|(_, kind)| {
+            kind.needs().iter().map(move |area| {
+                let area = area.as_str();
+                format!(
+                    "('{}', ARRAY['read', 'write', '{area}:read', '{area}:write']::text[])",
+                    kind.as_str()
+                )
+            })
+        })
+        .collect();
+    format!(
+        "BEGIN; SELECT pg_advisory_xact_lock({lock}); \
+         UPDATE webhook_endpoints w SET enabled = false, disabled_at = now(), \
+           disabled_reason = o.reason FROM (SELECT e.id, CASE \
+             WHEN k.id IS NULL OR k.revoked_at IS NOT NULL THEN '{revoked}' \
+             WHEN k.expires_at <= now() THEN '{expired}' \
+             WHEN NOT (u.kind = 'team' AND u.is_admin) THEN '{demoted}' END AS reason \
+           FROM webhook_endpoints e LEFT JOIN api_keys k ON k.id = e.key_id \
+           LEFT JOIN users u ON u.id = k.user_id WHERE e.enabled) o \
+         WHERE w.id = o.id AND o.reason IS NOT NULL; \
+         WITH needs (type, grants) AS (VALUES {needs}), \
+         new AS (SELECT id FROM webhook_events WHERE message_id IS NULL ORDER BY id \
+           LIMIT LEAST(1000, GREATEST(1, 5000 / GREATEST(1, \
+             (SELECT count(*) FROM webhook_endpoints WHERE enabled))))), \
+         marked AS (UPDATE webhook_events e SET message_id = {message_id} \
+           FROM new WHERE e.id = new.id AND e.message_id IS NULL \
+           RETURNING e.id, e.type, e.record_key, e.created_at, e.private_to), \
+         queued AS (INSERT INTO webhook_deliveries \
+             (event_id, endpoint_id, event_type, record_key, next_attempt, created_at) \
+           SELECT m.id, w.id, m.type, m.record_key, m.created_at, m.created_at FROM marked m \
+           JOIN webhook_endpoints w ON w.enabled AND w.events && ARRAY[m.type, '*'] \
+             AND w.created_at <= m.created_at \
+           JOIN api_keys k ON k.id = w.key_id AND k.revoked_at IS NULL \
+             AND (k.expires_at IS NULL OR k.expires_at > now()) \
+           WHERE (m.private_to IS NULL OR m.private_to = k.user_id) \
+             AND EXISTS (SELECT 1 FROM needs n WHERE n.type = m.type) \
+             AND NOT EXISTS (SELECT 1 FROM needs n WHERE n.type = m.type \
+               AND NOT (k.scopes && n.grants)) \
+           ORDER BY m.id, w.id RETURNING 1) \
+         SELECT (SELECT count(*) FROM marked) AS events, (SELECT count(*) FROM queued) AS deliveries; \
+         COMMIT",
+        lock = fan_out_lock!(),
+        message_id = new_message_id!(),
+        needs = needs.join(", "),
+        revoked = disabled_reason::KEY_REVOKED.replace('\'', "''"),
+        expired = disabled_reason::KEY_EXPIRED.replace('\'', "''"),
+        demoted = disabled_reason::KEY_DEMOTED.replace('\'', "''"),
+    )
+});
 
 /// The endpoints a claim reads: enabled ones, and a disabled one while a test message
 /// waits for it (its other deliveries wait for it to be enabled again).
@@ -638,7 +725,7 @@ impl Outbox {
     /// to its type and existed when the change began, numbered in event order. Gives how
     /// many events and deliveries it wrote.
     pub async fn fan_out_webhooks(&mut self) -> Result<(u64, u64), StoreError> {
-        let messages = self.client().await?.simple_query(FAN_OUT_SQL).await?;
+        let messages = self.client().await?.simple_query(&FAN_OUT_SQL).await?;
         fan_out_counts(messages)
     }
 
@@ -689,7 +776,7 @@ impl Outbox {
         let params: [(&(dyn tokio_postgres::types::ToSql + Sync), Type); 2] =
             [(&due_by, Type::TIMESTAMPTZ), (&count_to, Type::INT8)];
         let (fanned, found) = tokio::join!(
-            client.simple_query(FAN_OUT_SQL),
+            client.simple_query(&FAN_OUT_SQL),
             client.query_typed(LOAD_SQL, &params),
         );
         fan_out_counts(fanned?)?;
@@ -918,5 +1005,29 @@ impl Outbox {
             self.client().await?.execute(RELEASE_SQL, &[&ids]).await?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_migration_disables_endpoints_without_a_key_with_the_reason_the_service_names() {
+        let migration = include_str!("../migrations/0025_webhook_owners.sql");
+        assert!(migration.contains(&disabled_reason::NO_OWNER.replace('\'', "''")));
+    }
+
+    #[test]
+    fn the_fan_out_knows_what_every_event_type_needs() {
+        for (_, kind) in <EventType as Choice>::CHOICES {
+            assert!(
+                FAN_OUT_SQL.contains(&format!("('{}', ARRAY['read', 'write'", kind.as_str())),
+                "{kind:?}"
+            );
+        }
+        assert!(FAN_OUT_SQL.contains(
+            "('estimate.converted', ARRAY['read', 'write', 'invoices:read', 'invoices:write']::text[])"
+        ));
     }
 }

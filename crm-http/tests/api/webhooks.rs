@@ -973,3 +973,5 @@ async fn a_write_a_test_and_a_retry_wake_the_worker_which_does_not_poll() {
     assert_eq!(got[3].header("webhook-id"), got[0].header("webhook-id"));
     worker.stop().await;
 }
+
+mod access;

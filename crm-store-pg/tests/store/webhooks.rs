@@ -32,9 +32,11 @@ async fn world() -> (TestDb, Client, Outbox) {
 /// An endpoint, enabled or not; gives its id.
 async fn endpoint(sql: &Client, enabled: bool) -> i64 {
     sql.query_one(
-        "INSERT INTO webhook_endpoints (url, events, enabled, secret) \
-         VALUES ('https://receiver.example/hook', '{*}', $1, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=') \
-         RETURNING id",
+        "WITH k AS (INSERT INTO api_keys (name, digest, user_id) \
+           VALUES ('hooks', sha256(gen_random_uuid()::text::bytea), 1) RETURNING id) \
+         INSERT INTO webhook_endpoints (url, events, enabled, secret, key_id) \
+         SELECT 'https://receiver.example/hook', '{*}', $1, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', k.id \
+         FROM k RETURNING id",
         &[&enabled],
     )
     .await
@@ -292,9 +294,11 @@ async fn five_days_of_failures_in_a_batch_disable_the_endpoint() {
 /// An endpoint subscribed to `events`, enabled or not; gives its id.
 async fn subscribed(sql: &Client, events: &[&str], enabled: bool) -> i64 {
     sql.query_one(
-        "INSERT INTO webhook_endpoints (url, events, enabled, secret) \
-         VALUES ('https://receiver.example/hook', $1, $2, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=') \
-         RETURNING id",
+        "WITH k AS (INSERT INTO api_keys (name, digest, user_id) \
+           VALUES ('hooks', sha256(gen_random_uuid()::text::bytea), 1) RETURNING id) \
+         INSERT INTO webhook_endpoints (url, events, enabled, secret, key_id) \
+         SELECT 'https://receiver.example/hook', $1, $2, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', k.id \
+         FROM k RETURNING id",
         &[&events, &enabled],
     )
     .await
