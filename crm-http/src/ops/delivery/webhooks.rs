@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -20,6 +21,7 @@ use crm_core::webhook::fairness::Slots;
 use crm_core::webhook::{Attempt, Next, next_step};
 use crm_store_pg::outbox::Outbox;
 use crm_store_pg::{StoreConfig, StoreError, WebhookAttempt, WebhookJob};
+use futures_util::FutureExt as _;
 use tokio::sync::watch;
 
 use super::{Channel, Delivered, WorkerOptions, drive, jitter};
@@ -89,7 +91,16 @@ impl Channel for Fair {
                 body: job.body.as_bytes(),
                 secrets: &secrets,
             };
-            let outcome = sender.send(&message, Utc::now().timestamp()).await;
+            // A send that panics still ends as an attempt, so that it is recorded and the
+            // endpoint's count of sends in flight (its share of the slots) comes down.
+            let outcome = AssertUnwindSafe(sender.send(&message, Utc::now().timestamp()))
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Outcome::Failed {
+                    status: None,
+                    error: "the send stopped unexpectedly".to_owned(),
+                    retry_after: None,
+                });
             Attempted { job, outcome }
         }
     }
