@@ -99,22 +99,6 @@ pub enum Conflict {
     /// Deleting a project's `uncategorised` milestone.
     #[error("You cannot delete the default milestone.")]
     DefaultMilestone,
-    /// Emailing an estimate or invoice again within
-    /// [`crate::mail::RESEND_WINDOW_SECS`] of its last email.
-    #[error(
-        "An email for this {} was queued less than {} seconds ago. The next one can be sent at {}.",
-        .resource.noun(),
-        crate::mail::RESEND_WINDOW_SECS,
-        .next_at.format("%Y-%m-%dT%H:%M:%SZ")
-    )]
-    EmailTooSoon {
-        /// The estimate or invoice.
-        resource: Resource,
-        /// When the next email is allowed.
-        next_at: chrono::DateTime<chrono::Utc>,
-        /// Whole seconds from the refusal until then (at least 1): `Retry-After`.
-        retry_after: u32,
-    },
 }
 
 impl Conflict {

@@ -136,12 +136,6 @@ impl ListFilters for EmailFilters {
 
 /// How long temporary failures are retried, counted from the row's creation: one day.
 pub const RETRY_WINDOW_SECS: i64 = 24 * 60 * 60;
-/// The shortest time between the last email about an estimate or invoice (publish's or
-/// send-email's) and a send-email: one within it is a 409 naming when the next is allowed
-/// ([`crate::conflict::Conflict::EmailTooSoon`]). Each call renders and stores a fresh copy
-/// of the record (a large estimate is megabytes), so repeated calls would amplify into
-/// the outbox and the client's mailbox.
-pub const RESEND_WINDOW_SECS: u32 = 60;
 /// The first retry's base delay.
 pub const FIRST_RETRY_SECS: i64 = 1;
 /// The largest delay between two attempts.

@@ -106,6 +106,23 @@ impl NoteVisibility {
     }
 }
 
+/// Who may see a note with this visibility created by `creator`, as webhook events about
+/// it are delivered: everyone, or its creator alone.
+pub fn audience(visibility: NoteVisibility, creator: UserId) -> crate::webhook::Audience {
+    if visibility.shared() {
+        crate::webhook::Audience::Everyone
+    } else {
+        crate::webhook::Audience::Only(creator)
+    }
+}
+
+impl Note {
+    /// Who may see this note ([`audience`]).
+    pub fn audience(&self) -> crate::webhook::Audience {
+        audience(self.visibility, self.creator_id)
+    }
+}
+
 /// Whether `viewer` may see a note with this visibility created by `creator`.
 pub fn visible_to(visibility: NoteVisibility, creator: UserId, viewer: UserId) -> bool {
     visibility.shared() || creator == viewer
@@ -261,6 +278,22 @@ impl ListFilters for NoteFilters {
 mod tests {
     use super::*;
     use crate::input::test_input::{msg, raw};
+
+    #[test]
+    fn the_audience_of_a_notes_events_is_who_may_see_the_note() {
+        let users: Vec<UserId> = (1..=3).map(|i| UserId::new(i).unwrap()).collect();
+        for visibility in [NoteVisibility::Public, NoteVisibility::Private] {
+            for &creator in &users {
+                for &viewer in &users {
+                    assert_eq!(
+                        audience(visibility, creator).includes(viewer),
+                        visible_to(visibility, creator, viewer),
+                        "{visibility:?} by {creator:?} for {viewer:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_note_needs_a_title_and_a_description() {

@@ -17,6 +17,9 @@ use crate::listing::{KeyKind, ListFilters, ListQuery};
 use crate::time::Timestamp;
 use crate::validation::{FieldErrors, Rejected, message};
 
+mod access;
+pub use access::{Audience, unreadable_message};
+
 choice_enum!(
     /// What happened: the `type` of an event, and what an endpoint subscribes to.
     pub enum EventType {
@@ -324,6 +327,20 @@ impl Subscription {
         }
     }
 
+    /// The subscription of stored texts ([`Subscription::texts`]): `*` is every event; a
+    /// type this version does not know (written by a newer one) is skipped.
+    pub fn stored<S: AsRef<str>>(texts: &[S]) -> Subscription {
+        if texts.iter().any(|t| t.as_ref() == ALL_EVENTS) {
+            return Subscription::All;
+        }
+        Subscription::Only(
+            texts
+                .iter()
+                .filter_map(|t| t.as_ref().parse().ok())
+                .collect(),
+        )
+    }
+
     /// Reads `events`: a non-empty array of event types or `*`.
     fn read(form: &mut Form<'_>, required: bool) -> Option<Subscription> {
         let items = form.list("events", required, MAX_EVENTS)?;
@@ -393,6 +410,9 @@ pub struct Webhook {
     pub dates: WebhookDates,
     /// Why it was disabled, if it was.
     pub disabled_reason: Option<String>,
+    /// Its circuit breaker (issue 47): open after attempts in a row that got no answer in
+    /// time, when it gets one attempt at a time.
+    pub breaker: fairness::Breaker,
 }
 
 /// The answer of a creation or a rotation: the endpoint and its (new) secret, shown once.
@@ -413,6 +433,16 @@ pub mod disabled_reason {
     pub const FAILING: &str = "Every delivery failed for 5 days.";
     /// By `PATCH enabled=false`.
     pub const BY_REQUEST: &str = "Disabled by request.";
+    /// The API key it belongs to was revoked (or deleted).
+    pub const KEY_REVOKED: &str = "The API key this endpoint belongs to was revoked.";
+    /// The API key it belongs to expired.
+    pub const KEY_EXPIRED: &str = "The API key this endpoint belongs to expired.";
+    /// The API key it belongs to acts as a user who is no longer an administrator.
+    pub const KEY_DEMOTED: &str =
+        "The API key this endpoint belongs to acts as a user who is no longer an administrator.";
+    /// Registered before endpoints belonged to a key (migration 0025): enabling it again
+    /// makes it the enabling key's.
+    pub const NO_OWNER: &str = "Registered before endpoints belonged to an API key: enable it again to make it the enabling key's.";
 }
 
 /// `POST /webhooks`.
@@ -691,6 +721,8 @@ pub fn next_step(attempts: u32, attempt: Attempt, now: Timestamp, jitter: f64) -
 pub fn disables(failing_since: Timestamp, now: Timestamp) -> bool {
     now.0 - failing_since.0 >= DISABLE_AFTER
 }
+
+pub mod fairness;
 
 #[cfg(test)]
 mod tests {

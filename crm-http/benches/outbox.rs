@@ -92,8 +92,8 @@ fn env_number(name: &str, default: usize) -> usize {
 async fn drain(db: &TestDb, url: &str, workers: usize, rows: usize, count: &Arc<Mutex<u64>>) {
     let sql = db.client().await.unwrap();
     sql.execute(
-        "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html) \
-         SELECT recipient, 'Bulk ' || g, template, resource_type, resource_id, body_text, body_html \
+        "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, body_text, body_html, body_id) \
+         SELECT recipient, 'Bulk ' || g, template, resource_type, resource_id, body_text, body_html, body_id \
          FROM (SELECT * FROM email_queue ORDER BY id LIMIT 1) e, generate_series(1, $1::int) g",
         &[&i32::try_from(rows).unwrap()],
     )
@@ -308,7 +308,9 @@ async fn hooks_drain(db: &TestDb, hooks: usize) {
         let url = receiver(Arc::clone(&received)).await;
         let id: i64 = sql
             .query_one(
-                "INSERT INTO webhook_endpoints (url, events, secret)                  VALUES ($1, '{*}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') RETURNING id",
+                "INSERT INTO webhook_endpoints (url, events, secret, key_id) \
+                 VALUES ($1, '{*}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', \
+                   (SELECT min(id) FROM api_keys WHERE revoked_at IS NULL)) RETURNING id",
                 &[&url],
             )
             .await
@@ -439,8 +441,10 @@ async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
             settle(&sql).await;
             if subscribed {
                 sql.execute(
-                    "INSERT INTO webhook_endpoints (url, events, secret) \
-                     VALUES ('https://hooks.example.com/in', '{note.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')",
+                    "INSERT INTO webhook_endpoints (url, events, secret, key_id) \
+                     VALUES ('https://hooks.example.com/in', '{note.created}', \
+                       'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', \
+                       (SELECT min(id) FROM api_keys WHERE revoked_at IS NULL))",
                     &[],
                 )
                 .await

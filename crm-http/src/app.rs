@@ -634,6 +634,7 @@ impl App {
                 actor: verified.user,
                 today: today(),
             },
+            key: verified.key,
             id,
             sub_id,
             query,

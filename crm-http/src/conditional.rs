@@ -426,6 +426,7 @@ mod tests {
         };
         let req = |body: RawMap| Req {
             ctx,
+            key: crm_core::ids::ApiKeyId::new(1).unwrap(),
             id: None,
             sub_id: None,
             query: RawMap::new(),

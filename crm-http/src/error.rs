@@ -242,9 +242,6 @@ impl ApiError {
                 http::header::RETRY_AFTER,
                 BUSY_RETRY_AFTER_SECONDS.to_string(),
             )],
-            ApiError::Conflict(Conflict::EmailTooSoon { retry_after, .. }) => {
-                vec![(http::header::RETRY_AFTER, retry_after.to_string())]
-            }
             ApiError::RateLimited(seconds) | ApiError::AuthFailuresLimited(seconds) => {
                 vec![(http::header::RETRY_AFTER, seconds.to_string())]
             }

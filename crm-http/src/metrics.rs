@@ -16,6 +16,10 @@
 //!   outbox (the email-only gauges above stay as they were).
 //! - `crm_outbox_deliveries_total{channel, outcome}`: attempts by this process's delivery
 //!   worker (email: `sent`, `retried`, `failed`; webhook: `delivered`, `retried`, `failed`).
+//! - `crm_webhook_breakers_open` and `crm_webhook_breaker_open{endpoint}`: the enabled
+//!   webhook endpoints whose circuit breaker is open (their attempts kept timing out: one at
+//!   a time until one is delivered, issue 47), read when scraped; an endpoint is listed
+//!   while its breaker is open.
 //! - `crm_auth_failures_total{outcome="refused"|"limited"}`: requests refused for their API
 //!   key (401), and those refused without a lookup because their address failed too often
 //!   (429, `--auth-failure-limit`).
@@ -68,6 +72,8 @@ pub struct Metrics {
     backlog: IntGaugeVec,
     oldest: prometheus::GaugeVec,
     deliveries: IntCounterVec,
+    breakers_open: IntGauge,
+    breaker_open: IntGaugeVec,
     auth_failures: IntCounterVec,
     redis_up: IntGauge,
     fallback: prometheus::IntCounter,
@@ -234,6 +240,21 @@ impl Metrics {
             &["channel", "outcome"],
         )?;
         registry.register(Box::new(deliveries.clone()))?;
+        let breakers_open = IntGauge::new(
+            "crm_webhook_breakers_open",
+            "Enabled webhook endpoints whose circuit breaker is open: their attempts timed out \
+             3 times in a row, and they get one attempt at a time until one is delivered.",
+        )?;
+        let breaker_open = IntGaugeVec::new(
+            Opts::new(
+                "crm_webhook_breaker_open",
+                "1 for each enabled webhook endpoint (by id) whose circuit breaker is open; an \
+                 endpoint is absent while its breaker is closed.",
+            ),
+            &["endpoint"],
+        )?;
+        registry.register(Box::new(breakers_open.clone()))?;
+        registry.register(Box::new(breaker_open.clone()))?;
         let auth_failures = IntCounterVec::new(
             Opts::new(
                 "crm_auth_failures_total",
@@ -295,6 +316,8 @@ impl Metrics {
             backlog,
             oldest,
             deliveries,
+            breakers_open,
+            breaker_open,
             auth_failures,
             redis_up,
             fallback,
@@ -392,7 +415,19 @@ impl Metrics {
         self.pool_waiting.set(gauge(pool.waiting));
         let mut families = self.registry.gather();
         match outbox {
-            Some(Backlogs { email, webhook }) => {
+            Some(Backlogs {
+                email,
+                webhook,
+                open_breakers,
+            }) => {
+                self.breakers_open
+                    .set(i64::try_from(open_breakers.len()).unwrap_or(i64::MAX));
+                self.breaker_open.reset();
+                for endpoint in &open_breakers {
+                    self.breaker_open
+                        .with_label_values(&[&endpoint.to_string()])
+                        .set(1);
+                }
                 let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
                 for (channel, backlog) in [("email", &email), ("webhook", &webhook)] {
                     for (status, n) in [
@@ -420,7 +455,9 @@ impl Metrics {
                     .set(outbox.oldest_pending_seconds.unwrap_or(0.0));
                 families = self.registry.gather();
             }
-            None => families.retain(|f| !f.name().starts_with("crm_outbox")),
+            None => families.retain(|f| {
+                !f.name().starts_with("crm_outbox") && !f.name().starts_with("crm_webhook")
+            }),
         }
         let mut out = Vec::new();
         TextEncoder::new().encode(&families, &mut out)?;
@@ -429,12 +466,14 @@ impl Metrics {
 }
 
 /// The backlog of both outbox channels, as read when scraped.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Backlogs {
     /// `email_queue`.
     pub email: OutboxBacklog,
     /// `webhook_deliveries`.
     pub webhook: OutboxBacklog,
+    /// The enabled webhook endpoints whose breaker is open, by id.
+    pub open_breakers: Vec<i64>,
 }
 
 /// Where a delivery worker counts its attempts: `crm_outbox_deliveries_total` of the
@@ -454,6 +493,27 @@ impl Deliveries {
         if let Some(counter) = &self.0 {
             counter.with_label_values(&[channel, outcome]).inc();
         }
+    }
+
+    /// The attempts on `channel` counted so far, whatever their outcome (0 when counting
+    /// nothing).
+    pub fn ended(&self, channel: &str) -> u64 {
+        let Some(counter) = &self.0 else {
+            return 0;
+        };
+        use prometheus::core::Collector as _;
+        counter
+            .collect()
+            .iter()
+            .flat_map(|family| family.get_metric())
+            .filter(|metric| {
+                metric
+                    .get_label()
+                    .iter()
+                    .any(|l| l.name() == "channel" && l.value() == channel)
+            })
+            .map(|metric| metric.get_counter().get_value() as u64)
+            .sum()
     }
 }
 

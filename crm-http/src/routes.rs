@@ -20,6 +20,7 @@ pub(crate) mod payments;
 pub(crate) mod webhooks;
 
 use crm_core::conflict::Resource;
+use crm_core::ids::ApiKeyId;
 use crm_core::input::RawMap;
 use crm_core::validation::Rejected;
 use crm_store_pg::{Ctx, Store};
@@ -57,6 +58,8 @@ pub(crate) struct Visit<'a> {
 pub(crate) struct Req<'a> {
     /// Who acts, and today's date.
     pub ctx: Ctx,
+    /// The API key the request was made with.
+    pub key: ApiKeyId,
     /// The `{id}` path segment, if the route has one.
     pub id: Option<&'a str>,
     /// The second path parameter's segment (`{delivery_id}`), if the route has one.
@@ -186,6 +189,7 @@ pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
         Ok::<_, crm_store_pg::StoreError>(crate::metrics::Backlogs {
             email: env.store.outbox_backlog().await?,
             webhook: env.store.webhook_backlog().await?,
+            open_breakers: env.store.open_webhook_breakers().await?,
         })
     };
     let outbox = match read.await {

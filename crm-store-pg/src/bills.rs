@@ -370,7 +370,7 @@ pub(crate) struct BillSql {
     /// The client's contact address.
     pub contact: &'static str,
     /// The outbox row: `$1` recipient, `$2` subject, `$3` template, `$4` the bill's id,
-    /// `$5` text, `$6` html, `$7` the attached PDF (or NULL).
+    /// `$5` its stored message (`email_bodies.id`), `$6` what queued it (`queued_by`).
     pub queue_email: &'static str,
     /// A new link: `$2` the token, `$3` its lifetime in days (rotation: the old token is
     /// gone).

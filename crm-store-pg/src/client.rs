@@ -25,8 +25,7 @@ use crm_core::webhook::EventType;
 use crm_render::Document;
 use crm_render::document::Context;
 
-use crate::bills::kind::StoredBill;
-use crate::bills::kind::{BillId, View};
+use crate::bills::kind::{BillId, StoredBill, View};
 use crate::bills::link::render_error;
 use crate::conditions::Tx;
 use crate::db::Db;
@@ -72,6 +71,12 @@ SELECT id, status, expiry_date FROM estimates \
 const DECIDE_SQL: &str = "\
 UPDATE estimates SET status = $2, client_decision = $3, client_reason = $4, \
  client_decided_at = now(), updated_at = now() WHERE id = $1";
+
+/// The notice of a decision, with its own message on its row (one per decision: no
+/// version of the estimate is sent twice, so nothing is shared with other rows).
+const QUEUE_NOTICE_SQL: &str = "INSERT INTO email_queue (recipient, subject, template, \
+     resource_type, resource_id, estimate_id, body_text, body_html) \
+     VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)";
 
 const CREATOR_EMAIL_SQL: &str = "\
 SELECT u.email FROM estimates e JOIN users u ON u.id = e.creator_id WHERE e.id = $1";
@@ -275,16 +280,16 @@ impl Store {
         let recipient: String = rows::get(&row, "email")?;
         let doc = self.estimate_document(estimate);
         if let Some(notice) = crm_render::email::decision_notice(&doc).map_err(render_error)? {
-            crate::bills::header::queue_rendered(
-                db,
-                <crm_core::bill::EstimateKind as StoredBill>::sql(),
+            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
                 &recipient,
-                DECISION_TEMPLATE,
-                estimate.id.get(),
-                &notice,
-                None,
-            )
-            .await?;
+                &notice.subject,
+                &DECISION_TEMPLATE,
+                &estimate.id.get(),
+                &notice.text,
+                &notice.html,
+            ];
+            db.run(QUEUE_NOTICE_SQL, &params).await?;
+            db.wake_workers();
         }
         Ok(())
     }

@@ -36,7 +36,7 @@ use tokio_postgres::{Error, Row};
 use crate::db::Db;
 use crate::events::{self, Event};
 use crate::{Store, StoreError, rows};
-use crm_core::webhook::EventType;
+use crm_core::webhook::{Audience, EventType};
 
 /// How long a stored answer is kept (API.md §11: 24 hours).
 pub const RETENTION_HOURS: i32 = 24;
@@ -476,6 +476,30 @@ impl Tx {
         Ok(())
     }
 
+    /// Reports a change as [`Tx::emit`] does, to `audience` alone (a private note's
+    /// creator): other users' endpoints never receive it.
+    pub(crate) fn emit_to<T: Serialize>(
+        &self,
+        audience: Audience,
+        kind: EventType,
+        id: i64,
+        data: &T,
+    ) -> Result<(), StoreError> {
+        self.push(Event::new(kind, id, data, events::now())?.for_audience(audience));
+        Ok(())
+    }
+
+    /// Reports a deletion as [`Tx::emit_deleted`] does, to `audience` alone.
+    pub(crate) fn emit_deleted_to(
+        &self,
+        audience: Audience,
+        kind: EventType,
+        id: i64,
+    ) -> Result<(), StoreError> {
+        self.push(Event::deleted(kind, id, events::now())?.for_audience(audience));
+        Ok(())
+    }
+
     /// Wakes the delivery workers once this transaction has committed (it queued or put
     /// back deliveries or queued emails; a transaction that wrote events does this on its
     /// own).
@@ -533,8 +557,8 @@ impl Tx {
         if events.is_empty() {
             conn.batch_execute("COMMIT").await?;
         } else {
-            let (kinds, keys, bodies) = events::columns(&events);
-            let params: [&(dyn ToSql + Sync); 3] = [&kinds, &keys, &bodies];
+            let columns = events::columns(&events);
+            let params = columns.params();
             if crate::db::unnamed_statements() {
                 // Unnamed (PgBouncer): its types are learnt first, inside this
                 // transaction, so that the insert is one message group sent ahead of the

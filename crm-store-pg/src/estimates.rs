@@ -64,7 +64,7 @@ const SQL: BillSql = bill_sql! {
         b.client_decision, b.client_reason, b.client_decided_at",
     tag_owner: TagOwner::Estimate,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
-        estimate_id, body_text, body_html, attachment) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6, $7)",
+        estimate_id, body_id, queued_by) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)",
     delete_pending_emails: "DELETE FROM email_queue WHERE estimate_id = $1 AND status = 'pending'",
 };
 

@@ -13,7 +13,7 @@
 //! no endpoint, the statement writes nothing.
 
 use crm_core::time::Timestamp;
-use crm_core::webhook::EventType;
+use crm_core::webhook::{Audience, EventType};
 use serde::Serialize;
 
 use crate::StoreError;
@@ -26,6 +26,8 @@ pub(crate) struct Event {
     pub(crate) record_key: String,
     /// `{"type", "timestamp", "data"}`.
     pub(crate) body: String,
+    /// Who may receive it beyond the endpoints' scopes (a private note's creator alone).
+    pub(crate) audience: Audience,
 }
 
 #[derive(Serialize)]
@@ -61,7 +63,13 @@ impl Event {
             kind,
             record_key: format!("{}:{id}", kind.area()),
             body,
+            audience: Audience::Everyone,
         })
+    }
+
+    /// The same event, for `audience` alone.
+    pub(crate) fn for_audience(self, audience: Audience) -> Event {
+        Event { audience, ..self }
     }
 
     /// A deletion's event: `data` is `{"id"}`.
@@ -70,21 +78,43 @@ impl Event {
     }
 }
 
-/// Inserts a transaction's events (`$1` types, `$2` record keys, `$3` bodies, in order),
-/// each only if an enabled endpoint subscribes to its type. `unnest` gives the arrays' rows
+/// Inserts a transaction's events (`$1` types, `$2` record keys, `$3` bodies, `$4` the user
+/// each is private to or NULL, in order), each only if an enabled endpoint subscribes to its
+/// type (whether that endpoint's key may read it is decided by the fan-out, off the write's
+/// path). `unnest` gives the arrays' rows
 /// in order and nothing reorders them, so the events' ids follow that order (a `WITH
 /// ORDINALITY … ORDER BY` would sort what is already sorted, on every write); their
 /// deliveries are queued by the fan-out, in the order of the ids.
-pub(crate) const INSERT_EVENTS_SQL: &str = "INSERT INTO webhook_events (type, record_key, body) \
-     SELECT x.t, x.k, x.b FROM unnest($1::text[], $2::text[], $3::text[]) AS x(t, k, b) \
+pub(crate) const INSERT_EVENTS_SQL: &str = "INSERT INTO webhook_events (type, record_key, body, private_to) \
+     SELECT x.t, x.k, x.b, x.p FROM unnest($1::text[], $2::text[], $3::text[], $4::int8[]) AS x(t, k, b, p) \
      WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.enabled AND w.events && ARRAY[x.t, '*'])";
 
+/// The parameters of [`INSERT_EVENTS_SQL`], one array per column.
+pub(crate) struct Columns<'a> {
+    kinds: Vec<&'static str>,
+    keys: Vec<&'a str>,
+    bodies: Vec<&'a str>,
+    private_to: Vec<Option<i64>>,
+}
+
+impl Columns<'_> {
+    /// The statement's parameters, in order.
+    pub(crate) fn params(&self) -> [&(dyn tokio_postgres::types::ToSql + Sync); 4] {
+        [&self.kinds, &self.keys, &self.bodies, &self.private_to]
+    }
+}
+
 /// The parameters of [`INSERT_EVENTS_SQL`].
-pub(crate) fn columns(events: &[Event]) -> (Vec<&'static str>, Vec<&str>, Vec<&str>) {
-    let kinds = events.iter().map(|e| e.kind.as_str()).collect();
-    let keys = events.iter().map(|e| e.record_key.as_str()).collect();
-    let bodies = events.iter().map(|e| e.body.as_str()).collect();
-    (kinds, keys, bodies)
+pub(crate) fn columns(events: &[Event]) -> Columns<'_> {
+    Columns {
+        kinds: events.iter().map(|e| e.kind.as_str()).collect(),
+        keys: events.iter().map(|e| e.record_key.as_str()).collect(),
+        bodies: events.iter().map(|e| e.body.as_str()).collect(),
+        private_to: events
+            .iter()
+            .map(|e| e.audience.private_to().map(|u| u.get()))
+            .collect(),
+    }
 }
 
 /// Now, as events are stamped.

@@ -53,7 +53,7 @@ const SQL: BillSql = bill_sql! {
         (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
-        body_text, body_html, attachment) VALUES ($1, $2, $3, 'invoice', $4, $5, $6, $7)",
+        body_id, queued_by) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",
     delete_pending_emails: "DELETE FROM email_queue WHERE resource_type = 'invoice' AND resource_id = $1 \
         AND status = 'pending'",
 };

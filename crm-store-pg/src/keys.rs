@@ -60,8 +60,13 @@ const LIST_SQL: &str = "
 SELECT id, name, user_id, created_at, revoked_at, scopes, expires_at, last_used_at
 FROM api_keys ORDER BY id";
 
-const REVOKE_SQL: &str =
-    "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL";
+/// Revokes a key and, in the same statement, disables the webhook endpoints that belong to
+/// it (`$2`, the reason): they receive nothing from then on. Gives the keys revoked (0 or 1).
+const REVOKE_SQL: &str = "WITH k AS (UPDATE api_keys SET revoked_at = now() \
+       WHERE id = $1 AND revoked_at IS NULL RETURNING id), \
+     w AS (UPDATE webhook_endpoints e SET enabled = false, disabled_at = now(), disabled_reason = $2 \
+       FROM k WHERE e.key_id = k.id AND e.enabled RETURNING e.id) \
+     SELECT (SELECT count(*) FROM k) AS revoked";
 
 const LOOKUP_SQL: &str = "
 SELECT k.digest, k.user_id, k.revoked_at, k.scopes, k.expires_at,
@@ -138,10 +143,13 @@ impl Store {
             .collect()
     }
 
-    /// Revokes a key. Returns false when no active key has that id.
+    /// Revokes a key, and disables the webhook endpoints that belong to it. Returns false
+    /// when no active key has that id.
     pub async fn revoke_api_key(&self, key: ApiKeyId) -> Result<bool, StoreError> {
         let db = self.writer().await?;
-        Ok(db.run(REVOKE_SQL, &[&key.get()]).await? == 1)
+        let reason = crm_core::webhook::disabled_reason::KEY_REVOKED;
+        let row = db.row(REVOKE_SQL, &[&key.get(), &reason]).await?;
+        Ok(get::<i64>(&row, "revoked")? == 1)
     }
 
     /// Records when keys were last used: each `(key, minute)` sets the key's `last_used_at`

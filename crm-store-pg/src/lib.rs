@@ -34,6 +34,7 @@ pub mod pdfs;
 pub mod pool;
 pub mod replicas;
 pub mod seed;
+pub mod settings;
 
 #[macro_use]
 mod bills;

@@ -42,12 +42,18 @@ const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.at
      q.resource_type, q.resource_id, q.created_at, \
      CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at FROM email_queue q";
 
+/// The message is the row's stored body (`body_id`, migration 0028: shared by the rows of
+/// one version of a bill), or the row's own columns (notices, and rows from before).
 const CLAIM_SQL: &str = "WITH due AS (SELECT id FROM email_queue \
      WHERE status = 'pending' AND next_attempt_at <= $1 AND (leased_until IS NULL OR leased_until <= now()) \
-     ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) \
-     UPDATE email_queue q SET leased_until = now() + make_interval(secs => $3) FROM due WHERE q.id = due.id \
+     ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED), \
+     claimed AS (UPDATE email_queue q SET leased_until = now() + make_interval(secs => $3) FROM due WHERE q.id = due.id \
      RETURNING q.id, q.recipient, q.subject, q.body_text, q.body_html, q.message_id, q.created_at, \
-     q.attempts, q.resource_type, q.resource_id, q.attachment, q.next_attempt_at";
+     q.attempts, q.resource_type, q.resource_id, q.attachment, q.next_attempt_at, q.body_id) \
+     SELECT c.id, c.recipient, c.subject, COALESCE(b.body_text, c.body_text) AS body_text, \
+     COALESCE(b.body_html, c.body_html) AS body_html, c.message_id, c.created_at, c.attempts, \
+     c.resource_type, c.resource_id, CASE WHEN b.id IS NULL THEN c.attachment ELSE b.attachment END AS attachment, \
+     c.next_attempt_at FROM claimed c LEFT JOIN email_bodies b ON b.id = c.body_id";
 
 const SENT_SQL: &str = "UPDATE email_queue q SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
      next_attempt_at = NULL, last_error = NULL, leased_until = NULL WHERE id = $1 AND status = 'pending' \
@@ -247,6 +253,19 @@ impl WorkerClient {
         crate::db::plain_rows(&self.0, sql, params).await
     }
 
+    /// Runs `sql` unnamed, its parameters' types given: one round trip, nothing prepared
+    /// (behind PgBouncer too).
+    pub(crate) async fn query_typed(
+        &self,
+        sql: &str,
+        params: &[(
+            &(dyn tokio_postgres::types::ToSql + Sync),
+            tokio_postgres::types::Type,
+        )],
+    ) -> Result<Vec<Row>, tokio_postgres::Error> {
+        self.0.query_typed(sql, params).await
+    }
+
     /// Runs `sql` and returns its one row (an error otherwise).
     pub(crate) async fn query_one(
         &self,
@@ -432,9 +451,9 @@ impl Outbox {
         if let Some(row) = tx.query_opt(sql, params).await? {
             let email = email_from_row(&row)?;
             let event = Event::new(kind, email.id, &email, crate::events::now())?;
-            let (kinds, keys, bodies) = crate::events::columns(std::slice::from_ref(&event));
+            let columns = crate::events::columns(std::slice::from_ref(&event));
             queued = tx
-                .execute(crate::events::INSERT_EVENTS_SQL, &[&kinds, &keys, &bodies])
+                .execute(crate::events::INSERT_EVENTS_SQL, &columns.params())
                 .await?;
         }
         tx.commit().await?;

@@ -165,8 +165,14 @@ impl<'a> Form<'a> {
         patch
     }
 
-    /// Reads an array field. `None` when absent (with "field is required" if `required`)
-    /// or not an array; otherwise the non-empty elements with their original positions.
+    /// Reads an array field. `None` when absent (with "field is required" if `required`),
+    /// not an array, or longer than `max_items`; otherwise the non-empty elements with
+    /// their original positions.
+    ///
+    /// The bound counts the elements as sent, empty ones included (as the OpenAPI
+    /// document's `maxItems` and Laravel's `max` on an array do): counted after the empty
+    /// elements were skipped, a list of 1,001 elements with one blank passed a bound of
+    /// 1,000 (issue 47).
     pub fn list(
         &mut self,
         key: &str,
@@ -174,30 +180,36 @@ impl<'a> Form<'a> {
         max_items: usize,
     ) -> Option<Vec<(usize, &'a RawValue)>> {
         let field = self.field(key);
-        let items: Vec<(usize, &'a RawValue)> = match self.raw.get(key) {
+        let (sent, items): (usize, Vec<(usize, &'a RawValue)>) = match self.raw.get(key) {
             None => {
                 if required {
                     self.errors.add(&field, message::required(&field));
                 }
                 return None;
             }
-            Some(v) if v.is_empty() => Vec::new(),
-            Some(RawValue::List(items)) => items
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| !v.is_empty())
-                .collect(),
-            Some(RawValue::Indexed(items)) => items
-                .iter()
-                .filter(|(_, v)| !v.is_empty())
-                .map(|(i, v)| (usize::try_from(*i).unwrap_or(usize::MAX), v))
-                .collect(),
+            Some(v) if v.is_empty() => (0, Vec::new()),
+            Some(RawValue::List(items)) => (
+                items.len(),
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| !v.is_empty())
+                    .collect(),
+            ),
+            Some(RawValue::Indexed(items)) => (
+                items.len(),
+                items
+                    .iter()
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(i, v)| (usize::try_from(*i).unwrap_or(usize::MAX), v))
+                    .collect(),
+            ),
             Some(_) => {
                 self.errors.add(&field, message::array(&field));
                 return None;
             }
         };
-        if items.len() > max_items {
+        if sent > max_items {
             self.errors
                 .add(&field, message::max_items(&field, max_items));
             return None;

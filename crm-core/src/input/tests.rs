@@ -368,6 +368,42 @@ fn sparse_form_arrays_report_the_indices_they_were_sent_under() {
     );
 }
 
+/// Issue 47: the bound counted the elements left once the empty ones were skipped, so a
+/// list longer than the documented `maxItems` passed when some of its elements were blank.
+#[test]
+fn the_limit_counts_empty_elements_as_sent() {
+    let mut sent = vec![t("5"); 10];
+    sent.push(RawValue::Null);
+    let indexed: Vec<(u64, RawValue)> = (0..11)
+        .map(|i| (i, if i == 3 { t("") } else { t("5") }))
+        .collect();
+    let raw = map(&[
+        ("users", RawValue::List(sent)),
+        ("team", RawValue::Indexed(indexed)),
+        ("tags", RawValue::List(vec![t(" "); 11])),
+    ]);
+    let mut form = Form::new(&raw);
+    assert_eq!(form.list("users", true, 10), None);
+    assert_eq!(form.list("team", true, 10), None);
+    assert_eq!(form.list("tags", true, 10), None);
+    let errors = form.finish().unwrap_err().errors;
+    for field in ["users", "team", "tags"] {
+        assert_eq!(
+            errors.get(field),
+            Some(&[format!("The {field} may not have more than 10 items.")][..]),
+            "{field}"
+        );
+    }
+    // At the bound, blanks included, the list is read.
+    let mut sent = vec![t("5"); 9];
+    sent.push(t(""));
+    let raw = map(&[("users", RawValue::List(sent))]);
+    assert_eq!(
+        Form::new(&raw).list("users", true, 10).map(|l| l.len()),
+        Some(9)
+    );
+}
+
 #[test]
 fn lists_longer_than_the_limit_are_refused() {
     let raw = map(&[("tags", RawValue::List(vec![t("a"); 11]))]);

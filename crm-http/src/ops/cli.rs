@@ -24,6 +24,7 @@
 
 mod keys;
 mod serve;
+mod settings;
 
 use std::process::ExitCode;
 
@@ -202,6 +203,7 @@ Environment:
   CRM_WEBHOOK_ALLOW_PRIVATE  serve, deliver: accept webhook endpoints on private addresses (true/false) [default: false]
   CRM_WEBHOOK_CONCURRENCY    serve, deliver: webhook deliveries sent at once [default: 64]
   CRM_WEBHOOK_PER_ENDPOINT   serve, deliver: webhook deliveries sent at once to one endpoint [default: 8]
+  CRM_TAKE_OVER_SETTINGS     serve, deliver: store this instance's shared settings over the database's (true/false) [default: false]
   RUST_LOG                   log filter [default: info]; logs go to standard error
   TZ                         the time zone of \"today\" (estimate expiry, invoice dates) [default: the system's]";
 
@@ -225,6 +227,10 @@ enum Command {
         /// PgBouncer, and the direct connection beside it.
         #[command(flatten)]
         pgbouncer: PgBouncerArgs,
+        /// Store this worker's webhook policy in the database over the one the instances
+        /// sharing it agreed on (else a difference refuses the start).
+        #[arg(long, env = "CRM_TAKE_OVER_SETTINGS", hide_env_values = true)]
+        take_over_settings: bool,
     },
     /// Create the database if needed and apply the migrations.
     Migrate,
@@ -551,7 +557,30 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         Command::Deliver { mail, .. } => Some(mailer(mail)?),
         _ => None,
     };
-    let (store, config) = prepared_store(cli, url).await?;
+    let (mut store, mut config) = prepared_store(cli, url).await?;
+    // The settings every instance sharing the database must agree on, before any work.
+    match &cli.command {
+        Command::Serve(args) => {
+            let given = args.public_url.is_some();
+            let ours = settings::of(Some(&config.client), given, args.webhooks.rules());
+            let stored = settings::agree(&store, &ours, args.take_over_settings).await?;
+            // Without --public-url, the one the instances sharing the database use.
+            if let Some(url) = stored.get(settings::PUBLIC_URL).filter(|_| !given) {
+                tracing::info!(public_url = %url, "the public URL stored in the database");
+                config.client.public_url = url.clone();
+                store = Store::new(&config)?;
+            }
+        }
+        Command::Deliver {
+            webhooks,
+            take_over_settings,
+            ..
+        } => {
+            let ours = settings::of(None, false, webhooks.rules());
+            settings::agree(&store, &ours, *take_over_settings).await?;
+        }
+        _ => {}
+    }
     match &cli.command {
         Command::Serve(args) => {
             // `mailer` is built for serve (the file outbox when nothing is configured).

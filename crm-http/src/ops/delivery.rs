@@ -9,8 +9,9 @@
 //! error.
 //!
 //! It wakes on the queuing transaction's `NOTIFY`, when a send ends, when the next retry is
-//! due, and at least every [`WorkerOptions::poll`] (the fallback when notifications are
-//! lost).
+//! due (also while other sends are in flight: a retry goes at its time, not when a slow
+//! send elsewhere ends), and at least every [`WorkerOptions::poll`] (the fallback when
+//! notifications are lost).
 //!
 //! Shutdown: once asked to stop, it claims nothing more; sends in progress finish (each is
 //! bounded by [`WorkerOptions::send_timeout`]) and their outcomes are recorded. Everything
@@ -131,12 +132,14 @@ pub(crate) trait Channel: Send {
     /// What a send came to.
     type Done: Send + 'static;
 
-    /// Claims up to `max` rows due by `due_by`, each leased for `lease`.
+    /// Claims up to `max` rows due by `due_by`, each leased for `lease`, for a worker that
+    /// sends `slots` at once.
     fn claim(
-        &self,
+        &mut self,
         outbox: &mut Outbox,
         due_by: DateTime<Utc>,
         max: usize,
+        slots: usize,
         lease: Duration,
     ) -> impl Future<Output = Result<Vec<Self::Job>, StoreError>> + Send;
 
@@ -147,17 +150,20 @@ pub(crate) trait Channel: Send {
     /// looked: one, or many under load, so that a busy worker writes one transaction for
     /// many outcomes).
     fn record(
-        &self,
+        &mut self,
         outbox: &mut Outbox,
         done: Vec<Self::Done>,
         tally: &mut Delivered,
         counted: &Deliveries,
     ) -> impl Future<Output = ()> + Send;
 
-    /// When the next row is due (or its lease ends).
+    /// When the next row is due (or its lease ends); with `after`, the next one that falls
+    /// due after then (a row due already that the last claim left is waiting for a send
+    /// to end, not for a time).
     fn next_due(
         &self,
         outbox: &mut Outbox,
+        after: Option<DateTime<Utc>>,
     ) -> impl Future<Output = Result<Option<DateTime<Utc>>, StoreError>> + Send;
 }
 
@@ -165,7 +171,7 @@ pub(crate) trait Channel: Send {
 /// due).
 pub(crate) async fn drive<C: Channel>(
     config: &StoreConfig,
-    channel: C,
+    mut channel: C,
     options: WorkerOptions,
     mut stop: watch::Receiver<bool>,
     counted: &Deliveries,
@@ -182,11 +188,14 @@ pub(crate) async fn drive<C: Channel>(
     let mut listener: Option<tokio::task::JoinHandle<()>> = None;
     let mut done = Delivered::default();
     let mut sending: JoinSet<C::Done> = JoinSet::new();
-    // Send everything due when a pass starts: a row retried during the pass waits for the
-    // next one, so a pass (all of `--once`) tries each row at most once and ends even when
-    // every attempt takes longer than the retry delays.
+    // With `once`, send what is due when the run starts: a row retried meanwhile waits for
+    // the next run, so `--once` tries each row at most once and ends even when every
+    // attempt takes longer than the retry delays. Otherwise each claim takes what is due
+    // when it is made.
     let mut due_by = Utc::now();
     let mut drained = false;
+    // With places free and sends in flight: when the next row falls due.
+    let mut timer: Option<tokio::time::Instant> = None;
     loop {
         if !options.once && listener.as_ref().is_none_or(|l| l.is_finished()) {
             listener = match listen(config, wake.clone()).await {
@@ -201,19 +210,34 @@ pub(crate) async fn drive<C: Channel>(
         // Fill the free places with due rows.
         let mut db_failed = false;
         if !stopping && !drained && sending.len() < concurrency {
+            if !options.once {
+                due_by = Utc::now();
+            }
+            let free = concurrency - sending.len();
             match channel
-                .claim(
-                    &mut outbox,
-                    due_by,
-                    concurrency - sending.len(),
-                    options.lease(),
-                )
+                .claim(&mut outbox, due_by, free, concurrency, options.lease())
                 .await
             {
                 Ok(claimed) => {
-                    drained = claimed.is_empty();
+                    // Fewer than asked: nothing more may go now (a channel with a share per
+                    // destination may leave places free); look again when something
+                    // changes.
+                    drained = claimed.len() < free;
                     for job in claimed {
                         sending.spawn(channel.send(job));
+                    }
+                    timer = None;
+                    if drained && !options.once && !sending.is_empty() {
+                        // A retry due in 5 s goes then, whatever the sends in flight wait
+                        // for.
+                        match channel.next_due(&mut outbox, Some(due_by)).await {
+                            Ok(Some(due)) => {
+                                let until = (due - Utc::now()).to_std().unwrap_or(Duration::ZERO);
+                                timer = Some(tokio::time::Instant::now() + until);
+                            }
+                            Ok(None) => {}
+                            Err(_) => outbox.reset(),
+                        }
                     }
                 }
                 Err(e) => {
@@ -244,6 +268,11 @@ pub(crate) async fn drive<C: Channel>(
                     drained = false;
                     due_by = Utc::now();
                 }
+                () = tokio::time::sleep_until(timer.unwrap_or_else(tokio::time::Instant::now)),
+                    if timer.is_some() && !stopping => {
+                    timer = None;
+                    drained = false;
+                }
                 () = stopped(&mut stop), if !stopping => {}
             }
             continue;
@@ -252,7 +281,7 @@ pub(crate) async fn drive<C: Channel>(
         // the poll interval passes, or stop.
         let mut wait = options.poll;
         if !db_failed {
-            match channel.next_due(&mut outbox).await {
+            match channel.next_due(&mut outbox, None).await {
                 Ok(Some(due)) => {
                     let until = (due - Utc::now()).to_std().unwrap_or(Duration::ZERO);
                     wait = wait.min(until.max(Duration::from_millis(10)));
@@ -286,10 +315,11 @@ impl Channel for Emails {
     type Done = Sent;
 
     async fn claim(
-        &self,
+        &mut self,
         outbox: &mut Outbox,
         due_by: DateTime<Utc>,
         max: usize,
+        _slots: usize,
         lease: Duration,
     ) -> Result<Vec<OutboxMessage>, StoreError> {
         outbox.claim(due_by, max, lease).await
@@ -300,7 +330,7 @@ impl Channel for Emails {
     }
 
     async fn record(
-        &self,
+        &mut self,
         outbox: &mut Outbox,
         done: Vec<Sent>,
         tally: &mut Delivered,
@@ -312,8 +342,15 @@ impl Channel for Emails {
         }
     }
 
-    async fn next_due(&self, outbox: &mut Outbox) -> Result<Option<DateTime<Utc>>, StoreError> {
-        outbox.next_due().await
+    async fn next_due(
+        &self,
+        outbox: &mut Outbox,
+        after: Option<DateTime<Utc>>,
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
+        let due = outbox.next_due().await?;
+        // A row due already (leased by another worker, or just claimed elsewhere) is not a
+        // time to wake at while sends are in flight.
+        Ok(due.filter(|due| after.is_none_or(|after| *due > after)))
     }
 }
 

@@ -118,6 +118,13 @@ pub enum Outcome {
     },
     /// 410 Gone: the endpoint must be disabled at once.
     Gone,
+    /// No complete answer within the time limit (the connection, the answer or its body
+    /// took too long): a failure to be retried, which the endpoint's circuit breaker counts
+    /// (issue 47: an endpoint that never answers holds a sending slot for the whole limit).
+    TimedOut {
+        /// What took too long, for the delivery's `last_error`.
+        error: String,
+    },
     /// Refused before sending: the URL is not allowed (its scheme, or a host that is or
     /// resolves to a [`forbidden`] address), or the message cannot be signed (a secret that
     /// is not `whsec_<base64>`). Also a failed attempt; `error` says why (never a secret).
@@ -196,10 +203,8 @@ impl Sender {
         // reqwest's own timeout covers the same span; this one is the guarantee.
         match tokio::time::timeout(self.options.timeout, attempt(request, timestamp)).await {
             Ok(outcome) => outcome,
-            Err(_) => Outcome::Failed {
-                status: None,
+            Err(_) => Outcome::TimedOut {
                 error: format!("no answer within {}", seconds(self.options.timeout)),
-                retry_after: None,
             },
         }
     }
@@ -251,6 +256,11 @@ async fn attempt(request: reqwest::RequestBuilder, now: i64) -> Outcome {
                 }
             }
             Ok(None) => break,
+            Err(e) if e.is_timeout() => {
+                return Outcome::TimedOut {
+                    error: format!("reading the answer: {}", describe(&e)),
+                };
+            }
             Err(e) => {
                 return Outcome::Failed {
                     status: Some(status.as_u16()),
@@ -309,14 +319,14 @@ fn failure(e: &reqwest::Error) -> Outcome {
         }
         source = err.source();
     }
-    let error = if e.is_timeout() {
-        "no answer in time".to_owned()
-    } else {
-        describe(e)
-    };
+    if e.is_timeout() {
+        return Outcome::TimedOut {
+            error: "no answer in time".to_owned(),
+        };
+    }
     Outcome::Failed {
         status: None,
-        error,
+        error: describe(e),
         retry_after: None,
     }
 }

@@ -26,7 +26,7 @@ pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiErro
     let rules = store.webhook_rules();
     let cmd = valid(store, req.ctx, NewWebhook::parse(&req.body, rules), None).await?;
     Reply::created(
-        &store.create_webhook(&cmd).await?,
+        &store.create_webhook(req.key, &cmd).await?,
         "Webhook created successfully.",
     )
 }
@@ -47,7 +47,7 @@ pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiErro
     )
     .await?;
     Reply::ok(
-        &store.update_webhook(id, &cmd).await?,
+        &store.update_webhook(req.key, id, &cmd).await?,
         "Webhook updated successfully.",
     )
 }

@@ -310,19 +310,6 @@ impl TestServer {
             .get(0)
     }
 
-    /// Makes every queued email a minute older: a `send-email` after this is past the
-    /// minute that must separate it from the record's last email (else a 409).
-    pub async fn age_emails(&self) {
-        self.sql()
-            .await
-            .execute(
-                "UPDATE email_queue SET created_at = created_at - interval '61 seconds'",
-                &[],
-            )
-            .await
-            .expect("emails aged");
-    }
-
     /// Stops the server and waits for it to drain.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {

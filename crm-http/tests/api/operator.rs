@@ -389,8 +389,9 @@ async fn metrics_count_a_webhook_event_not_yet_fanned_out_as_pending() {
     s.sql()
         .await
         .execute(
-            "INSERT INTO webhook_endpoints (url, events, secret) \
-             VALUES ('https://hooks.example.com/in', '{note.created}', 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=')",
+            "INSERT INTO webhook_endpoints (url, events, secret, key_id) \
+             VALUES ('https://hooks.example.com/in', '{note.created}', \
+               'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', (SELECT min(id) FROM api_keys))",
             &[],
         )
         .await

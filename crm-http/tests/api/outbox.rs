@@ -671,18 +671,34 @@ async fn the_message_is_the_record_as_it_was_when_queued() {
         )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
-    let body: String = s
-        .sql()
-        .await
-        .query_one(
-            "SELECT body_text FROM email_queue WHERE id = $1",
-            &[&email_id],
-        )
-        .await
-        .unwrap()
-        .get(0);
+    let text_of = |email: i64| {
+        let s = &s;
+        async move {
+            s.sql()
+                .await
+                .query_one(
+                    "SELECT b.body_text FROM email_queue q JOIN email_bodies b ON b.id = q.body_id \
+                     WHERE q.id = $1",
+                    &[&email],
+                )
+                .await
+                .unwrap()
+                .get::<_, String>(0)
+        }
+    };
+    let body = text_of(email_id).await;
     assert!(body.contains("<script>alert('x')</script>"), "{body}");
     assert!(!body.contains("Changed later"), "{body}");
+    // A send-email now renders the estimate as it is now: a message of its own.
+    let a = s
+        .post(&format!("/api/estimates/{id}/send-email"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let emails = emails_of(&s, id).await;
+    assert_eq!(emails.len(), 2);
+    let body = text_of(emails[1]["id"].as_i64().unwrap()).await;
+    assert!(body.contains("Changed later"), "{body}");
+    assert!(!text_of(email_id).await.contains("Changed later"));
 }
 
 #[tokio::test]
@@ -754,8 +770,8 @@ async fn two_workers_drain_500_rows_and_no_message_is_sent_twice() {
     s.sql()
         .await
         .execute(
-            "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, estimate_id, body_text, body_html) \
-             SELECT recipient, subject, template, resource_type, resource_id, estimate_id, body_text, body_html \
+            "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, estimate_id, body_id) \
+             SELECT recipient, subject, template, resource_type, resource_id, estimate_id, body_id \
              FROM email_queue, generate_series(1, 499) WHERE estimate_id = $1",
             &[&estimate_id],
         )
@@ -1322,6 +1338,170 @@ async fn a_client_without_a_contact_address_gets_nothing_queued_and_the_actions_
 }
 
 // ---------------------------------------------------------------------------------------
+// send-email whenever it comes (issue 47, item 6): the second hardening round refused a
+// send-email within 60 s of the last email (409), against API.md §5 and §9. Now it always
+// answers 200; its message is stored once per version of the record and shared by the rows
+// that send it, and a send-email while the same message is still waiting on an earlier
+// send-email's row joins that row.
+
+/// How many messages are stored for estimate `id`, and how many distinct ones its rows
+/// send.
+async fn bodies_of(s: &TestServer, id: i64) -> (i64, i64) {
+    let db = s.sql().await;
+    let stored: i64 = db
+        .query_one(
+            "SELECT count(*) FROM email_bodies WHERE resource_type = 'estimate' AND resource_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let used: i64 = db
+        .query_one(
+            "SELECT count(DISTINCT body_id) FROM email_queue WHERE estimate_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    (stored, used)
+}
+
+/// Publish, then send-email at once: 200 (the probe's 409 broke the API's description), and
+/// each action queues its email, as API.md §10 says, both sharing one stored message; the
+/// client receives both. Once they are sent, another send-email queues a new one.
+#[tokio::test]
+async fn send_email_right_after_publishing_is_a_200_and_the_client_receives_the_email() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let (id, _) = published(&s).await;
+    let a = s
+        .post(&format!("/api/estimates/{id}/send-email"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    assert_eq!(a.message(), "Estimate email queued successfully.");
+    let emails = emails_of(&s, id).await;
+    assert_eq!(
+        emails.len(),
+        2,
+        "publish's email and send-email's: {emails:?}"
+    );
+    assert!(
+        emails.iter().all(|e| e["status"] == "pending"),
+        "{emails:?}"
+    );
+    assert_eq!(bodies_of(&s, id).await, (1, 1), "one message, stored once");
+    let recipient = emails[0]["recipient"].as_str().unwrap().to_owned();
+
+    let done = deliver_once(&s, &smtp.url()).await;
+    assert_eq!((done.sent, done.failed, done.retried), (2, 0, 0));
+    let received = smtp.received();
+    assert_eq!(received.len(), 2);
+    for message in &received {
+        assert_eq!(message.to, std::slice::from_ref(&recipient));
+        assert!(
+            message.data.contains(&format!("Subject: Estimate #{id}")),
+            "{}",
+            message.data
+        );
+    }
+    assert_eq!(
+        part(&received[0].data, "text/plain"),
+        part(&received[1].data, "text/plain")
+    );
+
+    // Both are sent: a send-email now queues a new email, with the same stored message.
+    let a = s
+        .post(&format!("/api/estimates/{id}/send-email"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let emails = emails_of(&s, id).await;
+    let statuses: Vec<&str> = emails
+        .iter()
+        .map(|e| e["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["sent", "sent", "pending"]);
+    assert_eq!(bodies_of(&s, id).await, (1, 1));
+    assert_eq!(deliver_once(&s, &smtp.url()).await.sent, 1);
+    assert_eq!(smtp.received().len(), 3);
+}
+
+/// A burst of 50 send-emails while the first one's email is still pending: 50 × 200, and
+/// they join that email (one pending row of send-email's beside publish's, one stored
+/// message), so the client receives it once; a joined send-email changed nothing, so it
+/// reports no `estimate.emailed` event. A changed estimate is another message: its
+/// send-email queues a new row and a new stored message.
+#[tokio::test]
+async fn a_burst_of_send_emails_while_one_is_pending_joins_it() {
+    let s = TestServer::start().await;
+    let smtp = SmtpServer::start(&[]);
+    let hook = s
+        .post(
+            "/api/webhooks",
+            crate::common::json(
+                serde_json::json!({"url": "https://hooks.example.com/crm", "events": ["estimate.emailed"]}),
+            ),
+        )
+        .await;
+    assert_eq!(hook.status, StatusCode::CREATED, "{:?}", hook.json);
+    let emailed_events = || async {
+        s.scalar(
+            "SELECT count(*) FROM webhook_events WHERE type = 'estimate.emailed' AND $1::bigint > 0",
+            1,
+        )
+        .await
+    };
+    let (id, _) = published(&s).await;
+    let send = format!("/api/estimates/{id}/send-email");
+    let first = s.post(&send, Body::None).await;
+    assert_eq!(first.status, StatusCode::OK, "{:?}", first.json);
+    let answers = futures_util::future::join_all((0..50).map(|_| s.post(&send, Body::None))).await;
+    for a in &answers {
+        assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+        assert_eq!(a.message(), "Estimate email queued successfully.");
+        assert_eq!(a.data(), first.data(), "the estimate is unchanged");
+    }
+    let emails = emails_of(&s, id).await;
+    assert_eq!(
+        emails.len(),
+        2,
+        "publish's and one send-email's: {emails:?}"
+    );
+    assert!(
+        emails.iter().all(|e| e["status"] == "pending"),
+        "{emails:?}"
+    );
+    assert_eq!(bodies_of(&s, id).await, (1, 1));
+    assert_eq!(
+        emailed_events().await,
+        1,
+        "the first send-email's event only"
+    );
+    let done = deliver_once(&s, &smtp.url()).await;
+    assert_eq!(done.sent, 2);
+
+    // The estimate changes: its next send-email is a new message.
+    let a = s
+        .put(
+            &format!("/api/estimates/{id}/items"),
+            form(&[
+                ("items[0][description]", "Revised"),
+                ("items[0][quantity]", "1"),
+                ("items[0][rate]", "10"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let answers = futures_util::future::join_all((0..5).map(|_| s.post(&send, Body::None))).await;
+    assert!(answers.iter().all(|a| a.status == StatusCode::OK));
+    let emails = emails_of(&s, id).await;
+    assert_eq!(emails.len(), 3, "{emails:?}");
+    assert_eq!(emails[2]["status"], "pending");
+    assert_eq!(bodies_of(&s, id).await, (2, 2));
+    assert_eq!(emailed_events().await, 2);
+}
+
+// ---------------------------------------------------------------------------------------
 // The read-only API.
 
 #[tokio::test]
@@ -1329,7 +1509,6 @@ async fn the_email_endpoints_list_filter_sort_and_read_as_section_10_describes()
     let s = TestServer::start().await;
     let (first, first_email) = published(&s).await;
     let (_, second_email) = published(&s).await;
-    s.age_emails().await;
     let a = s
         .post(&format!("/api/estimates/{first}/send-email"), Body::None)
         .await;

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::common::{Answer, TestServer, client};
 
 /// A published invoice (Due) for client `n`, of one line of `rate`, no tax; its id.
-async fn published(s: &TestServer, n: usize, rate: &str) -> i64 {
+pub(crate) async fn published(s: &TestServer, n: usize, rate: &str) -> i64 {
     let category = s.default_category("invoice").await;
     let id = s
         .created(

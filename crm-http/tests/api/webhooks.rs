@@ -17,6 +17,8 @@ use serde_json::{Value, json};
 use crate::common::*;
 use crate::receiver::{Got, Receiver, Reply, eventually};
 
+mod fairness;
+
 // ---------------------------------------------------------------------------------------
 // The service, endpoints and the worker.
 
@@ -971,3 +973,5 @@ async fn a_write_a_test_and_a_retry_wake_the_worker_which_does_not_poll() {
     assert_eq!(got[3].header("webhook-id"), got[0].header("webhook-id"));
     worker.stop().await;
 }
+
+mod access;

@@ -13,6 +13,7 @@ mod outbox;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../api/receiver.rs"]
 mod receiver;
+mod settings;
 mod webhooks;
 
 const CRM: &str = env!("CARGO_BIN_EXE_crm");

@@ -31,8 +31,10 @@ async fn a_delivery_in_flight_when_serve_is_killed_is_sent_again_with_the_same_i
     .await;
     let sql = db.client().await.unwrap();
     sql.execute(
-        "INSERT INTO webhook_endpoints (url, events, secret) \
-         VALUES ($1, '{note.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')",
+        "WITH k AS (INSERT INTO api_keys (name, digest, user_id) \
+           VALUES ('hooks', sha256(gen_random_uuid()::text::bytea), 1) RETURNING id) \
+         INSERT INTO webhook_endpoints (url, events, secret, key_id) \
+         SELECT $1, '{note.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', k.id FROM k",
         &[&receiver.url()],
     )
     .await

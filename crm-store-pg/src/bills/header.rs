@@ -148,11 +148,18 @@ async fn copy_lines(db: &impl Db, sql: &BillSql, from: i64, to: i64) -> Result<(
     Ok(())
 }
 
-/// Delete: locks bill `id`, deletes its pending queued emails and the bill with its lines,
-/// taxes and tags (cascades); sent emails stay as history.
-pub(crate) async fn delete(db: &impl Db, sql: &BillSql, id: i64) -> Result<(), StoreError> {
+/// Delete: locks bill `id`, deletes its pending queued emails (and the stored messages no
+/// email refers to any more) and the bill with its lines, taxes and tags (cascades); sent
+/// emails stay as history, with their messages.
+pub(crate) async fn delete<K: Kind>(
+    db: &impl Db,
+    sql: &BillSql,
+    id: i64,
+) -> Result<(), StoreError> {
     lock(db, sql, id, LockMode::Update).await?;
     db.run(sql.delete_pending_emails, &[&id]).await?;
+    let kind = K::KIND.template();
+    db.run(PRUNE_BODIES_SQL, &[&kind, &id]).await?;
     db.run(sql.delete, &[&id]).await?;
     Ok(())
 }
@@ -179,28 +186,128 @@ pub(crate) async fn contact(
     Ok(mail::recipient(contact.as_deref()).map(str::to_owned))
 }
 
-/// Queues a rendered `email` about bill `id` to `recipient` (`template` names what it is
-/// in the outbox), with `attachment` (the bill's PDF) if given, in the transaction `db`,
-/// which wakes the delivery workers once it has committed.
-pub(crate) async fn queue_rendered(
+/// What queued a bill's email (`email_queue.queued_by`, migration 0028).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EmailAction {
+    /// `PUT …/publish`: its email is always queued.
+    Publish,
+    /// `POST …/send-email`: joins an identical email still waiting (see [`waiting`]).
+    SendEmail,
+}
+
+impl EmailAction {
+    /// Its `queued_by` value.
+    fn as_str(self) -> &'static str {
+        match self {
+            EmailAction::Publish => "publish",
+            EmailAction::SendEmail => "send-email",
+        }
+    }
+}
+
+/// A stored message: its id and subject.
+pub(crate) struct Body {
+    /// `email_bodies.id`.
+    pub id: i64,
+    /// The subject rendered with it (kept on each row, which the list shows).
+    pub subject: String,
+}
+
+const FIND_BODY_SQL: &str = "SELECT id, subject FROM email_bodies \
+     WHERE resource_type = $1 AND resource_id = $2 AND version = $3";
+
+/// The bill's row is locked by the caller, so no other transaction stores this version at
+/// the same time; the conflict clause only keeps a surprise from being an error.
+const STORE_BODY_SQL: &str = "INSERT INTO email_bodies \
+     (resource_type, resource_id, version, subject, body_text, body_html, attachment) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7) \
+     ON CONFLICT ON CONSTRAINT email_bodies_version_key DO UPDATE SET version = EXCLUDED.version \
+     RETURNING id, subject";
+
+/// A send-email's row still waiting with the same message for the same recipient: pending
+/// and not being sent (a leased row may already be on the network).
+const WAITING_SQL: &str = "SELECT id FROM email_queue WHERE body_id = $1 AND recipient = $2 \
+     AND queued_by = 'send-email' AND status = 'pending' AND leased_until IS NULL LIMIT 1";
+
+/// The bodies of a bill that no row refers to any more (after its pending emails went).
+const PRUNE_BODIES_SQL: &str = "DELETE FROM email_bodies b WHERE b.resource_type = $1 \
+     AND b.resource_id = $2 AND NOT EXISTS (SELECT 1 FROM email_queue q WHERE q.body_id = b.id)";
+
+/// The stored message of version `version` of bill `id` (of `kind`: `estimate`,
+/// `invoice`), if it was rendered before.
+pub(crate) async fn find_body(
+    db: &impl Db,
+    kind: &str,
+    id: i64,
+    version: &[u8],
+) -> Result<Option<Body>, StoreError> {
+    let row = db.row_opt(FIND_BODY_SQL, &[&kind, &id, &version]).await?;
+    row.map(|row| body_of(&row)).transpose()
+}
+
+/// Stores the rendered message of version `version` of bill `id`, with `attachment` (its
+/// PDF) if given.
+pub(crate) async fn store_body(
+    db: &impl Db,
+    kind: &str,
+    id: i64,
+    version: &[u8],
+    email: &crm_render::Email,
+    attachment: Option<&[u8]>,
+) -> Result<Body, StoreError> {
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+        &kind,
+        &id,
+        &version,
+        &email.subject,
+        &email.text,
+        &email.html,
+        &attachment,
+    ];
+    body_of(&db.row(STORE_BODY_SQL, &params).await?)
+}
+
+fn body_of(row: &Row) -> Result<Body, StoreError> {
+    Ok(Body {
+        id: rows::get(row, "id")?,
+        subject: rows::get(row, "subject")?,
+    })
+}
+
+/// Whether a send-email's row with `body` for `recipient` is still waiting (pending, not
+/// being sent): a send-email then joins it rather than queuing the same message again.
+pub(crate) async fn waiting(
+    db: &impl Db,
+    body: &Body,
+    recipient: &str,
+) -> Result<bool, StoreError> {
+    Ok(db
+        .row_opt(WAITING_SQL, &[&body.id, &recipient])
+        .await?
+        .is_some())
+}
+
+/// Queues `body` about bill `id` to `recipient` (`template` names what it is in the
+/// outbox, `action` what queued it), in the transaction `db`, which wakes the delivery
+/// workers once it has committed.
+pub(crate) async fn queue_body(
     db: &Tx,
     sql: &BillSql,
     recipient: &str,
     template: &str,
     id: i64,
-    email: &crm_render::Email,
-    attachment: Option<&[u8]>,
+    body: &Body,
+    action: EmailAction,
 ) -> Result<(), StoreError> {
     db.run(
         sql.queue_email,
         &[
             &recipient,
-            &email.subject,
+            &body.subject,
             &template,
             &id,
-            &email.text,
-            &email.html,
-            &attachment,
+            &body.id,
+            &action.as_str(),
         ],
     )
     .await?;

@@ -223,7 +223,7 @@ impl Store {
     /// estimate whose invoice is deleted can be converted again.
     pub(crate) async fn delete_bill<I: BillId>(&self, ctx: Ctx, id: I) -> Result<(), StoreError> {
         let tx = self.begin_on_bill(ctx, id).await?;
-        header::delete(&tx, I::Kind::sql(), id.raw()).await?;
+        header::delete::<I::Kind>(&tx, I::Kind::sql(), id.raw()).await?;
         tx.emit_deleted(bill_event(I::Kind::KIND, BillAction::Deleted), id.raw())?;
         tx.commit().await
     }

@@ -13,12 +13,11 @@
 use chrono::NaiveDate;
 use crm_core::bill::Kind;
 use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
-use crm_core::conflict::Conflict;
-use crm_core::mail::RESEND_WINDOW_SECS;
 use crm_core::webhook::{BillAction, bill_event};
 use tokio_postgres::Row;
 
 use super::BillSql;
+use super::header::{self, EmailAction};
 use super::kind::{BillId, RecordOf, StoredBill, View, load};
 use crate::conditions::Tx;
 use crate::db::Db;
@@ -61,37 +60,16 @@ fn ttl(days: u32) -> i32 {
     i32::try_from(days.min(link::MAX_TTL_DAYS)).unwrap_or(i32::MAX)
 }
 
-/// The last email about bill `id` (its kind's `template`, not the notices to its creator)
-/// when it was queued less than [`RESEND_WINDOW_SECS`] ago, by the database's clock.
-const LAST_EMAIL_SQL: &str = "\
-SELECT created_at + make_interval(secs => $3) AS next_at, \
-       greatest(1, ceil(extract(epoch FROM created_at + make_interval(secs => $3) - now())))::int AS wait \
-FROM email_queue \
-WHERE resource_type = $1 AND resource_id = $2 AND template = $1 \
-  AND created_at > now() - make_interval(secs => $3) \
-ORDER BY created_at DESC LIMIT 1";
-
-/// The refusal of one more email about bill `id` within [`RESEND_WINDOW_SECS`] of the
-/// last (the row is locked by the caller, so two requests cannot both pass).
-async fn too_soon(
-    db: &impl Db,
-    resource: crm_core::conflict::Resource,
-    template: &str,
-    id: i64,
-) -> Result<Option<Conflict>, StoreError> {
-    let window = f64::from(RESEND_WINDOW_SECS);
-    let Some(row) = db
-        .row_opt(LAST_EMAIL_SQL, &[&template, &id, &window])
-        .await?
-    else {
-        return Ok(None);
-    };
-    let wait: i32 = rows::get(&row, "wait")?;
-    Ok(Some(Conflict::EmailTooSoon {
-        resource,
-        next_at: rows::get(&row, "next_at")?,
-        retry_after: u32::try_from(wait).unwrap_or(1),
-    }))
+/// What became of the email of a publish or send-email.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Queued {
+    /// The bill's client has no contact address: nothing is queued (the action succeeds).
+    NoRecipient,
+    /// A new outbox row.
+    New,
+    /// A send-email joined a send-email's row still waiting with the same message for the
+    /// same recipient: nothing new is queued, and nothing changed.
+    Joined,
 }
 
 /// A rendering failure (a template could not write to a string): an internal fault.
@@ -114,55 +92,75 @@ impl Store {
     }
 
     /// Gives bill `id` a link unless it has a working one, reads it back, and queues its
-    /// email rendered from that record: publish and send-email, in their transaction with
-    /// the row locked `FOR UPDATE`.
+    /// email: publish and send-email, in their transaction with the row locked `FOR
+    /// UPDATE`.
+    ///
+    /// The message is rendered once per version of the record (the record as the API shows
+    /// it, with the settings the rendering reads: [`Store::email_version`]) and stored in
+    /// `email_bodies`; a later email of the same version shares it (migration 0028). A
+    /// send-email whose message, for the same recipient, is already on a send-email's row
+    /// that is still pending and not being sent joins that row ([`Queued::Joined`]): the
+    /// client receives it once. Publish's own email is never joined.
     pub(crate) async fn link_and_email<I: BillId>(
         &self,
         db: &Tx,
         ctx: Ctx,
         id: I,
-    ) -> Result<RecordOf<I>, StoreError> {
+        action: EmailAction,
+    ) -> Result<(RecordOf<I>, Queued), StoreError> {
         let sql = I::Kind::sql();
-        let template = <I::Kind as Kind>::KIND.template();
+        let kind = <I::Kind as Kind>::KIND.template();
         ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
         let record = load(db, id, self.view(ctx)).await?;
-        let Some(recipient) = super::header::contact(db, sql, id.raw()).await? else {
-            return Ok(record);
+        let Some(recipient) = header::contact(db, sql, id.raw()).await? else {
+            return Ok((record, Queued::NoRecipient));
         };
-        let doc = I::Kind::document(self, &record);
-        let email = crm_render::email::render(&doc).map_err(render_error)?;
-        let client = &self.inner.client;
-        let pdf = match client.attach_pdf {
-            true => Some(crm_render::pdf::render(&doc, client.paper).map_err(render_error)?),
-            false => None,
+        let version = self.email_version(&record)?;
+        let body = match header::find_body(db, kind, id.raw(), &version).await? {
+            Some(body) => {
+                if action == EmailAction::SendEmail
+                    && header::waiting(db, &body, &recipient).await?
+                {
+                    return Ok((record, Queued::Joined));
+                }
+                body
+            }
+            None => {
+                let doc = I::Kind::document(self, &record);
+                let email = crm_render::email::render(&doc).map_err(render_error)?;
+                let client = &self.inner.client;
+                let pdf = match client.attach_pdf {
+                    true => {
+                        Some(crm_render::pdf::render(&doc, client.paper).map_err(render_error)?)
+                    }
+                    false => None,
+                };
+                header::store_body(db, kind, id.raw(), &version, &email, pdf.as_deref()).await?
+            }
         };
-        super::header::queue_rendered(
-            db,
-            sql,
-            &recipient,
-            template,
-            id.raw(),
-            &email,
-            pdf.as_deref(),
-        )
-        .await?;
-        Ok(record)
+        header::queue_body(db, sql, &recipient, kind, id.raw(), &body, action).await?;
+        Ok((record, Queued::New))
     }
 
-    /// Refuses one more email about bill `id` within [`RESEND_WINDOW_SECS`] of its last
-    /// (send-email; publish, which only a draft can do, is not held back), in the caller's
-    /// transaction with the row locked, so two concurrent calls cannot both pass.
-    pub(crate) async fn check_email_window<I: BillId>(
-        &self,
-        db: &impl Db,
-        id: I,
-    ) -> Result<(), StoreError> {
-        let sql = I::Kind::sql();
-        let template = <I::Kind as Kind>::KIND.template();
-        match too_soon(db, sql.resource, template, id.raw()).await? {
-            Some(refused) => Err(StoreError::Conflict(refused)),
-            None => Ok(()),
+    /// The version of `record` its email is rendered from: the SHA-256 of the record as the
+    /// API shows it (its figures, texts, status and link) and of the settings the rendering
+    /// reads (the company name, the paper, whether the PDF is attached).
+    fn email_version<T: serde::Serialize>(&self, record: &T) -> Result<Vec<u8>, StoreError> {
+        use sha2::{Digest, Sha256};
+        let json = serde_json::to_vec(record)
+            .map_err(|e| StoreError::Internal(format!("cannot serialise a record: {e}")))?;
+        let client = &self.inner.client;
+        let mut hasher = Sha256::new();
+        for part in [
+            json.as_slice(),
+            client.company.as_bytes(),
+            client.paper.name().as_bytes(),
+            &[u8::from(client.attach_pdf)],
+        ] {
+            hasher.update(u64::try_from(part.len()).unwrap_or(u64::MAX).to_be_bytes());
+            hasher.update(part);
         }
+        Ok(hasher.finalize().to_vec())
     }
 
     /// `POST /estimates/{id}/link`, `POST /invoices/{id}/link`: a new link (any old one

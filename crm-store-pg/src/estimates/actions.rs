@@ -6,6 +6,8 @@ use crm_core::ids::EstimateId;
 use crm_core::webhook::EventType;
 
 use super::{SQL, lock, read};
+use crate::bills::header::EmailAction;
+use crate::bills::link::Queued;
 use crate::bills::{LockMode, header};
 use crate::conditions::if_match;
 use crate::db::Db;
@@ -24,14 +26,18 @@ impl Store {
         let published = status::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.as_str()])
             .await?;
-        let estimate = self.link_and_email(&tx, ctx, id).await?;
+        let (estimate, _) = self
+            .link_and_email(&tx, ctx, id, EmailAction::Publish)
+            .await?;
         tx.emit(EventType::EstimatePublished, id.get(), &estimate)?;
         tx.commit().await?;
         Ok(estimate)
     }
 
-    /// `POST /estimates/{id}/send-email`: queues the estimate's email (409 for a draft);
-    /// the estimate is unchanged but for a client link if it had no working one.
+    /// `POST /estimates/{id}/send-email`: queues the estimate's email (409 for a draft),
+    /// or joins the same message still waiting on an earlier send-email's row (see
+    /// `link_and_email`); the estimate is unchanged but for a client link if it had no
+    /// working one.
     pub async fn send_estimate_email(
         &self,
         ctx: Ctx,
@@ -42,9 +48,13 @@ impl Store {
         // write would deadlock.
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
         status::check_send_email(stored)?;
-        self.check_email_window(&tx, id).await?;
-        let estimate = self.link_and_email(&tx, ctx, id).await?;
-        tx.emit(EventType::EstimateEmailed, id.get(), &estimate)?;
+        let (estimate, queued) = self
+            .link_and_email(&tx, ctx, id, EmailAction::SendEmail)
+            .await?;
+        // Joining an email still waiting queues nothing: no change, so no event.
+        if queued != Queued::Joined {
+            tx.emit(EventType::EstimateEmailed, id.get(), &estimate)?;
+        }
         tx.commit().await?;
         Ok(estimate)
     }

@@ -8,6 +8,8 @@ use crm_core::invoice::{self, Invoice, InvoiceClone, InvoiceStatusChange};
 use crm_core::webhook::EventType;
 
 use super::{SQL, lock, new_id, read};
+use crate::bills::header::EmailAction;
+use crate::bills::link::Queued;
 use crate::bills::{LockMode, header};
 use crate::conditions::if_match;
 use crate::db::Db;
@@ -68,23 +70,31 @@ impl Store {
         if_match(read::load(&tx, id, self.view(ctx))).await?;
         let published = invoice::publish(stored)?;
         tx.run(PUBLISH_SQL, &[&id.get(), &published.id()]).await?;
-        let invoice = self.link_and_email(&tx, ctx, id).await?;
+        let (invoice, _) = self
+            .link_and_email(&tx, ctx, id, EmailAction::Publish)
+            .await?;
         tx.emit(EventType::InvoicePublished, id.get(), &invoice)?;
         tx.commit().await?;
         Ok(invoice)
     }
 
-    /// `POST /invoices/{id}/send-email`: queues the invoice's email (409 for a Draft); the
-    /// invoice is unchanged but for a client link if it had no working one.
+    /// `POST /invoices/{id}/send-email`: queues the invoice's email (409 for a Draft), or
+    /// joins the same message still waiting on an earlier send-email's row (see
+    /// `link_and_email`); the invoice is unchanged but for a client link if it had no
+    /// working one.
     pub async fn send_invoice_email(&self, ctx: Ctx, id: InvoiceId) -> Result<Invoice, StoreError> {
         let tx = self.begin().await?;
         // FOR UPDATE, not FOR SHARE: the link may be written, and two sharers that both
         // write would deadlock.
         let (stored, _) = lock(&tx, id, LockMode::Update).await?;
         invoice::check_send_email(stored)?;
-        self.check_email_window(&tx, id).await?;
-        let invoice = self.link_and_email(&tx, ctx, id).await?;
-        tx.emit(EventType::InvoiceEmailed, id.get(), &invoice)?;
+        let (invoice, queued) = self
+            .link_and_email(&tx, ctx, id, EmailAction::SendEmail)
+            .await?;
+        // Joining an email still waiting queues nothing: no change, so no event.
+        if queued != Queued::Joined {
+            tx.emit(EventType::InvoiceEmailed, id.get(), &invoice)?;
+        }
         tx.commit().await?;
         Ok(invoice)
     }

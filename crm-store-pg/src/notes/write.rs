@@ -96,7 +96,12 @@ impl Store {
             )
             .await?;
         let note = super::note_from_row(&row)?;
-        tx.emit(EventType::NoteCreated, note.id.get(), &note)?;
+        tx.emit_to(
+            note.audience(),
+            EventType::NoteCreated,
+            note.id.get(),
+            &note,
+        )?;
         tx.commit().await?;
         Ok(note)
     }
@@ -127,7 +132,7 @@ impl Store {
         )
         .await?;
         let note = read_note(&tx, creator, id.get()).await?;
-        tx.emit(EventType::NoteUpdated, id.get(), &note)?;
+        tx.emit_to(note.audience(), EventType::NoteUpdated, id.get(), &note)?;
         tx.commit().await?;
         Ok(note)
     }
@@ -135,10 +140,11 @@ impl Store {
     /// Deletes a note and its tags.
     pub async fn delete_note(&self, ctx: Ctx, id: NoteId) -> Result<(), StoreError> {
         let tx = self.begin().await?;
-        lock_visible(&tx, ctx.actor, id.get()).await?;
+        let (visibility, creator) = lock_visible(&tx, ctx.actor, id.get()).await?;
         if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tx.run(DELETE_NOTE_SQL, &[&id.get()]).await?;
-        tx.emit_deleted(EventType::NoteDeleted, id.get())?;
+        let audience = note::audience(visibility, creator);
+        tx.emit_deleted_to(audience, EventType::NoteDeleted, id.get())?;
         tx.commit().await?;
         Ok(())
     }
@@ -155,7 +161,7 @@ impl Store {
         if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tags::replace(&tx, TagOwner::Note(id.get()), tags, ctx.actor).await?;
         let note = read_note(&tx, ctx.actor, id.get()).await?;
-        tx.emit(EventType::NoteUpdated, id.get(), &note)?;
+        tx.emit_to(note.audience(), EventType::NoteUpdated, id.get(), &note)?;
         tx.commit().await?;
         Ok(note)
     }

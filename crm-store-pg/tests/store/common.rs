@@ -42,13 +42,6 @@ impl Seeded {
         scalar(&self.sql().await, sql).await
     }
 
-    /// Makes every queued email a minute older: a send-email after this is past the minute
-    /// that must separate it from the record's last email (else a conflict).
-    pub async fn age_emails(&self) {
-        self.exec("UPDATE email_queue SET created_at = created_at - interval '61 seconds'")
-            .await;
-    }
-
     /// Runs SQL statements on the test database.
     pub async fn exec(&self, sql: &str) {
         self.sql()

@@ -17,6 +17,8 @@ use crm_store_pg::{WebhookAttempt, WebhookJob};
 use crate::common::{ctx, raw, seeded};
 use tokio_postgres::Client;
 
+mod fairness;
+
 const LEASE: Duration = Duration::from_secs(60);
 
 /// A fresh database, a plain connection to it and a worker's outbox.
@@ -30,9 +32,11 @@ async fn world() -> (TestDb, Client, Outbox) {
 /// An endpoint, enabled or not; gives its id.
 async fn endpoint(sql: &Client, enabled: bool) -> i64 {
     sql.query_one(
-        "INSERT INTO webhook_endpoints (url, events, enabled, secret) \
-         VALUES ('https://receiver.example/hook', '{*}', $1, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=') \
-         RETURNING id",
+        "WITH k AS (INSERT INTO api_keys (name, digest, user_id) \
+           VALUES ('hooks', sha256(gen_random_uuid()::text::bytea), 1) RETURNING id) \
+         INSERT INTO webhook_endpoints (url, events, enabled, secret, key_id) \
+         SELECT 'https://receiver.example/hook', '{*}', $1, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', k.id \
+         FROM k RETURNING id",
         &[&enabled],
     )
     .await
@@ -78,6 +82,7 @@ fn attempt(next: Next, gone: bool) -> WebhookAttempt {
         error: None,
         next,
         gone,
+        timed_out: false,
     }
 }
 
@@ -168,6 +173,7 @@ async fn a_later_event_of_a_record_waits_for_the_earlier_ones_retry_and_the_work
         error: Some("500".into()),
         next: Next::RetryAt(Timestamp(in_an_hour)),
         gone: false,
+        timed_out: false,
     };
     let delivered = attempt(Next::Delivered, false);
     outbox
@@ -273,6 +279,7 @@ async fn five_days_of_failures_in_a_batch_disable_the_endpoint() {
         error: Some("500".into()),
         next: Next::RetryAt(Timestamp(Utc::now() + chrono::Duration::minutes(5))),
         gone: false,
+        timed_out: false,
     };
     let batch: Vec<_> = jobs.iter().map(|j| (j, &failed)).collect();
     assert_eq!(
@@ -287,9 +294,11 @@ async fn five_days_of_failures_in_a_batch_disable_the_endpoint() {
 /// An endpoint subscribed to `events`, enabled or not; gives its id.
 async fn subscribed(sql: &Client, events: &[&str], enabled: bool) -> i64 {
     sql.query_one(
-        "INSERT INTO webhook_endpoints (url, events, enabled, secret) \
-         VALUES ('https://receiver.example/hook', $1, $2, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=') \
-         RETURNING id",
+        "WITH k AS (INSERT INTO api_keys (name, digest, user_id) \
+           VALUES ('hooks', sha256(gen_random_uuid()::text::bytea), 1) RETURNING id) \
+         INSERT INTO webhook_endpoints (url, events, enabled, secret, key_id) \
+         SELECT 'https://receiver.example/hook', $1, $2, 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=', k.id \
+         FROM k RETURNING id",
         &[&events, &enabled],
     )
     .await

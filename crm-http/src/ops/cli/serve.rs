@@ -151,6 +151,12 @@ pub(crate) struct ServeArgs {
     /// Where webhooks may go and how many are sent at once.
     #[command(flatten)]
     pub(crate) webhooks: super::WebhookArgs,
+    /// Store this instance's shared settings (--webhook-allow-http, --webhook-allow-private,
+    /// --public-url, --company-name, --link-ttl, --paper, --mail-attach-pdf) in the
+    /// database over the ones the instances sharing it agreed on; without it, an instance
+    /// whose values differ refuses to start, naming them.
+    #[arg(long, env = "CRM_TAKE_OVER_SETTINGS", hide_env_values = true)]
+    pub(crate) take_over_settings: bool,
 }
 
 /// `--public-url`: an absolute http(s) URL without query or fragment; a trailing `/` is

@@ -1,20 +1,27 @@
 //! The webhook channel of the delivery worker (API.md §13): claims due deliveries
-//! ([`Outbox::claim_webhooks`]: leased, in order per record, at most
-//! [`WebhookWorker::per_endpoint`] in flight per endpoint), sends each with the [`Sender`]
-//! (Standard Webhooks headers and signatures, the address rules, 15 s), and records what
-//! came of them (the attempts that ended together, in one transaction) by crm-core's rules
+//! ([`Outbox::claim_webhooks_fairly`]: leased, in order per record, at most
+//! [`WebhookWorker::per_endpoint`] in flight per endpoint, and each endpoint at most its
+//! fair share of the worker's slots, one at a time while its breaker is open: issue 47,
+//! [`crm_core::webhook::fairness`]), sends each with the [`Sender`] (Standard Webhooks
+//! headers and signatures, the address rules, 15 s), and records what came of them (the
+//! attempts that ended together, in one transaction) by crm-core's rules
 //! ([`crm_core::webhook::next_step`]): delivered; retried on the schedule or after the
 //! `Retry-After` asked for; failed after the eighth attempt; a `410` fails it and disables
-//! the endpoint, as do five days of failures.
+//! the endpoint, as do five days of failures. Attempts that got no answer in time count
+//! toward the endpoint's breaker.
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use crm_core::time::Timestamp;
+use crm_core::webhook::fairness::Slots;
 use crm_core::webhook::{Attempt, Next, next_step};
 use crm_store_pg::outbox::Outbox;
 use crm_store_pg::{StoreConfig, StoreError, WebhookAttempt, WebhookJob};
+use futures_util::FutureExt as _;
 use tokio::sync::watch;
 
 use super::{Channel, Delivered, WorkerOptions, drive, jitter};
@@ -41,24 +48,41 @@ pub(crate) struct Attempted {
     outcome: Outcome,
 }
 
-impl Channel for WebhookWorker {
+/// The channel: the settings, and this worker's sends in flight per endpoint (what its
+/// share of the slots is counted on).
+struct Fair {
+    worker: WebhookWorker,
+    in_flight: HashMap<i64, usize>,
+}
+
+impl Channel for Fair {
     type Job = WebhookJob;
     type Done = Attempted;
 
     async fn claim(
-        &self,
+        &mut self,
         outbox: &mut Outbox,
         due_by: DateTime<Utc>,
         max: usize,
+        slots: usize,
         lease: Duration,
     ) -> Result<Vec<WebhookJob>, StoreError> {
-        outbox
-            .claim_webhooks(due_by, max, lease, self.per_endpoint)
-            .await
+        let slots = Slots {
+            total: slots,
+            free: max,
+            per_endpoint: self.worker.per_endpoint,
+        };
+        let claimed = outbox
+            .claim_webhooks_fairly(due_by, slots, &self.in_flight, lease)
+            .await?;
+        for job in &claimed {
+            *self.in_flight.entry(job.endpoint_id).or_default() += 1;
+        }
+        Ok(claimed)
     }
 
     fn send(&self, job: WebhookJob) -> impl Future<Output = Attempted> + Send + 'static {
-        let sender = self.sender.clone();
+        let sender = self.worker.sender.clone();
         async move {
             let secrets: Vec<&str> = job.secrets.iter().map(String::as_str).collect();
             let message = Message {
@@ -67,18 +91,35 @@ impl Channel for WebhookWorker {
                 body: job.body.as_bytes(),
                 secrets: &secrets,
             };
-            let outcome = sender.send(&message, Utc::now().timestamp()).await;
+            // A send that panics still ends as an attempt, so that it is recorded and the
+            // endpoint's count of sends in flight (its share of the slots) comes down.
+            let outcome = AssertUnwindSafe(sender.send(&message, Utc::now().timestamp()))
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Outcome::Failed {
+                    status: None,
+                    error: "the send stopped unexpectedly".to_owned(),
+                    retry_after: None,
+                });
             Attempted { job, outcome }
         }
     }
 
     async fn record(
-        &self,
+        &mut self,
         outbox: &mut Outbox,
         done: Vec<Attempted>,
         tally: &mut Delivered,
         counted: &Deliveries,
     ) {
+        for Attempted { job, .. } in &done {
+            if let Some(n) = self.in_flight.get_mut(&job.endpoint_id) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    self.in_flight.remove(&job.endpoint_id);
+                }
+            }
+        }
         let now = Utc::now();
         let judged: Vec<(WebhookJob, WebhookAttempt)> = done
             .into_iter()
@@ -103,8 +144,12 @@ impl Channel for WebhookWorker {
         }
     }
 
-    async fn next_due(&self, outbox: &mut Outbox) -> Result<Option<DateTime<Utc>>, StoreError> {
-        outbox.next_webhook_due().await
+    async fn next_due(
+        &self,
+        outbox: &mut Outbox,
+        after: Option<DateTime<Utc>>,
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
+        outbox.next_webhook_due_after(after).await
     }
 }
 
@@ -117,7 +162,11 @@ pub async fn run_webhooks(
     stop: watch::Receiver<bool>,
     counted: &Deliveries,
 ) -> Delivered {
-    drive(config, worker, options, stop, counted).await
+    let channel = Fair {
+        worker,
+        in_flight: HashMap::new(),
+    };
+    drive(config, channel, options, stop, counted).await
 }
 
 /// What one attempt comes to by crm-core's rules ([`next_step`]), counted in `tally` and
@@ -130,6 +179,7 @@ fn judge(
     counted: &Deliveries,
 ) -> WebhookAttempt {
     let attempts = u32::try_from(job.attempts).unwrap_or(0).saturating_add(1);
+    let timed_out = matches!(outcome, Outcome::TimedOut { .. });
     let (attempt, status_code, error) = match outcome {
         Outcome::Delivered { status } => (Attempt::Delivered, Some(status), None),
         Outcome::Gone => (
@@ -145,7 +195,9 @@ fn judge(
             let retry_after = retry_after.and_then(|d| chrono::Duration::from_std(d).ok());
             (Attempt::Failed { retry_after }, status, Some(error))
         }
-        Outcome::Refused { error } => (Attempt::Failed { retry_after: None }, None, Some(error)),
+        Outcome::Refused { error } | Outcome::TimedOut { error } => {
+            (Attempt::Failed { retry_after: None }, None, Some(error))
+        }
     };
     let next = next_step(attempts, attempt, Timestamp(now), jitter() * 2.0 - 1.0);
     let outcome_name = match next {
@@ -178,5 +230,6 @@ fn judge(
         error,
         next,
         gone: attempt == Attempt::Gone,
+        timed_out,
     }
 }

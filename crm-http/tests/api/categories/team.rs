@@ -152,6 +152,45 @@ async fn duplicate_team_members_are_ignored() {
     assert_eq!(team_of(&s, id).await, vec![2, 3]);
 }
 
+/// Issue 47 (schemathesis, stateful): a `users` list longer than the documented bound
+/// (`maxItems` 1,000) was accepted when some of its elements were blank, since the bound
+/// counted the elements left after the blanks were skipped. Every encoding counts the
+/// elements as sent.
+#[tokio::test]
+async fn a_team_longer_than_a_thousand_elements_is_refused_even_with_blank_elements() {
+    let s = TestServer::start().await;
+    let id = id_of(&create(&s, "Bounded", "project").await);
+    set_team(&s, id, form(&[("users[]", "1")])).await;
+    let too_many = json!({"users": ["The users may not have more than 1000 items."]});
+    let mut ids: Vec<serde_json::Value> = vec![json!(2); 1000];
+    ids.push(serde_json::Value::Null);
+    assert_errors(
+        &set_team(&s, id, json(json!({ "users": ids }))).await,
+        too_many.clone(),
+    );
+    let mut pairs = vec![("users[]", "3"); 1000];
+    pairs.push(("users[]", ""));
+    assert_errors(&set_team(&s, id, form(&pairs)).await, too_many.clone());
+    let sparse: Vec<String> = (0..1001)
+        .map(|i| match i {
+            500 => format!("users[{i}]="),
+            _ => format!("users[{i}]=2"),
+        })
+        .collect();
+    assert_errors(
+        &set_team(&s, id, raw_form(&sparse.join("&"))).await,
+        too_many.clone(),
+    );
+    assert_errors(&set_team(&s, id, multipart(&pairs)).await, too_many);
+    assert_eq!(team_of(&s, id).await, vec![1], "the team is unchanged");
+    // At the bound, blanks included, the list is read (duplicates ignored).
+    let mut ids: Vec<serde_json::Value> = vec![json!(2); 999];
+    ids.push(json!(""));
+    let a = set_team(&s, id, json(json!({ "users": ids }))).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    assert_eq!(team_of(&s, id).await, vec![2]);
+}
+
 #[tokio::test]
 async fn team_changes_resync_the_category_projects_and_leave_manual_assignments_alone() {
     let s = TestServer::start().await;

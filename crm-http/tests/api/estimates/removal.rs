@@ -46,7 +46,6 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_only() {
                 .status,
             StatusCode::OK
         );
-        s.age_emails().await;
         assert_eq!(
             s.post(&format!("/api/estimates/{e}/send-email"), Body::None)
                 .await

@@ -511,7 +511,6 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
         e.id
     ))
     .await;
-    s.age_emails().await;
     s.store.send_estimate_email(ctx(), e.id).await.unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
     s.store.delete_estimate(ctx(), e.id).await.unwrap();

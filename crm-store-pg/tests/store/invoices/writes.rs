@@ -309,7 +309,6 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_one
     let tags = TagSet::parse(&[("tags", list(&["x"]))].into_iter().collect()).unwrap();
     s.store.set_invoice_tags(ctx(), i.id, &tags).await.unwrap();
     s.store.publish_invoice(ctx(), i.id).await.unwrap();
-    s.age_emails().await;
     s.store.send_invoice_email(ctx(), i.id).await.unwrap();
     s.exec(&format!(
         "UPDATE email_queue SET status = 'sent', sent_at = now(), next_attempt_at = NULL WHERE id = (SELECT min(id) FROM email_queue WHERE resource_type = 'invoice' AND resource_id = {})",
