@@ -64,4 +64,9 @@ mod tests {
         let served: Value = serde_json::from_str(DOCUMENT).unwrap();
         assert!(assembled == served, "the build's document differs");
     }
+
+    #[tokio::test]
+    async fn the_document_compressed_at_build_time_is_the_served_bytes() {
+        crate::encoding::tests::assert_build_time_encodings(&BODY).await;
+    }
 }

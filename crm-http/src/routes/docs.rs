@@ -83,4 +83,9 @@ mod tests {
     fn the_page_is_small_enough_to_go_uncompressed() {
         assert!(PAGE.bytes().len() < crate::encoding::MIN_SIZE);
     }
+
+    #[tokio::test]
+    async fn the_script_compressed_at_build_time_is_the_served_bytes() {
+        crate::encoding::tests::assert_build_time_encodings(&SCRIPT).await;
+    }
 }
