@@ -9,7 +9,7 @@
 //! and taxes as JSON whose numbers are text, so no precision is lost). One statement means
 //! one round trip and one snapshot: a response never mixes the lines of one item
 //! replacement with the totals of another. A list is two statements: the page of ids with
-//! the total ([`crate::sql::paged`]), then that same full-record statement for the page's
+//! the total ([`crate::sql::page`]), then that same full-record statement for the page's
 //! ids (`= ANY($1)`).
 //!
 //! **Writes are one transaction each**, which first locks the estimate row:
