@@ -81,6 +81,39 @@ const QUEUE_NOTICE_SQL: &str = "INSERT INTO email_queue (recipient, subject, tem
 const CREATOR_EMAIL_SQL: &str = "\
 SELECT u.email FROM estimates e JOIN users u ON u.id = e.creator_id WHERE e.id = $1";
 
+/// The bill a client link names.
+enum Linked {
+    Estimate(EstimateId),
+    Invoice(InvoiceId),
+}
+
+/// The bill the live token `token` opens, read on `db` (`None`: unknown, rotated, revoked
+/// or expired).
+async fn linked(db: &impl Db, token: &str) -> Result<Option<Linked>, StoreError> {
+    let Some(row) = db.row_opt(OPEN_SQL, &[&token]).await? else {
+        return Ok(None);
+    };
+    let kind: String = rows::get(&row, "kind")?;
+    let id: i64 = rows::get(&row, "id")?;
+    Ok(Some(if kind == "estimate" {
+        Linked::Estimate(
+            EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?,
+        )
+    } else {
+        Linked::Invoice(InvoiceId::new(id).ok_or_else(|| crate::error::corrupt("invoice id", id))?)
+    }))
+}
+
+/// What a link's bill gave, or `None` when the bill was deleted between the token's
+/// statement and its read: a bad link like any other.
+fn unless_gone<T>(found: Result<T, StoreError>) -> Result<Option<T>, StoreError> {
+    match found {
+        Ok(found) => Ok(Some(found)),
+        Err(StoreError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 impl Store {
     /// The client's side's settings.
     pub fn client_side(&self) -> &ClientSide {
@@ -119,25 +152,13 @@ impl Store {
             return Ok(None);
         }
         let reader = self.reader().await?;
-        let Some(row) = reader.row_opt(OPEN_SQL, &[&token]).await? else {
-            return Ok(None);
-        };
-        let kind: String = rows::get(&row, "kind")?;
-        let id: i64 = rows::get(&row, "id")?;
         let view = self.view_on(today);
-        let pdf = if kind == "estimate" {
-            let id = EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
-            self.bill_pdf(&*reader, id, view).await
-        } else {
-            let id = InvoiceId::new(id).ok_or_else(|| crate::error::corrupt("invoice id", id))?;
-            self.bill_pdf(&*reader, id, view).await
+        let pdf = match linked(&*reader, token).await? {
+            None => return Ok(None),
+            Some(Linked::Estimate(id)) => self.bill_pdf(&*reader, id, view).await,
+            Some(Linked::Invoice(id)) => self.bill_pdf(&*reader, id, view).await,
         };
-        match pdf {
-            Ok(pdf) => Ok(Some(pdf)),
-            // Deleted between the two statements: a bad link like any other.
-            Err(StoreError::NotFound(_)) => Ok(None),
-            Err(e) => Err(e),
-        }
+        unless_gone(pdf)
     }
 
     /// The PDF of bill `id` as `view` shows it: the cache's key is the bill's version
@@ -197,29 +218,17 @@ impl Store {
             return Ok(None);
         }
         let reader = self.reader().await?;
-        let Some(row) = reader.row_opt(OPEN_SQL, &[&token]).await? else {
-            return Ok(None);
-        };
-        let kind: String = rows::get(&row, "kind")?;
-        let id: i64 = rows::get(&row, "id")?;
         let view = self.view_on(today);
-        let opened = if kind == "estimate" {
-            let id = EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
-            crate::bills::kind::load(&*reader, id, view)
+        let opened = match linked(&*reader, token).await? {
+            None => return Ok(None),
+            Some(Linked::Estimate(id)) => crate::bills::kind::load(&*reader, id, view)
                 .await
-                .map(|e| Opened::Estimate(Box::new(e)))
-        } else {
-            let id = InvoiceId::new(id).ok_or_else(|| crate::error::corrupt("invoice id", id))?;
-            crate::bills::kind::load(&*reader, id, view)
+                .map(|e| Opened::Estimate(Box::new(e))),
+            Some(Linked::Invoice(id)) => crate::bills::kind::load(&*reader, id, view)
                 .await
-                .map(|i| Opened::Invoice(Box::new(i)))
+                .map(|i| Opened::Invoice(Box::new(i))),
         };
-        match opened {
-            Ok(opened) => Ok(Some(opened)),
-            // Deleted between the two statements: a bad link like any other.
-            Err(StoreError::NotFound(_)) => Ok(None),
-            Err(e) => Err(e),
-        }
+        unless_gone(opened)
     }
 
     /// `POST /c/{token}/accept`, `/decline`: the client's decision, in one transaction
