@@ -203,7 +203,8 @@ impl Store {
 
 /// The `scopes` column: those this version knows (a scope written by a newer version
 /// grants nothing here).
-fn scopes(row: &tokio_postgres::Row) -> Result<Scopes, StoreError> {
+/// A key row's `scopes`, those this version knows.
+pub(crate) fn scopes(row: &tokio_postgres::Row) -> Result<Scopes, StoreError> {
     let texts: Vec<&str> = get(row, "scopes")?;
     Ok(Scopes::known(texts))
 }

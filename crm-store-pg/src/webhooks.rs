@@ -59,11 +59,10 @@ const KEY_SCOPES_SQL: &str = "SELECT scopes FROM api_keys WHERE id = $1 AND revo
 /// The scopes of the acting key `key`, which every endpoint it registers or takes over is
 /// held to (a key that cannot act has none: it gets nothing).
 async fn key_scopes(db: &impl Db, key: ApiKeyId) -> Result<Scopes, StoreError> {
-    let Some(row) = db.row_opt(KEY_SCOPES_SQL, &[&key.get()]).await? else {
-        return Ok(Scopes::known([]));
-    };
-    let texts: Vec<String> = rows::get(&row, "scopes")?;
-    Ok(Scopes::known(texts.iter().map(String::as_str)))
+    match db.row_opt(KEY_SCOPES_SQL, &[&key.get()]).await? {
+        Some(row) => crate::keys::scopes(&row),
+        None => Ok(Scopes::known([])),
+    }
 }
 
 /// A delivery's public columns.
@@ -473,7 +472,9 @@ pub struct WebhookAttempt {
 /// transaction sent as one message (the simple protocol, nothing prepared).
 ///
 /// First, every enabled endpoint whose key can no longer act (revoked or deleted, expired,
-/// or its user no longer an administrator) is disabled, with the reason. Then each event
+/// or its user no longer an administrator) is disabled, with the reason, so the endpoints
+/// still enabled for the next statement (which sees that update) are those whose key may
+/// act. Then each event
 /// gets its message id, and one delivery per endpoint that is enabled, subscribes to its
 /// type, existed when the change began, and whose key may read it: the key's scopes allow
 /// every area the event carries ([`EventType::needs`], as the `needs` rows below), and an
@@ -519,8 +520,7 @@ static FAN_OUT_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
            SELECT m.id, w.id, m.type, m.record_key, m.created_at, m.created_at FROM marked m \
            JOIN webhook_endpoints w ON w.enabled AND w.events && ARRAY[m.type, '*'] \
              AND w.created_at <= m.created_at \
-           JOIN api_keys k ON k.id = w.key_id AND k.revoked_at IS NULL \
-             AND (k.expires_at IS NULL OR k.expires_at > now()) \
+           JOIN api_keys k ON k.id = w.key_id \
            WHERE (m.private_to IS NULL OR m.private_to = k.user_id) \
              AND EXISTS (SELECT 1 FROM needs n WHERE n.type = m.type) \
              AND NOT EXISTS (SELECT 1 FROM needs n WHERE n.type = m.type \
