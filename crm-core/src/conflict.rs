@@ -25,6 +25,12 @@ pub enum Resource {
     Webhook,
     /// Deliveries of events to a webhook endpoint.
     WebhookDelivery,
+    /// Clients.
+    Client,
+    /// Tax rates.
+    TaxRate,
+    /// Projects.
+    Project,
 }
 
 impl Resource {
@@ -41,6 +47,9 @@ impl Resource {
             Resource::Payment => "payment",
             Resource::Webhook => "webhook",
             Resource::WebhookDelivery => "delivery",
+            Resource::Client => "client",
+            Resource::TaxRate => "tax rate",
+            Resource::Project => "project",
         }
     }
 
@@ -57,6 +66,9 @@ impl Resource {
             Resource::Payment => "Payment not found.",
             Resource::Webhook => "Webhook not found.",
             Resource::WebhookDelivery => "Delivery not found.",
+            Resource::Client => "Client not found.",
+            Resource::TaxRate => "Tax rate not found.",
+            Resource::Project => "Project not found.",
         }
     }
 }
@@ -99,6 +111,20 @@ pub enum Conflict {
     /// Deleting a project's `uncategorised` milestone.
     #[error("You cannot delete the default milestone.")]
     DefaultMilestone,
+    /// Deleting a client that has estimates, invoices, contracts, projects or tickets
+    /// (suspend it instead).
+    #[error("Client has records.")]
+    ClientHasRecords,
+    /// Changing the rate or category of a tax rate a document uses, or deleting it
+    /// (disable it and create another).
+    #[error("Tax rate is in use.")]
+    TaxRateInUse,
+    /// Changing the rate or category of the system "No Tax" rate, or deleting it.
+    #[error("The system tax rate cannot be changed or deleted.")]
+    SystemTaxRate,
+    /// Deleting a project that has estimates or invoices.
+    #[error("Project has estimates or invoices.")]
+    ProjectHasBills,
 }
 
 impl Conflict {

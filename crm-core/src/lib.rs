@@ -21,6 +21,10 @@
 //! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
 //!   a read that must see a key's last write (read-your-writes).
 //! - [`conflict`]: the business conflicts (409s) and the resources served by id (404s).
+//! - [`codes`]: the code lists of the standards (ISO 3166, ISO 4217, VATEX, IANA zones);
+//!   [`party`]: what identifies a seller or a buyer (address, VAT id, Peppol, bank).
+//! - [`company`], [`client`], [`tax_rate`], [`project`], [`user`]: the records around the
+//!   areas (API.md §17): the seller, the buyers, the rates, the projects, the people.
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`],
 //!   [`payment`]: per area, the records, the commands built from valid input, and the
 //!   area's rules (an invoice's balance, which its payments drive: [`invoice::balance`]).
@@ -28,6 +32,9 @@
 pub mod bill;
 pub mod category;
 pub mod choice;
+pub mod client;
+pub mod codes;
+pub mod company;
 pub mod conflict;
 pub mod contract;
 pub mod estimate;
@@ -39,14 +46,18 @@ pub mod mail;
 pub mod milestone;
 pub mod money;
 pub mod note;
+pub mod party;
 pub mod payment;
+pub mod project;
 pub mod references;
 pub mod replica;
 pub mod scope;
 pub mod slug;
 pub mod tags;
+pub mod tax_rate;
 pub mod time;
 pub mod totals;
+pub mod user;
 pub mod validation;
 #[cfg(feature = "vectors")]
 pub mod vectors;

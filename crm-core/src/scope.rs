@@ -39,6 +39,16 @@ crate::choice_enum!(
         Emails = "emails",
         /// `/api/webhooks`.
         Webhooks = "webhooks",
+        /// `/api/company` (the seller's identity).
+        Company = "company",
+        /// `/api/clients`.
+        Clients = "clients",
+        /// `/api/tax-rates`.
+        TaxRates = "tax-rates",
+        /// `/api/projects`.
+        Projects = "projects",
+        /// `/api/users` (the key's own user).
+        Users = "users",
     }
 );
 
@@ -474,7 +484,7 @@ mod tests {
             "notes:",
             ":read",
             "notes:delete",
-            "users:read",
+            "people:read",
             " read",
             "notes:read:write",
         ] {
@@ -518,12 +528,17 @@ mod tests {
             need("GET", "/api/webhooks/{id}").to_string(),
             "webhooks:read"
         );
+        assert_eq!(
+            need("PATCH", "/api/tax-rates/{id}").to_string(),
+            "tax-rates:write"
+        );
+        assert_eq!(need("GET", "/api/users/me").to_string(), "users:read");
         for (method, path) in [
             ("GET", "/healthz"),
             ("GET", "/api/openapi.json"),
             ("GET", "/api/"),
             ("GET", "/api"),
-            ("GET", "/api/users"),
+            ("GET", "/api/people"),
             ("GET", "/c/{token}"),
             ("GET", "/apinotes"),
         ] {

@@ -14,6 +14,8 @@
 
 mod team;
 
+pub(crate) use team::sync_projects;
+
 use crm_core::category::{
     self, Category, CategoryListQuery, CategorySort, CategoryUpdate, NewCategory,
 };

@@ -99,6 +99,17 @@ impl From<tokio_postgres::Error> for StoreError {
             if code == "23503" {
                 let field = match db.constraint() {
                     Some("estimates_category_id_fkey") => Some("bill_categoryid"),
+                    // A client or project deleted between a write's reference check and
+                    // its insert (their deletes lock the row and check for records first,
+                    // so this is the write that lost the race).
+                    Some("estimates_client_id_fkey" | "invoices_client_id_fkey") => {
+                        Some("bill_clientid")
+                    }
+                    Some("estimates_project_id_fkey" | "invoices_project_id_fkey") => {
+                        Some("bill_projectid")
+                    }
+                    Some("contracts_client_id_fkey") => Some("doc_client_id"),
+                    Some("projects_client_id_fkey") => Some("client_id"),
                     Some("contracts_category_id_fkey") => Some("doc_categoryid"),
                     // A note's resource: its create is one statement, and the foreign key
                     // of the resource's column is the reference check.

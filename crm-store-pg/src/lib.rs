@@ -10,7 +10,9 @@
 //! - [`replicas`]: reads from streaming replicas with read-your-writes, and their lag.
 //! - [`statements`]: the one switch that sends every statement unnamed (PgBouncer).
 //! - [`error`]: the error type and the constraint-name mapping.
-//! - `categories`, `contracts`, `estimates`, `invoices`, `milestones`, `notes`,
+//! - `company`, `clients`, `tax_rates`, `projects`, `users` (API.md §17; `party`: the
+//!   identity columns the company and clients share),
+//!   `categories`, `contracts`, `estimates`, `invoices`, `milestones`, `notes`,
 //!   `payments`: the areas' queries (an invoice's balance, which its payments drive, is
 //!   read and locked in `payments`).
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
@@ -39,6 +41,8 @@ pub mod settings;
 #[macro_use]
 mod bills;
 mod categories;
+mod clients;
+mod company;
 pub mod conditions;
 mod contracts;
 pub mod counts;
@@ -48,11 +52,15 @@ mod events;
 mod invoices;
 mod milestones;
 mod notes;
+mod party;
 mod payments;
+mod projects;
 mod refs;
 mod rows;
 mod sql;
 mod tags;
+mod tax_rates;
+mod users;
 mod wake;
 mod webhooks;
 
@@ -365,6 +373,18 @@ impl Store {
                 None => return Ok(false),
             },
             Resource::WebhookDelivery => return Ok(false),
+            Resource::Client => match crm_core::ids::ClientId::new(id) {
+                Some(id) => self.client(id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::TaxRate => match crm_core::ids::TaxRateId::new(id) {
+                Some(id) => self.tax_rate(id).await.map(drop),
+                None => return Ok(false),
+            },
+            Resource::Project => match crm_core::ids::ProjectId::new(id) {
+                Some(id) => self.project(id).await.map(drop),
+                None => return Ok(false),
+            },
         };
         match found {
             Ok(()) => Ok(true),

@@ -32,6 +32,11 @@ impl EventType {
             NoteCreated | NoteUpdated | NoteDeleted => &[Area::Notes],
             PaymentCreated | PaymentDeleted => &[Area::Payments],
             EmailSent | EmailFailed => &[Area::Emails],
+            CompanyUpdated => &[Area::Company],
+            ClientCreated | ClientUpdated | ClientDeleted => &[Area::Clients],
+            TaxRateCreated | TaxRateUpdated | TaxRateDeleted => &[Area::TaxRates],
+            ProjectCreated | ProjectUpdated | ProjectDeleted => &[Area::Projects],
+            UserUpdated => &[Area::Users],
             WebhookTest => &[Area::Webhooks],
         }
     }
@@ -126,6 +131,8 @@ mod tests {
         for (_, kind) in <EventType as Choice>::CHOICES {
             let named = match kind.area() {
                 "category" => "categories".to_owned(),
+                "company" => "company".to_owned(),
+                "tax_rate" => "tax-rates".to_owned(),
                 other => format!("{other}s"),
             };
             assert!(

@@ -59,6 +59,28 @@ choice_enum!(
         NoteUpdated = "note.updated",
         /// A note was deleted.
         NoteDeleted = "note.deleted",
+        /// The company's settings were changed.
+        CompanyUpdated = "company.updated",
+        /// A client was created.
+        ClientCreated = "client.created",
+        /// A client was changed.
+        ClientUpdated = "client.updated",
+        /// A client was deleted.
+        ClientDeleted = "client.deleted",
+        /// A tax rate was created.
+        TaxRateCreated = "tax_rate.created",
+        /// A tax rate was changed.
+        TaxRateUpdated = "tax_rate.updated",
+        /// A tax rate was deleted.
+        TaxRateDeleted = "tax_rate.deleted",
+        /// A project was created (with its `uncategorised` milestone).
+        ProjectCreated = "project.created",
+        /// A project was changed.
+        ProjectUpdated = "project.updated",
+        /// A project was deleted (with its milestones).
+        ProjectDeleted = "project.deleted",
+        /// A user changed their name or email (`/api/users/me`).
+        UserUpdated = "user.updated",
         /// A payment was recorded.
         PaymentCreated = "payment.created",
         /// A payment was deleted.

@@ -40,7 +40,7 @@ SELECT p.id, team.user_id, 'category' FROM p CROSS JOIN team
 ON CONFLICT DO NOTHING";
 
 /// Re-syncs the project permissions of `category` (see [`SYNC_SQL`]).
-async fn sync_projects(
+pub(crate) async fn sync_projects(
     db: &impl Db,
     category: CategoryId,
     projects: Option<&[i64]>,
