@@ -23,8 +23,8 @@ use http::Method;
 use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
-    self, Env, Req, Visit, categories, client, contracts, emails, estimates, invoices, milestones,
-    notes, payments, webhooks,
+    self, Env, Req, Visit, categories, client, clients, company, contracts, emails, estimates,
+    invoices, milestones, notes, payments, projects, tax_rates, users, webhooks,
 };
 
 /// Who may call a route.
@@ -218,6 +218,30 @@ route_table! {
     RecordPayment: POST "/api/payments", "recordPayment", Key => payments::create;
     GetPayment: GET "/api/payments/{id}", "getPayment", Key => payments::get;
     DeletePayment: DELETE "/api/payments/{id}", "deletePayment", Key => payments::delete;
+
+    GetCompany: GET "/api/company", "getCompany", Key => company::get;
+    UpdateCompany: PATCH "/api/company", "updateCompany", Key => company::update;
+
+    ListClients: GET "/api/clients", "listClients", Key => clients::list;
+    CreateClient: POST "/api/clients", "createClient", Key => clients::create;
+    GetClient: GET "/api/clients/{id}", "getClient", Key => clients::get;
+    UpdateClient: PATCH "/api/clients/{id}", "updateClient", Key => clients::update;
+    DeleteClient: DELETE "/api/clients/{id}", "deleteClient", Key => clients::delete;
+
+    ListTaxRates: GET "/api/tax-rates", "listTaxRates", Key => tax_rates::list;
+    CreateTaxRate: POST "/api/tax-rates", "createTaxRate", Key => tax_rates::create;
+    GetTaxRate: GET "/api/tax-rates/{id}", "getTaxRate", Key => tax_rates::get;
+    UpdateTaxRate: PATCH "/api/tax-rates/{id}", "updateTaxRate", Key => tax_rates::update;
+    DeleteTaxRate: DELETE "/api/tax-rates/{id}", "deleteTaxRate", Key => tax_rates::delete;
+
+    ListProjects: GET "/api/projects", "listProjects", Key => projects::list;
+    CreateProject: POST "/api/projects", "createProject", Key => projects::create;
+    GetProject: GET "/api/projects/{id}", "getProject", Key => projects::get;
+    UpdateProject: PATCH "/api/projects/{id}", "updateProject", Key => projects::update;
+    DeleteProject: DELETE "/api/projects/{id}", "deleteProject", Key => projects::delete;
+
+    GetMe: GET "/api/users/me", "getMe", Key => users::me;
+    UpdateMe: PATCH "/api/users/me", "updateMe", Key => users::update_me;
 
     ListWebhooks: GET "/api/webhooks", "listWebhooks", Key => webhooks::list;
     CreateWebhook: POST "/api/webhooks", "createWebhook", Key => webhooks::create;
@@ -464,6 +488,7 @@ mod tests {
     fn unknown_paths_are_not_found() {
         let r = Router::new().unwrap();
         assert_eq!(r.resolve(&Method::GET, "/api/receipts"), Resolved::NotFound);
+        assert_eq!(r.resolve(&Method::GET, "/api/users"), Resolved::NotFound);
         assert_eq!(
             r.resolve(&Method::GET, "/api/notes/3/extra"),
             Resolved::NotFound
@@ -480,5 +505,10 @@ mod tests {
         assert_eq!(count("/api/milestones"), 6);
         assert_eq!(count("/api/notes"), 6);
         assert_eq!(count("/api/payments"), 4);
+        assert_eq!(count("/api/company"), 2);
+        assert_eq!(count("/api/clients"), 5);
+        assert_eq!(count("/api/tax-rates"), 5);
+        assert_eq!(count("/api/projects"), 5);
+        assert_eq!(count("/api/users"), 2);
     }
 }

@@ -9,6 +9,8 @@
 
 pub(crate) mod categories;
 pub(crate) mod client;
+pub(crate) mod clients;
+pub(crate) mod company;
 pub(crate) mod contracts;
 pub(crate) mod docs;
 pub(crate) mod emails;
@@ -17,6 +19,9 @@ pub(crate) mod invoices;
 pub(crate) mod milestones;
 pub(crate) mod notes;
 pub(crate) mod payments;
+pub(crate) mod projects;
+pub(crate) mod tax_rates;
+pub(crate) mod users;
 pub(crate) mod webhooks;
 
 use crm_core::conflict::Resource;

@@ -25,6 +25,7 @@
 mod keys;
 mod serve;
 mod settings;
+mod users;
 
 use std::process::ExitCode;
 
@@ -42,6 +43,7 @@ use crate::ops::webhook::{Sender, SenderOptions};
 use crate::shutdown_signal;
 use keys::KeysCommand;
 use serve::ServeArgs;
+use users::UsersCommand;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -244,6 +246,11 @@ enum Command {
     Keys {
         #[command(subcommand)]
         command: KeysCommand,
+    },
+    /// Manage administrators (each can have keys of its own).
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
     },
     /// Show or stop the private PostgreSQL cluster in --data-dir (never starts one).
     LocalPostgres {
@@ -649,6 +656,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             }
         }
         Command::Keys { command } => keys::keys(&store, command).await?,
+        Command::Users { command } => users::users(&store, command).await?,
         Command::LocalPostgres { .. } => {}
     }
     Ok(())

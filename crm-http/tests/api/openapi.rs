@@ -500,7 +500,19 @@ impl World {
                 json!({"url": "https://hooks.example.com/example", "events": ["*"]}),
             )
             .await;
+        let example_client = s
+            .created("/api/clients", json!({"company_name": "Example client"}))
+            .await;
+        let example_rate = s
+            .created(
+                "/api/tax-rates",
+                json!({"name": "Example rate", "rate": "7"}),
+            )
+            .await;
         let targets = BTreeMap::from([
+            ("/api/clients/{id}", example_client),
+            ("/api/tax-rates/{id}", example_rate),
+            ("/api/projects/{id}", project),
             ("/api/webhooks/{id}", webhook),
             ("/api/categories/{id}", renamed),
             ("/api/categories/{id}/team", renamed),
@@ -554,7 +566,7 @@ impl World {
     fn ids_for(&self, path: &str, name: &str) -> Option<Vec<i64>> {
         let one = |id: i64| Some(vec![id]);
         match name {
-            "doc_client_id" | "bill_clientid" | "noteresource_id" => one(self.client),
+            "doc_client_id" | "bill_clientid" | "noteresource_id" | "client_id" => one(self.client),
             "doc_categoryid" => one(self.contract_category),
             "bill_categoryid" if path.starts_with("/api/invoices") => one(self.invoice_category),
             "bill_categoryid" => one(self.estimate_category),

@@ -115,12 +115,37 @@ fn form_schema(schema: &Value, schemas: &Map<String, Value>) -> Result<Value, St
         .ok_or("`schema` has no `properties`")?;
     let mut out = Map::new();
     for (name, property) in properties {
+        if let Some(members) = group_members(property, schemas) {
+            // A group (`address`): sent empty it is cleared, else each member is a
+            // bracket name of its own (`address[city]`).
+            out.insert(name.clone(), json!({"const": ""}));
+            for (member, schema) in members {
+                let text = form_value(schema, schemas)
+                    .map_err(|e| format!("the property {name}[{member}] {e}"))?;
+                out.insert(format!("{name}[{member}]"), text);
+            }
+            continue;
+        }
         let text = form_value(property, schemas)
             .map_err(|e| format!("the property {name} {e}: give the body a `form` schema"))?;
         out.insert(name.clone(), text);
     }
     form.insert("properties".into(), Value::Object(out));
     Ok(Value::Object(form))
+}
+
+/// The members of a group property: one whose schema (or a non-blank alternative of its
+/// `anyOf`) names an object schema of `components` with `properties`.
+fn group_members<'s>(
+    property: &'s Value,
+    schemas: &'s Map<String, Value>,
+) -> Option<&'s Map<String, Value>> {
+    let named = |v: &'s Value| {
+        let name = v["$ref"].as_str()?.strip_prefix("#/components/schemas/")?;
+        let schema = schemas.get(name)?;
+        (schema["type"] == "object").then(|| schema["properties"].as_object())?
+    };
+    named(property).or_else(|| property["anyOf"].as_array()?.iter().find_map(named))
 }
 
 /// One property's schema as a form field (text).

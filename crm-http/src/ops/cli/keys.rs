@@ -19,15 +19,17 @@ use crate::auth;
 pub(crate) enum KeysCommand {
     /// Create a key and print it (it is shown only once).
     Create {
-        /// A name to recognise the key by.
+        /// A name to recognise the key by [default: the user's email address, or `key`].
         #[arg(long)]
-        name: String,
-        /// The administrator the key acts as.
-        #[arg(long, default_value_t = 1)]
-        user: i64,
+        name: Option<String>,
+        /// The administrator the key acts as: a user id, or the email address of one
+        /// (`crm users create` makes administrators) [default: 1, the main administrator].
+        #[arg(long, default_value = "1")]
+        user: String,
         /// What the key may do: `read` (every GET), `write` (everything), or per area
         /// `<area>:read` / `<area>:write` (categories, contracts, estimates, invoices,
-        /// milestones, notes, payments, emails, webhooks); `write` implies `read`. Repeat
+        /// milestones, notes, payments, emails, webhooks, company, clients, tax-rates,
+        /// projects, users); `write` implies `read`. Repeat
         /// the flag or separate with commas [default: write].
         #[arg(long = "scope", value_name = "SCOPE", value_delimiter = ',')]
         scopes: Vec<Scope>,
@@ -54,8 +56,19 @@ pub(crate) async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Fai
             scopes,
             expires_in,
         } => {
-            let user = UserId::new(*user).ok_or("--user must be a positive id")?;
-            let name = name.trim();
+            let user_id = match user.trim().parse::<i64>() {
+                Ok(id) => UserId::new(id).ok_or("--user must be a positive id or an email")?,
+                Err(_) => store
+                    .admin_by_email(user.trim())
+                    .await?
+                    .ok_or_else(|| format!("no administrator has the email address {user}"))?,
+            };
+            let fallback = if user.contains('@') {
+                user.trim()
+            } else {
+                "key"
+            };
+            let name = name.as_deref().unwrap_or(fallback).trim();
             // `keys list` prints one line per key: a control character would break the
             // line, or send a terminal an escape sequence.
             if name.is_empty() || name.chars().count() > 250 || name.chars().any(char::is_control) {
@@ -65,16 +78,18 @@ pub(crate) async fn keys(store: &Store, command: &KeysCommand) -> Result<(), Fai
             let grant = grant(scopes, *expires_in, Utc::now())?;
             let secret = auth::new_secret()?;
             let id = store
-                .create_api_key_with(name, user, &auth::digest(&secret), &grant)
+                .create_api_key_with(name, user_id, &auth::digest(&secret), &grant)
                 .await?
-                .ok_or_else(|| format!("user {user} does not exist or is not an administrator"))?;
+                .ok_or_else(|| {
+                    format!("user {user_id} does not exist or is not an administrator")
+                })?;
             println!("{}", auth::key_text(id, &secret));
             let expires = match grant.expires {
                 Some(at) => format!("until {}", Timestamp(at)),
                 None => "without expiry".to_owned(),
             };
             eprintln!(
-                "Key {id} created for user {user} with scopes {}, {expires}. Store it now: it \
+                "Key {id} created for user {user_id} with scopes {}, {expires}. Store it now: it \
                  is not shown again.",
                 grant.scopes
             );

@@ -3,7 +3,10 @@
 //! choices) are here; numbers and arrays in the two submodules.
 
 mod arrays;
+mod codes;
 mod numbers;
+
+pub use codes::Code;
 
 use serde_json::{Value, json};
 
@@ -45,6 +48,8 @@ pub enum Kind {
     Bool,
     /// A non-empty array of a closed set's texts, at most `max` (a webhook's events).
     Choices { max: usize },
+    /// A coded text: a country, a currency, an IBAN, … ([`Code`]).
+    Code(Code),
 }
 
 impl Kind {
@@ -131,6 +136,7 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
         Kind::Url => urls(&mut b),
         Kind::Bool => booleans(&mut b),
         Kind::Choices { max } => arrays::choice_sets(&mut b, max),
+        Kind::Code(code) => codes::codes(&mut b, code),
     }
     b.out
 }
@@ -148,6 +154,7 @@ fn shape_message(kind: Kind, f: &str) -> String {
         | Kind::Percent
         | Kind::Positive => msg::numeric(f),
         Kind::Choice | Kind::ChoiceId => msg::invalid(f),
+        Kind::Code(code) => code.message(f),
         Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } => msg::array(f),
     }
 }
@@ -345,7 +352,15 @@ fn choices(b: &mut Bads<'_>, base: Option<&Value>) {
         b.one(format!("choice {t:?}"), text(t), ALL, msg::invalid(f));
     }
     if let Some(Value::String(v)) = base {
-        b.one("upper case", text(&v.to_uppercase()), ALL, msg::invalid(f));
+        // Another case is another value (a VAT category is upper case already).
+        for (label, other) in [
+            ("upper case", v.to_uppercase()),
+            ("lower case", v.to_lowercase()),
+        ] {
+            if other != *v {
+                b.one(label, text(&other), ALL, msg::invalid(f));
+            }
+        }
         b.one("with suffix", text(&format!("{v}x")), ALL, msg::invalid(f));
     }
     b.one("number 1", raw("1"), JSON, msg::invalid(f));

@@ -10,7 +10,7 @@
 use crm_http::router::{ROUTES, Route};
 use serde_json::Value;
 
-use super::bads::Kind;
+use super::bads::{Code, Kind};
 use crate::common::TestServer;
 
 /// The served OpenAPI document.
@@ -120,6 +120,12 @@ impl Api {
         let properties = schema["properties"].as_object().expect("properties");
         for (name, property) in properties {
             let key = format!("{prefix}{name}");
+            // A group (`address`): its members are fields of their own (`address.city`).
+            let group = self.resolve(self.substance(property));
+            if group["type"] == "object" && group["properties"].is_object() {
+                self.object_fields(group, &format!("{key}."), out);
+                continue;
+            }
             let kind = self.kind(&key, property);
             out.push(Field {
                 key: key.clone(),
@@ -150,6 +156,15 @@ impl Api {
                 "PositiveDecimal4Input" => Kind::Positive,
                 "UrlInput" => Kind::Url,
                 "BooleanInput" => Kind::Bool,
+                "CountryInput" => Kind::Code(Code::Country),
+                "CurrencyInput" => Kind::Code(Code::Currency),
+                "TimezoneInput" => Kind::Code(Code::Timezone),
+                "VatexInput" => Kind::Code(Code::Vatex),
+                "VatIdInput" => Kind::Code(Code::VatId),
+                "IbanInput" => Kind::Code(Code::Iban),
+                "BicInput" => Kind::Code(Code::Bic),
+                "EmailInput" => Kind::Code(Code::Email),
+                "PeppolSchemeInput" => Kind::Code(Code::PeppolScheme),
                 _ if name.starts_with("PlainText") || name.starts_with("Text") => Kind::Text {
                     max: as_usize(&self.resolve(schema)["maxLength"]).unwrap_or_else(|| unknown()),
                     html: name.starts_with("PlainText"),

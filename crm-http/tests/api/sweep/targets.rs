@@ -11,6 +11,7 @@ mod contracts;
 mod milestones;
 mod notes;
 mod payments;
+mod records;
 mod webhooks;
 
 use serde_json::json;
@@ -32,6 +33,7 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     out.extend(notes::targets(w, api));
     out.extend(payments::targets(w, api));
     out.extend(webhooks::targets(w, api));
+    out.extend(records::targets(w, api));
     out
 }
 

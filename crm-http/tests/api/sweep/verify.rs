@@ -20,9 +20,13 @@ fn is_field_name(key: &str) -> bool {
     });
     first_ok
         && segments.all(|s| {
+            // A position (`items.0`), or a group's member (`address.line1`).
             !s.is_empty()
                 && (s.bytes().all(|b| b.is_ascii_digit())
-                    || s.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+                    || (s
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+                        && s.starts_with(|c: char| c.is_ascii_lowercase())))
         })
 }
 

@@ -72,6 +72,12 @@ pub struct World {
     pub private_note: i64,
     /// A sticky note (never served).
     pub sticky_note: i64,
+    /// A client without records (the delete target).
+    pub empty_client: i64,
+    /// A tax rate no document uses (the delete target).
+    pub unused_rate: i64,
+    /// A project of `client` without bills (the delete target).
+    pub empty_project: i64,
 }
 
 /// Creates the records of the sweep.
@@ -145,6 +151,21 @@ pub async fn world(s: &TestServer) -> World {
             json!({"note_title": "Sweep Note", "note_description": "Body", "noteresource_type": "project", "noteresource_id": project}),
         )
         .await;
+    let empty_client = s
+        .created(
+            "/api/clients",
+            json!({"company_name": "Sweep Empty Client"}),
+        )
+        .await;
+    let unused_rate = s
+        .created("/api/tax-rates", json!({"name": "Sweep Rate", "rate": "7"}))
+        .await;
+    let empty_project = s
+        .created(
+            "/api/projects",
+            json!({"title": "Sweep Empty Project", "client_id": client}),
+        )
+        .await;
     let enabled: Vec<i64> = ids
         .tax_rates
         .iter()
@@ -192,6 +213,9 @@ pub async fn world(s: &TestServer) -> World {
             .expect("uncategorised milestone"),
         other_project_milestone: milestone_of(s, ids.projects[1], "Planning"),
         note,
+        empty_client,
+        unused_rate,
+        empty_project,
         private_note: ids.notes.private_of_user_2,
         sticky_note: ids.notes.sticky,
     }

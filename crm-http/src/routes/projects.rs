@@ -1,0 +1,51 @@
+//! `/api/projects` handlers (API.md §17).
+
+use crm_core::conflict::Resource;
+use crm_core::ids::ProjectId;
+use crm_core::project::{ProjectInput, ProjectListQuery};
+
+use super::{Req, valid};
+use crate::error::ApiError;
+use crate::response::Reply;
+use crm_store_pg::Store;
+
+const R: Resource = Resource::Project;
+
+pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let query = valid(store, req.ctx, ProjectListQuery::parse(&req.query), None).await?;
+    let listed = store.list_projects(&query).await?;
+    Reply::list(
+        &listed,
+        query.params.page,
+        "Projects retrieved successfully.",
+    )
+}
+
+pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let cmd = valid(store, req.ctx, ProjectInput::parse(&req.body, true), None).await?;
+    Reply::created(
+        &store.create_project(req.ctx, &cmd).await?,
+        "Project created successfully.",
+    )
+}
+
+pub(crate) async fn get(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(ProjectId::from_path, R)?;
+    Reply::ok(&store.project(id).await?, "Project retrieved successfully.")
+}
+
+pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(ProjectId::from_path, R)?;
+    let parsed = ProjectInput::parse(&req.body, false);
+    let cmd = valid(store, req.ctx, parsed, Some((R, id.get()))).await?;
+    Reply::ok(
+        &store.update_project(req.ctx, id, &cmd).await?,
+        "Project updated successfully.",
+    )
+}
+
+pub(crate) async fn delete(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+    let id = req.id(ProjectId::from_path, R)?;
+    store.delete_project(req.ctx, id).await?;
+    Reply::deleted(id.get(), "Project deleted successfully.")
+}
