@@ -59,6 +59,10 @@ choice_enum!(
         NoteUpdated = "note.updated",
         /// A note was deleted.
         NoteDeleted = "note.deleted",
+        /// A payment was recorded.
+        PaymentCreated = "payment.created",
+        /// A payment was deleted.
+        PaymentDeleted = "payment.deleted",
         /// The company's settings were changed.
         CompanyUpdated = "company.updated",
         /// A client was created.
@@ -81,10 +85,6 @@ choice_enum!(
         ProjectDeleted = "project.deleted",
         /// A user changed their name or email (`/api/users/me`).
         UserUpdated = "user.updated",
-        /// A payment was recorded.
-        PaymentCreated = "payment.created",
-        /// A payment was deleted.
-        PaymentDeleted = "payment.deleted",
         /// An email was accepted by the mail server.
         EmailSent = "email.sent",
         /// An email was given up.
