@@ -177,7 +177,7 @@ pub struct TaxRateInput {
 
 impl TaxRateInput {
     /// Reads a create (`creating`) or a PATCH; a create's fields are also checked together
-    /// ([`TaxRateInput::create`]).
+    /// ([`TaxRateInput::fields_of_new`]).
     pub fn parse(raw: &RawMap, creating: bool) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let name = crate::client::required_unless_absent(&mut form, "name", creating);
