@@ -10,6 +10,7 @@ mod common;
 mod conditional;
 mod conformance;
 mod contracts;
+mod documents;
 mod estimates;
 mod foundation;
 mod invoices;
