@@ -13,6 +13,7 @@
 //! either it stops before connecting. The database is created if missing; the seed is
 //! idempotent.
 
+use crm_core::bill::EstimateKind;
 use std::error::Error;
 
 use crm_core::bill::ItemsRequest;
@@ -141,7 +142,10 @@ async fn run() -> Result<(), Failure> {
         ("bill_tax_type", text("summary")),
         ("bill_notes", text("Created with crm-store-pg directly.")),
     ]))?;
-    let estimate = store.create_estimate(ctx, &new_estimate).await?;
+    let estimate = store
+        .bills::<EstimateKind>()
+        .create(ctx, &new_estimate)
+        .await?;
     let rate = seed
         .tax_rates
         .iter()
@@ -161,7 +165,8 @@ async fn run() -> Result<(), Failure> {
         ),
     ]))?;
     let estimate = store
-        .replace_estimate_items(ctx, estimate.id, items)
+        .bills::<EstimateKind>()
+        .replace_items(ctx, estimate.id, items)
         .await?;
     println!(
         "\nestimate {} in category \"{}\" with tax {} ({}%): final amount {}",

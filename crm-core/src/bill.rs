@@ -22,10 +22,11 @@ use std::marker::PhantomData;
 use chrono::{Days, NaiveDate};
 
 use crate::category::CategoryType;
+use crate::conflict::Resource;
 use crate::ids::{CategoryId, ClientId, ProjectId};
-use crate::input::{Choice, Form, RawValue, read_id};
+use crate::input::{Choice, Form, RawMap, RawValue, read_id};
 use crate::listing::{KeyKind, ListFilters, ListQuery};
-use crate::validation::FieldErrors;
+use crate::validation::{FieldErrors, Rejected};
 
 pub use header::{
     BillClone, BillUpdate, NewBill, ResolvedHeader, TotalsHeader, check_end_date,
@@ -72,8 +73,11 @@ pub fn due_date(date: NaiveDate) -> NaiveDate {
         .unwrap_or(NaiveDate::MAX)
 }
 
-/// What differs between the kinds of bill, at the type level.
-pub trait Kind: Copy + std::fmt::Debug + PartialEq + Eq + 'static {
+/// What differs between the kinds of bill, at the type level: their constants, and the
+/// types of their ids, records, list queries and status commands. Estimates and invoices
+/// implement it in their own modules (`estimate`, `invoice`), so that this module imports
+/// neither; a new kind of bill is a new implementation.
+pub trait Kind: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
     /// The kind as a value (subjects, templates, the store's tables).
     const KIND: BillKind;
     /// The second date's field: `bill_expiry_date` or `bill_due_date`.
@@ -83,40 +87,51 @@ pub trait Kind: Copy + std::fmt::Debug + PartialEq + Eq + 'static {
     /// Whether a clone takes `bill_categoryid` from the request (estimates) or copies the
     /// source's and requires the second date instead (invoices).
     const CLONE_TAKES_CATEGORY: bool;
+    /// The resource its 404s and conflicts name.
+    const RESOURCE: Resource;
+
+    /// Its id.
+    type Id: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static;
+    /// Its record, as the API shows it.
+    type Record: serde::Serialize + Clone + std::fmt::Debug + Send + Sync + 'static;
+    /// Its list's sort whitelist.
+    type Sort: BillSort + Copy + std::fmt::Debug + Send + Sync + 'static;
+    /// Its list's `status` filter (the shown status).
+    type Status: StatusFilter + Copy + std::fmt::Debug + Send + Sync + 'static;
+    /// Its `PUT …/status` command.
+    type StatusChange: std::fmt::Debug + Send + Sync + 'static;
 
     /// The second date a new record gets when the request has none.
     fn default_end_date(date: NaiveDate) -> Option<NaiveDate>;
+
+    /// The id of a stored row (`None` for a number no id has).
+    fn id(raw: i64) -> Option<Self::Id>;
+
+    /// The id as stored.
+    fn raw(id: Self::Id) -> i64;
+
+    /// The id a path segment names: decimal digits of a positive 64-bit integer.
+    fn id_from_path(segment: &str) -> Option<Self::Id>;
+
+    /// The id of a record.
+    fn record_id(record: &Self::Record) -> Self::Id;
+
+    /// The `PUT …/status` command from a request's input: every failing field at once.
+    fn status_change(input: &RawMap) -> Result<Self::StatusChange, Rejected>;
 }
 
-/// Estimates: `bill_expiry_date`, optional, no default.
+/// The list query of kind `K`.
+pub type ListQueryOf<K> = BillListQuery<<K as Kind>::Sort, <K as Kind>::Status>;
+
+/// Estimates: `bill_expiry_date`, optional, no default (the rest of the kind is in
+/// `crate::estimate`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EstimateKind;
 
-impl Kind for EstimateKind {
-    const KIND: BillKind = BillKind::Estimate;
-    const END_DATE: &'static str = "bill_expiry_date";
-    const CATEGORY: CategoryType = CategoryType::Estimate;
-    const CLONE_TAKES_CATEGORY: bool = true;
-
-    fn default_end_date(_date: NaiveDate) -> Option<NaiveDate> {
-        None
-    }
-}
-
-/// Invoices: `bill_due_date`, defaulting to `bill_date` + 30 days on create.
+/// Invoices: `bill_due_date`, defaulting to `bill_date` + 30 days on create (the rest of
+/// the kind is in `crate::invoice`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct InvoiceKind;
-
-impl Kind for InvoiceKind {
-    const KIND: BillKind = BillKind::Invoice;
-    const END_DATE: &'static str = "bill_due_date";
-    const CATEGORY: CategoryType = CategoryType::Invoice;
-    const CLONE_TAKES_CATEGORY: bool = false;
-
-    fn default_end_date(date: NaiveDate) -> Option<NaiveDate> {
-        Some(due_date(date))
-    }
-}
 
 /// A list's `status` filter value: an estimate's shown status text, an invoice's shown
 /// status id. Anything else is "The selected status is invalid.".

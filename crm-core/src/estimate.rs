@@ -112,6 +112,46 @@ impl crate::bill::BillSort for EstimateSort {
     }
 }
 
+impl crate::bill::Kind for crate::bill::EstimateKind {
+    const KIND: crate::bill::BillKind = crate::bill::BillKind::Estimate;
+    const END_DATE: &'static str = "bill_expiry_date";
+    const CATEGORY: crate::category::CategoryType = crate::category::CategoryType::Estimate;
+    const CLONE_TAKES_CATEGORY: bool = true;
+    const RESOURCE: crate::conflict::Resource = crate::conflict::Resource::Estimate;
+
+    type Id = EstimateId;
+    type Record = Estimate;
+    type Sort = EstimateSort;
+    type Status = ShownStatus;
+    type StatusChange = StatusChange;
+
+    fn default_end_date(_date: NaiveDate) -> Option<NaiveDate> {
+        None
+    }
+
+    fn id(raw: i64) -> Option<EstimateId> {
+        EstimateId::new(raw)
+    }
+
+    fn raw(id: EstimateId) -> i64 {
+        id.get()
+    }
+
+    fn id_from_path(segment: &str) -> Option<EstimateId> {
+        EstimateId::from_path(segment)
+    }
+
+    fn record_id(record: &Estimate) -> EstimateId {
+        record.id
+    }
+
+    fn status_change(
+        input: &crate::input::RawMap,
+    ) -> Result<StatusChange, crate::validation::Rejected> {
+        StatusChange::parse(input)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -324,6 +324,44 @@ pub struct Invoice {
     pub client_link: Option<crate::bill::ClientLink>,
 }
 
+impl crate::bill::Kind for InvoiceKind {
+    const KIND: crate::bill::BillKind = crate::bill::BillKind::Invoice;
+    const END_DATE: &'static str = "bill_due_date";
+    const CATEGORY: crate::category::CategoryType = crate::category::CategoryType::Invoice;
+    const CLONE_TAKES_CATEGORY: bool = false;
+    const RESOURCE: crate::conflict::Resource = crate::conflict::Resource::Invoice;
+
+    type Id = InvoiceId;
+    type Record = Invoice;
+    type Sort = InvoiceSort;
+    type Status = InvoiceStatus;
+    type StatusChange = InvoiceStatusChange;
+
+    fn default_end_date(date: NaiveDate) -> Option<NaiveDate> {
+        Some(crate::bill::due_date(date))
+    }
+
+    fn id(raw: i64) -> Option<InvoiceId> {
+        InvoiceId::new(raw)
+    }
+
+    fn raw(id: InvoiceId) -> i64 {
+        id.get()
+    }
+
+    fn id_from_path(segment: &str) -> Option<InvoiceId> {
+        InvoiceId::from_path(segment)
+    }
+
+    fn record_id(record: &Invoice) -> InvoiceId {
+        record.id
+    }
+
+    fn status_change(input: &RawMap) -> Result<InvoiceStatusChange, Rejected> {
+        InvoiceStatusChange::parse(input)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,8 +26,9 @@ pub struct Email {
     pub id: i64,
     /// Where it goes.
     pub recipient: String,
-    /// Its subject.
-    pub subject: String,
+    /// Its subject; `None` while its message is being composed (the moment after the
+    /// write that queued it).
+    pub subject: Option<String>,
     /// `pending`, `sent` or `failed`.
     pub status: EmailStatus,
     /// Delivery attempts made so far.

@@ -18,6 +18,7 @@ use crate::auth::{CACHE_TTL, Keys};
 use crate::body::{MAX_BODY, parse_body, parse_urlencoded, read_limited};
 use crate::conditional;
 use crate::cors::Cors;
+use crate::documents::Documents;
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
 use crate::forwarded::TrustedProxies;
@@ -34,6 +35,8 @@ use crate::shared::Shared;
 pub struct App {
     /// The database.
     pub store: Store,
+    /// What a person sees of records: the page, the PDF, the emails.
+    pub documents: Documents,
     keys: Keys,
     router: Router,
     request_ids: RequestIds,
@@ -155,6 +158,7 @@ impl App {
         let keys = Keys::new(store.clone(), CACHE_TTL);
         Ok(App {
             store,
+            documents: Documents::default(),
             keys,
             router: Router::new()?,
             request_ids: RequestIds::new(),
@@ -170,6 +174,13 @@ impl App {
             metrics: Metrics::new()?,
             metrics_on_api: true,
         })
+    }
+
+    /// The same service presenting records with `documents` (the company, the paper, the
+    /// PDF cache).
+    pub fn with_documents(mut self, documents: Documents) -> App {
+        self.documents = documents;
+        self
     }
 
     /// The same service with the client's pages limited to `rate` per client address
@@ -235,6 +246,7 @@ impl App {
     fn env(&self) -> Env<'_> {
         Env {
             store: &self.store,
+            documents: &self.documents,
             metrics: &self.metrics,
             metrics_on_api: self.metrics_on_api,
         }
@@ -268,32 +280,54 @@ impl App {
         };
         let mut response = match outcome {
             Ok(reply) => self.respond(reply, coding).await,
-            Err(error) => {
-                if let ApiError::Internal(cause) = &error {
-                    tracing::error!(request_id = ?request_id, error = %cause, "request failed");
-                } else if let ApiError::Unavailable(cause) = &error {
-                    tracing::warn!(request_id = ?request_id, error = %cause, "database unavailable");
-                }
-                error_response(&error)
-            }
+            Err(error) => failure_response(&error, &request_id),
         };
         let status = response.status();
         let headers = response.headers_mut();
         if let Some(quota) = quota {
             rate_limit_headers(&quota, headers);
         }
-        if preflight && let Some(origin) = origin.as_ref().filter(|o| self.cors.allows(o)) {
+        self.cors_headers(api, preflight, origin.as_ref(), headers);
+        self.log_access(&method, template, status, started, &request_id);
+        headers.insert("x-request-id", request_id);
+        // The request keeps its place among its key's requests in progress until the
+        // connection has taken the answer's last frame.
+        response.map(|body| body.holding(in_flight))
+    }
+
+    /// The CORS headers of an answer: a preflight's own (its `Allow` becomes the allowed
+    /// methods), or those of an API answer to an allowed origin; none elsewhere.
+    fn cors_headers(
+        &self,
+        api: bool,
+        preflight: bool,
+        origin: Option<&HeaderValue>,
+        headers: &mut http::HeaderMap,
+    ) {
+        if preflight && let Some(origin) = origin.filter(|o| self.cors.allows(o)) {
             let allow = headers
                 .remove(header::ALLOW)
                 .and_then(|v| v.to_str().ok().map(str::to_owned))
                 .unwrap_or_default();
             self.cors.preflight_headers(origin, &allow, headers);
         } else if !preflight && api {
-            self.cors.decorate(origin.as_ref(), headers);
+            self.cors.decorate(origin, headers);
         }
+    }
+
+    /// Counts the request in the metrics and writes its access log line (the route's
+    /// template, never its path: a client link's token is not logged).
+    fn log_access(
+        &self,
+        method: &Method,
+        template: &'static str,
+        status: StatusCode,
+        started: Instant,
+        request_id: &HeaderValue,
+    ) {
         let latency = started.elapsed();
         self.metrics
-            .observe(&method, template, status, latency.as_secs_f64());
+            .observe(method, template, status, latency.as_secs_f64());
         tracing::info!(
             target: "crm::access",
             method = %method,
@@ -302,10 +336,6 @@ impl App {
             latency_us = latency.as_micros() as u64,
             request_id = ?request_id,
         );
-        headers.insert("x-request-id", request_id);
-        // The request keeps its place among its key's requests in progress until the
-        // connection has taken the answer's last frame.
-        response.map(|body| body.holding(in_flight))
     }
 
     /// Answers one request on the metrics listener (`--metrics-listen`): `GET /metrics`,
@@ -425,78 +455,105 @@ impl App {
             }
             Resolved::NotFound => return (Err(ApiError::RouteNotFound), "-"),
         };
-        let outcome = async {
-            match route.access {
-                Access::Public => {
-                    self.bounded(router::dispatch(
-                        route.endpoint,
-                        &self.env(),
-                        Given::Nothing,
-                    ))
+        let outcome = match route.access {
+            Access::Public => {
+                let env = self.env();
+                self.bounded(router::dispatch(route.endpoint, &env, Given::Nothing))
                     .await
-                }
-                Access::Client => {
-                    if let Some(refused) = self.public_refusal(peer).await {
-                        return refused;
-                    }
-                    let Some(token) = id.as_deref() else {
-                        return Err(ApiError::RouteNotFound);
-                    };
-                    let body = if parts.method == Method::POST {
-                        read_body(&parts.headers, body, body_deadline).await?
-                    } else {
-                        RawMap::new()
-                    };
-                    let visit = Visit {
-                        token,
-                        body,
-                        today: today(),
-                    };
-                    let env = self.env();
-                    let work = self.bounded(conditional::visit(&env, route, visit, &parts.headers));
-                    if !self.store.has_replicas() {
-                        return work.await;
-                    }
-                    // The client's pages read the primary: a link opened a moment after
-                    // its record was published must find it, and they carry no key whose
-                    // writes could be followed.
-                    crm_store_pg::in_session(crm_store_pg::Needed::Primary, Box::pin(work))
-                        .await
-                        .0
-                }
-                Access::Key => {
-                    let Some(need) = route.need else {
-                        return Err(ApiError::Internal(format!(
-                            "the keyed route {} {} has no scope",
-                            route.method, route.path
-                        )));
-                    };
-                    let (req, api_key, guard) = self
-                        .authenticated(
-                            &parts,
-                            body,
-                            need,
-                            (id.as_deref(), sub_id.as_deref()),
-                            peer,
-                            body_deadline,
-                            quota,
-                        )
-                        .await?;
-                    *in_flight = Some(guard);
-                    let env = self.env();
-                    let run =
-                        self.bounded(conditional::run(&env, route, req, &parts.headers, api_key));
-                    if !self.store.has_replicas() {
-                        return run.await;
-                    }
-                    // Boxed: the handler's future is large, and the session's layers
-                    // would otherwise copy it on the stack.
-                    self.read_your_writes(api_key, Box::pin(run)).await
-                }
             }
-        }
-        .await;
+            Access::Client => {
+                self.serve_client(route, id.as_deref(), &parts, body, peer, body_deadline)
+                    .await
+            }
+            Access::Key => {
+                let ids = (id.as_deref(), sub_id.as_deref());
+                let admitted = (quota, in_flight);
+                self.serve_keyed(route, &parts, body, ids, peer, body_deadline, admitted)
+                    .await
+            }
+        };
         (outcome, route.path)
+    }
+
+    /// A `Client` route (the client's pages): the per-address limit, the form body of a
+    /// POST, then the handler under the request timeout, its reads on the primary when
+    /// there are replicas (a link opened a moment after its record was published must find
+    /// it, and the page carries no key whose writes could be followed).
+    async fn serve_client<B>(
+        &self,
+        route: &'static router::Route,
+        token: Option<&str>,
+        parts: &http::request::Parts,
+        body: B,
+        peer: Option<std::net::IpAddr>,
+        body_deadline: Instant,
+    ) -> Result<Reply, ApiError>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        if let Some(refused) = self.public_refusal(peer).await {
+            return refused;
+        }
+        let token = token.ok_or(ApiError::RouteNotFound)?;
+        let body = if parts.method == Method::POST {
+            read_body(&parts.headers, body, body_deadline).await?
+        } else {
+            RawMap::new()
+        };
+        let visit = Visit {
+            token,
+            body,
+            today: today(),
+        };
+        let env = self.env();
+        let work = self.bounded(conditional::visit(&env, route, visit, &parts.headers));
+        if !self.store.has_replicas() {
+            return work.await;
+        }
+        crm_store_pg::in_session(crm_store_pg::Needed::Primary, Box::pin(work))
+            .await
+            .0
+    }
+
+    /// A `Key` route: the key authenticated for the route's scope and admitted
+    /// ([`App::authenticated`]; its standing and its place among the key's requests in
+    /// progress go to `admitted`), then the handler through the request's conditions
+    /// ([`conditional::run`]: its idempotency scope and `If-Match`) under the request
+    /// timeout, its reads following the key's writes when there are replicas.
+    #[allow(clippy::too_many_arguments)]
+    async fn serve_keyed<B>(
+        &self,
+        route: &'static router::Route,
+        parts: &http::request::Parts,
+        body: B,
+        ids: (Option<&str>, Option<&str>),
+        peer: Option<std::net::IpAddr>,
+        body_deadline: Instant,
+        (quota, in_flight): (&mut Option<Quota>, &mut Option<InFlightGuard>),
+    ) -> Result<Reply, ApiError>
+    where
+        B: hyper::body::Body<Data = Bytes>,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let need = route.need.ok_or_else(|| {
+            ApiError::Internal(format!(
+                "the keyed route {} {} has no scope",
+                route.method, route.path
+            ))
+        })?;
+        let (req, api_key, guard) = self
+            .authenticated(parts, body, need, ids, peer, body_deadline, quota)
+            .await?;
+        *in_flight = Some(guard);
+        let env = self.env();
+        let run = self.bounded(conditional::run(&env, route, req, &parts.headers, api_key));
+        if !self.store.has_replicas() {
+            return run.await;
+        }
+        // Boxed: the handler's future is large, and the session's layers would otherwise
+        // copy it on the stack.
+        self.read_your_writes(api_key, Box::pin(run)).await
     }
 
     /// Runs a keyed request's `work` with its reads sent where they see the key's last
@@ -529,7 +586,8 @@ impl App {
     ) -> Option<Result<Reply, ApiError>> {
         let (limiter, peer) = (self.public_limiter.as_ref()?, peer?);
         let wait = limiter.check(ClientAddr::of(peer)).await.retry_after?;
-        let html = crm_render::page::too_many_requests(&self.store.client_side().company, wait);
+        let html =
+            crm_render::page::too_many_requests(&self.documents.presentation().company, wait);
         Some(
             html.map_err(|e| ApiError::Internal(e.to_string()))
                 .map(|html| {
@@ -585,36 +643,7 @@ impl App {
             .auth_failure_limiter
             .as_ref()
             .zip(peer.map(ClientAddr::of));
-        if let Some((limiter, addr)) = failures
-            && let Some(wait) = limiter.exhausted(addr).await
-        {
-            self.metrics.auth_failed(true);
-            return Err(ApiError::AuthFailuresLimited(wait));
-        }
-        let authorization = parts.headers.get(header::AUTHORIZATION);
-        // The scope is decided with the key and before the rate limit: a refusal is
-        // answered from memory, like the router's 404 and 405, holds no place among the
-        // key's requests in progress, and spends none of the key's tokens (a client
-        // finding out what its key may do keeps its rate for what it may).
-        let verified = match self
-            .keys
-            .authenticate(
-                authorization.map(HeaderValue::as_bytes),
-                need,
-                chrono::Utc::now(),
-            )
-            .await
-        {
-            Ok(verified) => verified,
-            Err(ApiError::Unauthorized) => {
-                self.metrics.auth_failed(false);
-                if let Some((limiter, addr)) = failures {
-                    limiter.check(addr).await;
-                }
-                return Err(ApiError::Unauthorized);
-            }
-            Err(other) => return Err(other),
-        };
+        let verified = self.verify(parts, need, failures).await?;
         if let Some(limiter) = &self.rate_limiter {
             let standing = limiter.check(verified.key).await;
             *quota = Some(standing);
@@ -642,6 +671,54 @@ impl App {
         };
         Ok((req, verified.key, guard))
     }
+
+    /// The request's key, checked with its expiry and the scope `need`: an address past
+    /// its failed-authentication limit (`failures`) is refused first, before any key is
+    /// looked up, and a failure counts against it. The scope is decided with the key and
+    /// before the rate limit: a refusal is answered from memory, like the router's 404 and
+    /// 405, holds no place among the key's requests in progress, and spends none of the
+    /// key's tokens (a client finding out what its key may do keeps its rate for what it
+    /// may).
+    async fn verify(
+        &self,
+        parts: &http::request::Parts,
+        need: Need,
+        failures: Option<(&Limiter<ClientAddr>, ClientAddr)>,
+    ) -> Result<crate::auth::Verified, ApiError> {
+        if let Some((limiter, addr)) = failures
+            && let Some(wait) = limiter.exhausted(addr).await
+        {
+            self.metrics.auth_failed(true);
+            return Err(ApiError::AuthFailuresLimited(wait));
+        }
+        let authorization = parts.headers.get(header::AUTHORIZATION);
+        let verified = self
+            .keys
+            .authenticate(
+                authorization.map(HeaderValue::as_bytes),
+                need,
+                chrono::Utc::now(),
+            )
+            .await;
+        if let Err(ApiError::Unauthorized) = verified {
+            self.metrics.auth_failed(false);
+            if let Some((limiter, addr)) = failures {
+                limiter.check(addr).await;
+            }
+        }
+        verified
+    }
+}
+
+/// The answer of a failed request: an internal fault or an unavailable database is
+/// logged with the request's id first.
+fn failure_response(error: &ApiError, request_id: &HeaderValue) -> Response<Outgoing> {
+    if let ApiError::Internal(cause) = error {
+        tracing::error!(request_id = ?request_id, error = %cause, "request failed");
+    } else if let ApiError::Unavailable(cause) = error {
+        tracing::warn!(request_id = ?request_id, error = %cause, "database unavailable");
+    }
+    error_response(error)
 }
 
 /// The JSON answer of an error, with the headers it calls for.
@@ -669,7 +746,7 @@ fn rate_limit_headers(quota: &Quota, headers: &mut http::HeaderMap) {
 /// Today's date in the server's time zone: `TZ`, else the system's (`/etc/localtime`),
 /// else UTC. It decides when an estimate expires and dates converted invoices; timestamps
 /// are always UTC.
-fn today() -> chrono::NaiveDate {
+pub(crate) fn today() -> chrono::NaiveDate {
     chrono::Local::now().date_naive()
 }
 

@@ -15,7 +15,9 @@
 //! - [`conditional`]: `Idempotency-Key`, `If-Match`, `If-None-Match` for every route.
 //! - [`error`]: the single error → status table.
 //! - [`encoding`]: gzip and br answers; [`cors`]: browser clients; [`metrics`]: `/metrics`.
-//! - `routes`: the handlers, one file per area.
+//! - `routes`: the handlers, one file per area (`bills`: every kind of bill's).
+//! - [`documents`]: what a person sees of a record (page, PDF, emails), off the async
+//!   workers.
 //! - [`openapi`]: the API description.
 //!
 //! Beside the request path, [`ops`] holds the operator code: the `crm` command, the mail
@@ -26,6 +28,7 @@ pub mod auth;
 pub mod body;
 pub mod conditional;
 pub mod cors;
+pub mod documents;
 pub mod encoding;
 pub mod error;
 pub mod forwarded;

@@ -32,7 +32,7 @@
 //! - `crm_pdf_renders_total`, `crm_pdf_cache_hits_total`, `crm_pdf_cache_misses_total`,
 //!   `crm_pdf_cache_bytes`, `crm_pdf_cache_entries` and `crm_pdf_cache_budget_bytes`: the
 //!   PDFs rendered, those served from memory and not, and what the cache keeps
-//!   (`crm_store_pg::pdfs`), read when scraped.
+//!   (`crate::documents::pdfs`), read when scraped.
 //! - `process_*`: resident memory, open file descriptors, CPU time (Linux).
 
 use prometheus::{
@@ -40,9 +40,9 @@ use prometheus::{
     Registry, TextEncoder,
 };
 
+use crate::documents::pdfs::PdfCacheStatus;
 use crm_store_pg::PoolStatus;
 use crm_store_pg::outbox::OutboxBacklog;
-use crm_store_pg::pdfs::PdfCacheStatus;
 
 /// Latency buckets, in seconds: half a millisecond to ten seconds.
 const BUCKETS: &[f64] = &[

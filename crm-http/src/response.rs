@@ -90,7 +90,7 @@ impl Reply {
     /// `ETag`. `Cache-Control: private, no-cache`: a browser may keep it but asks again
     /// each time (`If-None-Match`, a 304 when unchanged), so a revoked link or a changed
     /// record is seen at once, and no shared cache keeps it.
-    pub fn pdf(pdf: crm_store_pg::pdfs::Pdf) -> Reply {
+    pub fn pdf(pdf: crate::documents::pdfs::Pdf) -> Reply {
         let mut headers = HeaderMap::new();
         let file_name = &pdf.file_name;
         if let Ok(value) = HeaderValue::from_str(&format!("inline; filename=\"{file_name}\"")) {

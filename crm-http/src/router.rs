@@ -23,9 +23,10 @@ use http::Method;
 use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
-    self, Env, Req, Visit, categories, client, clients, company, contracts, emails, estimates,
-    invoices, milestones, notes, payments, projects, tax_rates, users, webhooks,
+    self, Env, Req, Visit, bills, categories, client, clients, company, contracts, emails,
+    estimates, milestones, notes, payments, projects, tax_rates, users, webhooks,
 };
+use crm_core::bill::{EstimateKind, InvoiceKind};
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,8 +70,9 @@ pub struct Route {
 
 /// Declares the route table: `Variant: METHOD "path", "operationId", Access => handler;`.
 /// A `Public` handler is `async fn(&Env<'_>) -> Result<Reply, ApiError>`, a `Key` handler
-/// `async fn(&Store, Req<'_>) -> Result<Reply, ApiError>` (the store of `env`), a `Client`
-/// handler `async fn(&Env<'_>, Visit<'_>) -> Result<Reply, ApiError>`. The scope a `Key`
+/// `async fn(&Env<'_>, Req<'_>) -> Result<Reply, ApiError>`, a `Client` handler
+/// `async fn(&Env<'_>, Visit<'_>) -> Result<Reply, ApiError>`. A handler generic over a
+/// kind of bill is named with its kind: `bills::create::<InvoiceKind>`. The scope a `Key`
 /// route needs is computed from its method and path in the constant [`ROUTES`]: a `Key`
 /// route outside the known areas is a compile error naming it.
 macro_rules! route_table {
@@ -131,7 +133,7 @@ macro_rules! route_table {
     }};
     (@call Key, $handler:path, $env:ident, $given:ident) => {
         match $given {
-            Given::Key(req) => $handler($env.store, req).await,
+            Given::Key(req) => $handler($env, req).await,
             _ => Err(ApiError::Unauthorized),
         }
     };
@@ -169,36 +171,36 @@ route_table! {
     SetContractTags: PUT "/api/contracts/{id}/tags", "setContractTags", Key => contracts::tags;
     CloneContract: POST "/api/contracts/{id}/clone", "cloneContract", Key => contracts::clone;
 
-    ListEstimates: GET "/api/estimates", "listEstimates", Key => estimates::list;
-    CreateEstimate: POST "/api/estimates", "createEstimate", Key => estimates::create;
-    GetEstimate: GET "/api/estimates/{id}", "getEstimate", Key => estimates::get;
-    UpdateEstimate: PATCH "/api/estimates/{id}", "updateEstimate", Key => estimates::update;
-    DeleteEstimate: DELETE "/api/estimates/{id}", "deleteEstimate", Key => estimates::delete;
-    SetEstimateItems: PUT "/api/estimates/{id}/items", "setEstimateItems", Key => estimates::items;
-    SetEstimateStatus: PUT "/api/estimates/{id}/status", "setEstimateStatus", Key => estimates::status;
-    SetEstimateTags: PUT "/api/estimates/{id}/tags", "setEstimateTags", Key => estimates::tags;
-    CloneEstimate: POST "/api/estimates/{id}/clone", "cloneEstimate", Key => estimates::clone;
-    PublishEstimate: PUT "/api/estimates/{id}/publish", "publishEstimate", Key => estimates::publish;
-    SendEstimateEmail: POST "/api/estimates/{id}/send-email", "sendEstimateEmail", Key => estimates::send_email;
+    ListEstimates: GET "/api/estimates", "listEstimates", Key => bills::list::<EstimateKind>;
+    CreateEstimate: POST "/api/estimates", "createEstimate", Key => bills::create::<EstimateKind>;
+    GetEstimate: GET "/api/estimates/{id}", "getEstimate", Key => bills::get::<EstimateKind>;
+    UpdateEstimate: PATCH "/api/estimates/{id}", "updateEstimate", Key => bills::update::<EstimateKind>;
+    DeleteEstimate: DELETE "/api/estimates/{id}", "deleteEstimate", Key => bills::delete::<EstimateKind>;
+    SetEstimateItems: PUT "/api/estimates/{id}/items", "setEstimateItems", Key => bills::items::<EstimateKind>;
+    SetEstimateStatus: PUT "/api/estimates/{id}/status", "setEstimateStatus", Key => bills::status::<EstimateKind>;
+    SetEstimateTags: PUT "/api/estimates/{id}/tags", "setEstimateTags", Key => bills::tags::<EstimateKind>;
+    CloneEstimate: POST "/api/estimates/{id}/clone", "cloneEstimate", Key => bills::clone::<EstimateKind>;
+    PublishEstimate: PUT "/api/estimates/{id}/publish", "publishEstimate", Key => bills::publish::<EstimateKind>;
+    SendEstimateEmail: POST "/api/estimates/{id}/send-email", "sendEstimateEmail", Key => bills::send_email::<EstimateKind>;
     ConvertEstimate: POST "/api/estimates/{id}/convert-to-invoice", "convertEstimate", Key => estimates::convert;
-    MakeEstimateLink: POST "/api/estimates/{id}/link", "makeEstimateLink", Key => estimates::make_link;
-    RevokeEstimateLink: DELETE "/api/estimates/{id}/link", "revokeEstimateLink", Key => estimates::revoke_link;
-    GetEstimatePdf: GET "/api/estimates/{id}/pdf", "getEstimatePdf", Key => estimates::pdf;
+    MakeEstimateLink: POST "/api/estimates/{id}/link", "makeEstimateLink", Key => bills::make_link::<EstimateKind>;
+    RevokeEstimateLink: DELETE "/api/estimates/{id}/link", "revokeEstimateLink", Key => bills::revoke_link::<EstimateKind>;
+    GetEstimatePdf: GET "/api/estimates/{id}/pdf", "getEstimatePdf", Key => bills::pdf::<EstimateKind>;
 
-    ListInvoices: GET "/api/invoices", "listInvoices", Key => invoices::list;
-    CreateInvoice: POST "/api/invoices", "createInvoice", Key => invoices::create;
-    GetInvoice: GET "/api/invoices/{id}", "getInvoice", Key => invoices::get;
-    UpdateInvoice: PATCH "/api/invoices/{id}", "updateInvoice", Key => invoices::update;
-    DeleteInvoice: DELETE "/api/invoices/{id}", "deleteInvoice", Key => invoices::delete;
-    SetInvoiceItems: PUT "/api/invoices/{id}/items", "setInvoiceItems", Key => invoices::items;
-    SetInvoiceStatus: PUT "/api/invoices/{id}/status", "setInvoiceStatus", Key => invoices::status;
-    SetInvoiceTags: PUT "/api/invoices/{id}/tags", "setInvoiceTags", Key => invoices::tags;
-    CloneInvoice: POST "/api/invoices/{id}/clone", "cloneInvoice", Key => invoices::clone;
-    PublishInvoice: PUT "/api/invoices/{id}/publish", "publishInvoice", Key => invoices::publish;
-    SendInvoiceEmail: POST "/api/invoices/{id}/send-email", "sendInvoiceEmail", Key => invoices::send_email;
-    MakeInvoiceLink: POST "/api/invoices/{id}/link", "makeInvoiceLink", Key => invoices::make_link;
-    RevokeInvoiceLink: DELETE "/api/invoices/{id}/link", "revokeInvoiceLink", Key => invoices::revoke_link;
-    GetInvoicePdf: GET "/api/invoices/{id}/pdf", "getInvoicePdf", Key => invoices::pdf;
+    ListInvoices: GET "/api/invoices", "listInvoices", Key => bills::list::<InvoiceKind>;
+    CreateInvoice: POST "/api/invoices", "createInvoice", Key => bills::create::<InvoiceKind>;
+    GetInvoice: GET "/api/invoices/{id}", "getInvoice", Key => bills::get::<InvoiceKind>;
+    UpdateInvoice: PATCH "/api/invoices/{id}", "updateInvoice", Key => bills::update::<InvoiceKind>;
+    DeleteInvoice: DELETE "/api/invoices/{id}", "deleteInvoice", Key => bills::delete::<InvoiceKind>;
+    SetInvoiceItems: PUT "/api/invoices/{id}/items", "setInvoiceItems", Key => bills::items::<InvoiceKind>;
+    SetInvoiceStatus: PUT "/api/invoices/{id}/status", "setInvoiceStatus", Key => bills::status::<InvoiceKind>;
+    SetInvoiceTags: PUT "/api/invoices/{id}/tags", "setInvoiceTags", Key => bills::tags::<InvoiceKind>;
+    CloneInvoice: POST "/api/invoices/{id}/clone", "cloneInvoice", Key => bills::clone::<InvoiceKind>;
+    PublishInvoice: PUT "/api/invoices/{id}/publish", "publishInvoice", Key => bills::publish::<InvoiceKind>;
+    SendInvoiceEmail: POST "/api/invoices/{id}/send-email", "sendInvoiceEmail", Key => bills::send_email::<InvoiceKind>;
+    MakeInvoiceLink: POST "/api/invoices/{id}/link", "makeInvoiceLink", Key => bills::make_link::<InvoiceKind>;
+    RevokeInvoiceLink: DELETE "/api/invoices/{id}/link", "revokeInvoiceLink", Key => bills::revoke_link::<InvoiceKind>;
+    GetInvoicePdf: GET "/api/invoices/{id}/pdf", "getInvoicePdf", Key => bills::pdf::<InvoiceKind>;
 
     ListMilestones: GET "/api/milestones", "listMilestones", Key => milestones::list;
     CreateMilestone: POST "/api/milestones", "createMilestone", Key => milestones::create;

@@ -1,12 +1,12 @@
 //! Handlers: each one parses (crm-core), calls the store, and answers. No rules here. The
 //! route table (`crate::router`) names the handler of every endpoint.
 //!
-//! A handler takes what it uses: a keyed route's handler the [`Store`] and the
-//! authenticated request ([`Req`]); a public route's handler the [`Env`] (the store for
-//! health and readiness, the metrics registry); a client link's handler the [`Env`] and
-//! the [`Visit`]. Nothing here knows the service around it
+//! A handler takes the [`Env`] (the store, the documents, the metrics registry) and what
+//! its route's access gives it: a keyed route's handler the authenticated request
+//! ([`Req`]), a client link's handler the [`Visit`], a public route's nothing. Nothing here knows the service around it
 //! (`crate::app`), which calls down into the route table.
 
+pub(crate) mod bills;
 pub(crate) mod categories;
 pub(crate) mod client;
 pub(crate) mod clients;
@@ -15,7 +15,6 @@ pub(crate) mod contracts;
 pub(crate) mod docs;
 pub(crate) mod emails;
 pub(crate) mod estimates;
-pub(crate) mod invoices;
 pub(crate) mod milestones;
 pub(crate) mod notes;
 pub(crate) mod payments;
@@ -32,6 +31,7 @@ use crm_store_pg::{Ctx, Store};
 use http::{HeaderValue, StatusCode, header};
 use percent_encoding::percent_decode_str;
 
+use crate::documents::Documents;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::response::Reply;
@@ -41,6 +41,8 @@ use crate::response::Reply;
 pub(crate) struct Env<'a> {
     /// The database.
     pub store: &'a Store,
+    /// What a person sees of records (the page, the PDF, the emails).
+    pub documents: &'a Documents,
     /// The service's metrics.
     pub metrics: &'a Metrics,
     /// Whether `GET /metrics` is served by the API listener (not with `--metrics-listen`).
@@ -213,7 +215,7 @@ pub(crate) async fn metrics_reply(env: &Env<'_>) -> Result<Reply, ApiError> {
         .render(
             env.store.pool_status(),
             outbox,
-            env.store.pdf_cache_status(),
+            env.documents.pdf_cache_status(),
         )
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut reply = Reply::json(StatusCode::OK, text.into_bytes());

@@ -5,9 +5,10 @@
 //!   stored header the write decides on;
 //! - [`items::replace_items`]: `PUT …/items` (lines, tax records, totals in one go);
 //! - [`recompute`]: totals recomputed from the stored lines after a header change;
-//! - [`header`]: create's totals, PATCH, clone's copies, delete, tags, the email;
-//! - [`kind`]: the kind of bill as the store knows it ([`kind::StoredBill`]), and the
-//!   operations written once for both (read, create, update, items, tags, delete, list);
+//! - [`header`]: create's totals, PATCH, clone's copies, delete, tags, the email's rows;
+//! - [`kind`]: the kind of bill as the store knows it ([`kind::StoredBill`]);
+//! - [`handle`]: the operations written once for every kind ([`handle::Bills`]: read,
+//!   list, create, update, items, tags, status, clone, delete, publish, email, links);
 //! - [`link`]: the client link on the bill's row (made, replaced, revoked, read);
 //! - [`list`]: the filtered select of `GET /estimates` and `GET /invoices`;
 //! - [`decode`]: lines, taxes and totals read back (the JSON aggregates below).
@@ -154,7 +155,7 @@ macro_rules! bill_sql {
         taxes: $x:literal, owner: $o:literal, end: $end:literal, status: $st:literal,
         draft: $draft:literal,
         listed: $listed:literal, listed_b: $listed_b:literal, extra: $extra:literal, tag_owner: $tag:expr,
-        queue_email: $queue:expr, delete_pending_emails: $pending:expr $(,)?
+        queue_email: $queue:expr, delete_pending_emails: $pending:expr, publish: $publish:expr $(,)?
     ) => {
         $crate::bills::BillSql {
             resource: $resource,
@@ -266,6 +267,7 @@ macro_rules! bill_sql {
             queue_email: $queue,
             delete_pending_emails: $pending,
             delete: concat!("DELETE FROM ", $t, " WHERE id = $1"),
+            publish: $publish,
             set_link: concat!(
                 "UPDATE ", $t, " SET client_token = $2, ",
                 "client_token_expires_at = now() + make_interval(days => $3) WHERE id = $1"
@@ -287,11 +289,10 @@ macro_rules! bill_sql {
 }
 
 pub(crate) mod decode;
+pub(crate) mod handle;
 pub(crate) mod header;
 pub(crate) mod items;
-#[macro_use]
 pub(crate) mod kind;
-#[macro_use]
 pub(crate) mod link;
 pub(crate) mod list;
 pub(crate) mod recompute;
@@ -303,7 +304,8 @@ use crm_core::totals::{DiscountKind, HeaderDiscount};
 use tokio_postgres::Row;
 
 use crate::db::Db;
-use crate::{StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
 
 /// The statements of one kind of bill (see [`bill_sql!`]); every text is built at compile
 /// time from the kind's table and column names, never from input.
@@ -383,6 +385,8 @@ pub(crate) struct BillSql {
     pub delete_pending_emails: &'static str,
     /// The bill itself (lines, taxes and tags cascade).
     pub delete: &'static str,
+    /// Publishing: `$2` the new stored status, and the kind's stamps.
+    pub publish: &'static str,
     /// The list's narrow select: `id`, `date`, `end_date`, `final_amount`, `created_at`
     /// of the alias `b`.
     pub list_select: &'static str,

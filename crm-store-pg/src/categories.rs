@@ -29,8 +29,11 @@ use tokio_postgres::Row;
 
 use crate::conditions::if_match;
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::listed::Listed;
+use crate::rows;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
-use crate::{Ctx, Listed, Store, StoreError, rows};
+use crate::store::{Ctx, Store};
 
 /// The computed columns of a category row aliased `$a` (a string literal): `count`, the
 /// records of the category's type that reference it (types without records here count 0;

@@ -10,32 +10,29 @@
 //!   locked by its token, crm-core's rule ([`decision::decide`]), status and response
 //!   written, the estimate read back, and the notice to its creator queued.
 //!
-//! What it shows is configured with [`ClientSide`] (the public URL, the company, the link
-//! lifetime, the paper); [`Store::link_pdf`], [`Store::estimate_pdf`] and
-//! [`Store::invoice_pdf`] serve PDFs from the cache of [`crate::pdfs`].
+//! Links are configured with [`ClientSide`] (the public URL, the link lifetime); what a
+//! person sees of a bill (the page, the PDF, the emails) is the caller's to render:
+//! [`Store::open_versioned`] gives a link's bill with its version, for a cache of rendered
+//! documents, and a decision's notice is queued for the caller to compose
+//! ([`crate::messages`]).
 
+use crate::bills::handle::Versioned;
+use crate::conditions::Tx;
+use crate::db::Db;
+use crate::error::StoreError;
+use crate::messages::{self, Letterhead, Template, ToCompose};
+use crate::rows;
+use crate::store::Store;
 use chrono::NaiveDate;
-use crm_core::bill::ClientLink;
 use crm_core::bill::link;
+use crm_core::bill::{EstimateKind, InvoiceKind, Kind};
 use crm_core::estimate::decision::{self, Decided, DecisionRequest, Refusal};
 use crm_core::estimate::{Decision, Estimate, StoredStatus};
 use crm_core::ids::{EstimateId, InvoiceId};
 use crm_core::invoice::Invoice;
 use crm_core::webhook::EventType;
-use crm_render::Document;
-use crm_render::document::Context;
-
-use crate::bills::kind::{BillId, StoredBill, View};
-use crate::bills::link::render_error;
-use crate::conditions::Tx;
-use crate::db::Db;
-use crate::pdfs::{Pdf, PdfCacheStatus};
-use crate::{Ctx, Store, StoreError, rows};
 
 pub use crate::pool::ClientSide;
-
-/// The template name of the notice an estimate's creator gets.
-pub const DECISION_TEMPLATE: &str = "estimate_decision";
 
 /// A bill a link opens.
 #[derive(Debug, Clone)]
@@ -46,11 +43,31 @@ pub enum Opened {
     Invoice(Box<Invoice>),
 }
 
+/// A link's bill with its version ([`Store::open_versioned`]).
+#[derive(Debug)]
+pub enum OpenedVersion<'s> {
+    /// An estimate.
+    Estimate(Versioned<'s, EstimateKind>),
+    /// An invoice.
+    Invoice(Versioned<'s, InvoiceKind>),
+}
+
+/// The notice of a client's decision to the estimate's creator, to compose from the
+/// estimate as decided ([`crate::messages`]).
+#[derive(Debug, Clone)]
+pub struct Notice {
+    /// The estimate, as the decision left it.
+    pub estimate: Box<Estimate>,
+    /// The notice's message.
+    pub compose: ToCompose,
+}
+
 /// What a decision sent from the page did.
 #[derive(Debug, Clone)]
 pub enum DecisionOutcome {
-    /// Recorded now, or the same decision was already recorded: the page shows it.
-    Recorded,
+    /// Recorded now (with the notice to compose, when the estimate's creator is still a
+    /// user), or the same decision was already recorded: the page shows it.
+    Recorded(Option<Notice>),
     /// Refused: nothing changed, and why.
     Refused(Refusal),
     /// No live link of an estimate has this token (an invoice's link takes no decision).
@@ -72,11 +89,10 @@ const DECIDE_SQL: &str = "\
 UPDATE estimates SET status = $2, client_decision = $3, client_reason = $4, \
  client_decided_at = now(), updated_at = now() WHERE id = $1";
 
-/// The notice of a decision, with its own message on its row (one per decision: no
-/// version of the estimate is sent twice, so nothing is shared with other rows).
-const QUEUE_NOTICE_SQL: &str = "INSERT INTO email_queue (recipient, subject, template, \
-     resource_type, resource_id, estimate_id, body_text, body_html) \
-     VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)";
+/// The notice of a decision; its message (`$3`) is composed after the commit.
+const QUEUE_NOTICE_SQL: &str = "INSERT INTO email_queue (recipient, template, \
+     resource_type, resource_id, estimate_id, body_id) \
+     VALUES ($1, $2, 'estimate', $3, $3, $4)";
 
 const CREATOR_EMAIL_SQL: &str = "\
 SELECT u.email FROM estimates e JOIN users u ON u.id = e.creator_id WHERE e.id = $1";
@@ -120,91 +136,27 @@ impl Store {
         &self.inner.client
     }
 
-    /// The document of a record, for the page, the PDF and the emails.
-    pub fn estimate_document(&self, estimate: &Estimate) -> Document {
-        Document::estimate(estimate, self.context(estimate.client_link.as_ref()))
-    }
-
-    /// The document of an invoice.
-    pub fn invoice_document(&self, invoice: &Invoice) -> Document {
-        Document::invoice(invoice, self.context(invoice.client_link.as_ref()))
-    }
-
-    /// `GET /api/estimates/{id}/pdf`: the estimate's PDF, kept in memory when this version
-    /// of it was rendered before, else rendered now on the blocking pool (once for every
-    /// request that wants it meanwhile) and kept within the cache's budget
-    /// ([`crate::pdfs`]). `NotFound` as its read.
-    pub async fn estimate_pdf(&self, ctx: Ctx, id: EstimateId) -> Result<Pdf, StoreError> {
-        let reader = self.reader().await?;
-        self.bill_pdf(&*reader, id, self.view(ctx)).await
-    }
-
-    /// `GET /api/invoices/{id}/pdf`: as [`Store::estimate_pdf`].
-    pub async fn invoice_pdf(&self, ctx: Ctx, id: InvoiceId) -> Result<Pdf, StoreError> {
-        let reader = self.reader().await?;
-        self.bill_pdf(&*reader, id, self.view(ctx)).await
-    }
-
-    /// `GET /c/{token}/pdf`: the PDF of the bill a live token opens, as
-    /// [`Store::estimate_pdf`]; `None` for every bad link, as [`Store::open_link`].
-    pub async fn link_pdf(&self, token: &str, today: NaiveDate) -> Result<Option<Pdf>, StoreError> {
+    /// The bill a live token opens, with its version, both read on one connection
+    /// ([`Versioned`]); `None` for every bad link, as [`Store::open_link`].
+    pub async fn open_versioned(
+        &self,
+        token: &str,
+        today: NaiveDate,
+    ) -> Result<Option<OpenedVersion<'_>>, StoreError> {
         if !link::is_token(token) {
             return Ok(None);
         }
         let reader = self.reader().await?;
-        let view = self.view_on(today);
-        let pdf = match linked(&*reader, token).await? {
+        let opened = match linked(&*reader, token).await? {
             None => return Ok(None),
-            Some(Linked::Estimate(id)) => self.bill_pdf(&*reader, id, view).await,
-            Some(Linked::Invoice(id)) => self.bill_pdf(&*reader, id, view).await,
+            Some(Linked::Estimate(id)) => Versioned::read(self, reader, today, id)
+                .await
+                .map(OpenedVersion::Estimate),
+            Some(Linked::Invoice(id)) => Versioned::read(self, reader, today, id)
+                .await
+                .map(OpenedVersion::Invoice),
         };
-        unless_gone(pdf)
-    }
-
-    /// The PDF of bill `id` as `view` shows it: the cache's key is the bill's version
-    /// (one statement on `db`, [`crate::bills::BillSql::version`]), today and the
-    /// settings; the bill is read from `db`, and its document made, only to render. Both
-    /// statements go to the same server, the read after the version, so a PDF is never
-    /// kept under a version newer than the record it shows.
-    async fn bill_pdf<I: BillId>(
-        &self,
-        db: &impl Db,
-        id: I,
-        view: View<'_>,
-    ) -> Result<Pdf, StoreError> {
-        let sql = I::Kind::sql();
-        let row = db
-            .row_opt(sql.version, &[&id.raw()])
-            .await?
-            .ok_or(StoreError::NotFound(sql.resource))?;
-        let version: String = rows::get(&row, "version")?;
-        let client = &self.inner.client;
-        let key = crate::pdfs::key_of(&[
-            <I::Kind as crm_core::bill::Kind>::KIND.template(),
-            &id.raw().to_string(),
-            &version,
-            &view.today.to_string(),
-            view.public_url,
-            &client.company,
-            client.paper.name(),
-        ]);
-        let document = async {
-            let record = crate::bills::kind::load(db, id, view).await?;
-            Ok(I::Kind::document(self, &record))
-        };
-        self.inner.pdfs.get(key, client.paper, document).await
-    }
-
-    /// The PDF cache's figures now (`/metrics`).
-    pub fn pdf_cache_status(&self) -> PdfCacheStatus {
-        self.inner.pdfs.status()
-    }
-
-    fn context<'a>(&'a self, link: Option<&'a ClientLink>) -> Context<'a> {
-        Context {
-            company: &self.inner.client.company,
-            link: link.map(|l| l.url.as_str()),
-        }
+        unless_gone(opened)
     }
 
     /// `GET /c/{token}`: the bill a live token opens, read whole; `None` for every bad
@@ -239,6 +191,7 @@ impl Store {
         token: &str,
         request: &DecisionRequest,
         today: NaiveDate,
+        letterhead: &Letterhead,
     ) -> Result<DecisionOutcome, StoreError> {
         if !link::is_token(token) {
             return Ok(DecisionOutcome::NotFound);
@@ -253,7 +206,7 @@ impl Store {
         let shown = crm_core::estimate::ShownStatus::derive(stored, expiry, today);
         match decision::decide(shown, request.decision) {
             Err(refusal) => Ok(DecisionOutcome::Refused(refusal)),
-            Ok(Decided::AlreadyRecorded) => Ok(DecisionOutcome::Recorded),
+            Ok(Decided::AlreadyRecorded) => Ok(DecisionOutcome::Recorded(None)),
             Ok(Decided::Record(status)) => {
                 let reason = match request.decision {
                     Decision::Declined => request.reason.as_deref(),
@@ -268,38 +221,42 @@ impl Store {
                     EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
                 let view = self.view_on(today);
                 let estimate = crate::bills::kind::load(&tx, id, view).await?;
-                self.queue_decision_notice(&tx, &estimate).await?;
+                let compose = queue_decision_notice(&tx, &estimate, letterhead).await?;
                 let kind = match request.decision {
                     Decision::Accepted => EventType::EstimateAccepted,
                     Decision::Declined => EventType::EstimateDeclined,
                 };
                 tx.emit(kind, id.get(), &estimate)?;
                 tx.commit().await?;
-                Ok(DecisionOutcome::Recorded)
+                Ok(DecisionOutcome::Recorded(compose.map(|compose| Notice {
+                    estimate: Box::new(estimate),
+                    compose,
+                })))
             }
         }
     }
+}
 
-    /// Queues the notice of `estimate`'s decision to its creator, if the creator is still
-    /// a user (every user has an address).
-    async fn queue_decision_notice(&self, db: &Tx, estimate: &Estimate) -> Result<(), StoreError> {
-        let Some(row) = db.row_opt(CREATOR_EMAIL_SQL, &[&estimate.id.get()]).await? else {
-            return Ok(());
-        };
-        let recipient: String = rows::get(&row, "email")?;
-        let doc = self.estimate_document(estimate);
-        if let Some(notice) = crm_render::email::decision_notice(&doc).map_err(render_error)? {
-            let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
-                &recipient,
-                &notice.subject,
-                &DECISION_TEMPLATE,
-                &estimate.id.get(),
-                &notice.text,
-                &notice.html,
-            ];
-            db.run(QUEUE_NOTICE_SQL, &params).await?;
-            db.wake_workers();
-        }
-        Ok(())
-    }
+/// Queues the notice of `estimate`'s decision to its creator, if the creator is still a
+/// user (every user has an address): its message is composed after the commit.
+async fn queue_decision_notice(
+    db: &Tx,
+    estimate: &Estimate,
+    letterhead: &Letterhead,
+) -> Result<Option<ToCompose>, StoreError> {
+    let id = EstimateKind::raw(estimate.id);
+    let Some(row) = db.row_opt(CREATOR_EMAIL_SQL, &[&id]).await? else {
+        return Ok(None);
+    };
+    let recipient: String = rows::get(&row, "email")?;
+    let template = Template::EstimateDecision;
+    let version = messages::version(template, estimate, letterhead)?;
+    let body = messages::body(db, EstimateKind::KIND.template(), template, id, &version).await?;
+    db.run(
+        QUEUE_NOTICE_SQL,
+        &[&recipient, &template.as_str(), &id, &body.id],
+    )
+    .await?;
+    db.wake_workers();
+    Ok(body.queued().emailed(()).compose)
 }

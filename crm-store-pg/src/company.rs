@@ -1,4 +1,4 @@
-//! The company (`/api/company`, API.md §17): one row (migration 0029), read in one
+//! The company (`/api/company`, API.md §17): one row (migration 0030), read in one
 //! statement, changed under its row lock. What the API shows is crm-core's
 //! [`Company`]: the stored settings with the defaults of what was never set (the trading
 //! name of `--company-name`, the currency EUR).
@@ -85,7 +85,7 @@ impl Store {
     fn shown_company(&self, row: &Row) -> Result<Company, StoreError> {
         Ok(Company::shown(
             settings(row)?,
-            &self.inner.client.company,
+            &self.inner.client.company_name,
             rows::timestamp(row, "updated_at")?,
         ))
     }

@@ -34,8 +34,10 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{Error, Row};
 
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::events::{self, Event};
-use crate::{Store, StoreError, rows};
+use crate::rows;
+use crate::store::Store;
 use crm_core::webhook::{Audience, EventType};
 
 /// How long a stored answer is kept (API.md §11: 24 hours).
@@ -380,9 +382,14 @@ impl Store {
         Ok(self.writer().await?.run(SQL, &[&RETENTION_HOURS]).await?)
     }
 
-    /// Begins a write's transaction: the seam every write of the API goes through. Inside
-    /// a request that holds an idempotency key, the first write takes the ticket's
-    /// transaction (see the module documentation).
+    /// Begins a write's transaction: the seam every write of the API goes through, and the
+    /// one place the request's idempotency scope reaches the store. A request run inside
+    /// [`Store::within`] (crm-http's `conditional::run` runs every keyed request so) has
+    /// a task-local `Scope`: when it holds an idempotency key, its claim's transaction
+    /// (the ticket) is taken here by the first write, which then commits together with the
+    /// stored answer instead of alone; `If-Match` is read from the same scope by
+    /// [`if_match`]. Outside such a scope (the store used as a library, the seed, the
+    /// workers) every write opens its own transaction. See the module documentation.
     pub(crate) async fn begin(&self) -> Result<Tx, StoreError> {
         let ticket = SCOPE
             .try_with(|scope| scope.state().ticket.take())

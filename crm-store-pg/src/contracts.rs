@@ -26,8 +26,11 @@ use crm_core::listing::like_pattern;
 use tokio_postgres::Row;
 
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::listed::Listed;
+use crate::rows;
 use crate::sql::{self, CountKeys, PageRequest, Part, SortKey, Sql, micros_key};
-use crate::{Ctx, Listed, Store, StoreError, rows};
+use crate::store::{Ctx, Store};
 
 /// The record's columns except the body and the tags, over `contracts c`; the client's and
 /// the category's names are read by id (never missing: NOT NULL foreign keys) rather than

@@ -5,7 +5,8 @@
 //! [`Store::vacuum_list_count_deltas`] keeps the table they are scanned from small.
 
 use crate::db::Db;
-use crate::{Store, StoreError};
+use crate::error::StoreError;
+use crate::store::Store;
 
 /// How often `crm serve` folds the deltas.
 pub const FOLD_EVERY: std::time::Duration = std::time::Duration::from_secs(1);

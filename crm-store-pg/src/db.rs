@@ -185,13 +185,15 @@ pub(crate) trait Db: Sync {
         &'a self,
         sql: &'a str,
         params: &'a [&'a (dyn ToSql + Sync)],
-    ) -> impl Future<Output = Result<Row, crate::StoreError>> + Send + 'a {
+    ) -> impl Future<Output = Result<Row, crate::error::StoreError>> + Send + 'a {
         async move {
             self.rows(sql, params)
                 .await?
                 .into_iter()
                 .next()
-                .ok_or_else(|| crate::StoreError::Internal(format!("no row returned by: {sql}")))
+                .ok_or_else(|| {
+                    crate::error::StoreError::Internal(format!("no row returned by: {sql}"))
+                })
         }
     }
 }

@@ -29,23 +29,24 @@
 use chrono::NaiveDate;
 use crm_core::bill::EstimateKind;
 use crm_core::conflict::Resource;
-use crm_core::estimate::{Estimate, EstimateListQuery, EstimateSort, ShownStatus, StoredStatus};
+use crm_core::estimate::{Estimate, EstimateSort, ShownStatus, StatusChange, StoredStatus, status};
 use crm_core::ids::EstimateId;
+use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
 use crate::bills::kind::StoredBill;
 use crate::bills::list::CountedStatus;
 use crate::bills::{self, BillSql, LockMode, Locked};
+use crate::conditions::Tx;
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::rows;
 use crate::sql::{SortKey, Sql};
 use crate::tags::TagOwner;
-use crate::{StoreError, rows};
 
-mod actions;
 mod convert;
 mod list;
 mod read;
-mod write;
 
 /// The estimate's statements of the shared bill machinery. Document estimates (contracts'
 /// backing estimates) are not listed: every statement leaves them out.
@@ -66,7 +67,12 @@ const SQL: BillSql = bill_sql! {
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         estimate_id, body_id, queued_by) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)",
     delete_pending_emails: "DELETE FROM email_queue WHERE estimate_id = $1 AND status = 'pending'",
+    publish: "UPDATE estimates SET status = $2, published_at = now(), updated_at = now() WHERE id = $1",
 };
+
+/// `PUT /estimates/{id}/status`: any of the five statuses, from any status.
+const SET_STATUS_SQL: &str =
+    "UPDATE estimates SET status = $2, updated_at = now() WHERE id = $1 AND NOT is_document";
 
 /// Locks estimate `id` (see [`bills::lock`]) and gives its stored status with the header.
 async fn lock(
@@ -79,25 +85,12 @@ async fn lock(
 }
 
 impl StoredBill for EstimateKind {
-    type Id = EstimateId;
-    type Record = Estimate;
-    type Sort = EstimateSort;
-    type Status = ShownStatus;
-
     fn sql() -> &'static BillSql {
         &SQL
     }
 
     fn decode(row: &Row, view: crate::bills::kind::View<'_>) -> Result<Estimate, StoreError> {
         read::decode(row, view)
-    }
-
-    fn record_id(record: &Estimate) -> i64 {
-        record.id.get()
-    }
-
-    fn document(store: &crate::Store, record: &Estimate) -> crm_render::Document {
-        store.estimate_document(record)
     }
 
     fn sort_key(sort: Option<EstimateSort>) -> SortKey {
@@ -117,17 +110,34 @@ impl StoredBill for EstimateKind {
     }
 
     fn totals_changed<'a>(
-        _db: &'a crate::conditions::Tx,
+        _db: &'a Tx,
         _id: i64,
         _field: &'static str,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
         std::future::ready(Ok(()))
     }
-}
 
-bill_api!(
-    EstimateKind, EstimateId, Estimate, EstimateListQuery, "estimate", "estimates":
-    estimate, create_estimate, update_estimate, replace_estimate_items, set_estimate_tags,
-    delete_estimate, list_estimates,
-);
-link_api!(EstimateId, Estimate, "estimate", "estimates": make_estimate_link, revoke_estimate_link);
+    async fn publish(db: &Tx, id: i64, locked: &Locked) -> Result<(), StoreError> {
+        let published = status::publish(rows::choice(&locked.row, "status")?)?;
+        db.run(SQL.publish, &[&id, &published.as_str()]).await?;
+        Ok(())
+    }
+
+    fn check_send_email(locked: &Locked) -> Result<(), StoreError> {
+        Ok(status::check_send_email(rows::choice(
+            &locked.row,
+            "status",
+        )?)?)
+    }
+
+    async fn set_status(db: &Tx, id: i64, cmd: &StatusChange) -> Result<EventType, StoreError> {
+        if db.run(SET_STATUS_SQL, &[&id, &cmd.status.as_str()]).await? == 0 {
+            return Err(StoreError::NotFound(Resource::Estimate));
+        }
+        Ok(match cmd.status {
+            StoredStatus::Accepted => EventType::EstimateAccepted,
+            StoredStatus::Declined => EventType::EstimateDeclined,
+            _ => EventType::EstimateUpdated,
+        })
+    }
+}

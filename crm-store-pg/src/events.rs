@@ -16,7 +16,7 @@ use crm_core::time::Timestamp;
 use crm_core::webhook::{Audience, EventType};
 use serde::Serialize;
 
-use crate::StoreError;
+use crate::error::StoreError;
 
 /// One event, its body serialized once: what every attempt to every endpoint signs.
 #[derive(Debug, Clone, PartialEq, Eq)]

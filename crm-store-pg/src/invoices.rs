@@ -19,21 +19,23 @@ use chrono::NaiveDate;
 use crm_core::bill::InvoiceKind;
 use crm_core::conflict::Resource;
 use crm_core::ids::InvoiceId;
-use crm_core::invoice::{Invoice, InvoiceListQuery, InvoiceSort, InvoiceStatus};
+use crm_core::invoice::{self, Invoice, InvoiceSort, InvoiceStatus, InvoiceStatusChange};
+use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
 use crate::bills::kind::StoredBill;
 use crate::bills::list::CountedStatus;
-use crate::bills::{self, BillSql, LockMode, Locked};
+use crate::bills::{self, BillSql, Locked};
+use crate::conditions::Tx;
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::error::corrupt;
+use crate::rows;
 use crate::sql::{SortKey, Sql};
 use crate::tags::TagOwner;
-use crate::{StoreError, rows};
 
 mod list;
 mod read;
-mod write;
 
 pub(crate) use read::load;
 
@@ -56,22 +58,16 @@ const SQL: BillSql = bill_sql! {
         body_id, queued_by) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",
     delete_pending_emails: "DELETE FROM email_queue WHERE resource_type = 'invoice' AND resource_id = $1 \
         AND status = 'pending'",
+    publish: SET_STATUS_SQL,
 };
+
+/// Stores an invoice's status (publishing: Due).
+const SET_STATUS_SQL: &str = "UPDATE invoices SET status_id = $2, updated_at = now() WHERE id = $1";
 
 /// The stored status in `column` of `row`.
 fn stored_status(row: &tokio_postgres::Row, column: &str) -> Result<InvoiceStatus, StoreError> {
     let id: i16 = rows::get(row, column)?;
     InvoiceStatus::from_id(id).ok_or_else(|| corrupt("invoice status", id))
-}
-
-/// Locks invoice `id` (see [`bills::lock`]) and gives its stored status with the header.
-async fn lock(
-    db: &impl Db,
-    id: InvoiceId,
-    mode: LockMode,
-) -> Result<(InvoiceStatus, Locked), StoreError> {
-    let locked = bills::lock(db, &SQL, id.get(), mode).await?;
-    Ok((stored_status(&locked.row, "status")?, locked))
 }
 
 /// Creates an invoice inside the caller's transaction, as the API would (the header
@@ -95,7 +91,7 @@ pub(crate) async fn create_in(
         "id",
     )?;
     bills::items::replace_items(db, &SQL, id, items, policy).await?;
-    db.run(write::SET_STATUS_SQL, &[&id, &status.id()]).await?;
+    db.run(SET_STATUS_SQL, &[&id, &status.id()]).await?;
     Ok(id)
 }
 
@@ -105,25 +101,12 @@ fn new_id(id: i64) -> Result<InvoiceId, StoreError> {
 }
 
 impl StoredBill for InvoiceKind {
-    type Id = InvoiceId;
-    type Record = Invoice;
-    type Sort = InvoiceSort;
-    type Status = InvoiceStatus;
-
     fn sql() -> &'static BillSql {
         &SQL
     }
 
     fn decode(row: &Row, view: crate::bills::kind::View<'_>) -> Result<Invoice, StoreError> {
         read::decode(row, view)
-    }
-
-    fn record_id(record: &Invoice) -> i64 {
-        record.id.get()
-    }
-
-    fn document(store: &crate::Store, record: &Invoice) -> crm_render::Document {
-        store.invoice_document(record)
     }
 
     fn sort_key(sort: Option<InvoiceSort>) -> SortKey {
@@ -143,17 +126,40 @@ impl StoredBill for InvoiceKind {
     }
 
     fn totals_changed<'a>(
-        db: &'a crate::conditions::Tx,
+        db: &'a Tx,
         id: i64,
         field: &'static str,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
         crate::payments::retotal(db, id, field)
     }
-}
 
-bill_api!(
-    InvoiceKind, InvoiceId, Invoice, InvoiceListQuery, "invoice", "invoices":
-    invoice, create_invoice, update_invoice, replace_invoice_items, set_invoice_tags,
-    delete_invoice, list_invoices,
-);
-link_api!(InvoiceId, Invoice, "invoice", "invoices": make_invoice_link, revoke_invoice_link);
+    async fn publish(db: &Tx, id: i64, locked: &Locked) -> Result<(), StoreError> {
+        let published = invoice::publish(stored_status(&locked.row, "status")?)?;
+        db.run(SQL.publish, &[&id, &published.id()]).await?;
+        Ok(())
+    }
+
+    fn check_send_email(locked: &Locked) -> Result<(), StoreError> {
+        Ok(invoice::check_send_email(stored_status(
+            &locked.row,
+            "status",
+        )?)?)
+    }
+
+    /// Stores 1, 2, 4, 5 or 20 as far as the invoice's payments allow
+    /// ([`crm_core::invoice::Balance::set_status`]: an invoice with payments is not set
+    /// back to Draft or Cancelled, and Due, Part Paid and Paid must agree with what was
+    /// paid).
+    async fn set_status(
+        db: &Tx,
+        id: i64,
+        cmd: &InvoiceStatusChange,
+    ) -> Result<EventType, StoreError> {
+        let locked = crate::payments::lock_invoice(db, id)
+            .await?
+            .ok_or(StoreError::NotFound(Resource::Invoice))?;
+        let after = locked.balance.set_status(cmd.status)?;
+        db.run(SET_STATUS_SQL, &[&id, &after.status.id()]).await?;
+        Ok(EventType::InvoiceUpdated)
+    }
+}

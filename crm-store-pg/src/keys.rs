@@ -11,8 +11,9 @@ use crm_core::time::Timestamp;
 use serde::Serialize;
 
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::rows::{get, id, opt_timestamp, timestamp};
-use crate::{Store, StoreError};
+use crate::store::Store;
 
 /// A key as `crm keys list` shows it (never the digest).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,8 +8,9 @@
 use sha2::{Digest, Sha256};
 use tokio_postgres::Client;
 
+use crate::error::StoreError;
+use crate::pool::StoreConfig;
 use crate::pool::connect;
-use crate::{StoreConfig, StoreError};
 
 /// One migration file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

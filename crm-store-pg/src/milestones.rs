@@ -23,8 +23,11 @@ use tokio_postgres::Row;
 
 use crate::conditions::if_match;
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::listed::Listed;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
-use crate::{Ctx, Listed, Store, StoreError, refs, rows};
+use crate::store::{Ctx, Store};
+use crate::{refs, rows};
 
 /// The computed column of a milestone row aliased `$a` (a string literal): `tasks_count`.
 macro_rules! milestone_counts {

@@ -22,8 +22,11 @@ use crm_core::note::{
 use tokio_postgres::Row;
 
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::listed::Listed;
+use crate::rows;
 use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql, micros_key};
-use crate::{Ctx, Listed, Store, StoreError, rows};
+use crate::store::{Ctx, Store};
 
 /// The record's columns except the description and the tags, over `notes n`.
 macro_rules! note_columns {

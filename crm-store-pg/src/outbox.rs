@@ -24,9 +24,13 @@ use crm_core::mail::{Email, EmailDates, EmailListQuery, EmailResource, EmailSort
 use tokio_postgres::{AsyncMessage, Client, Row};
 
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::events::Event;
+use crate::listed::Listed;
+use crate::pool::StoreConfig;
+use crate::rows;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
-use crate::{Listed, Store, StoreConfig, StoreError, rows};
+use crate::store::Store;
 use crm_core::webhook::EventType;
 
 /// The notification channel: `NOTIFY_AFTER_COMMIT` after the commits that queued emails or
@@ -43,14 +47,16 @@ const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.at
      CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at FROM email_queue q";
 
 /// The message is the row's stored body (`body_id`, migration 0028: shared by the rows of
-/// one version of a bill), or the row's own columns (notices, and rows from before).
+/// one version of a bill), or the row's own columns (rows from before); a row whose body is
+/// not composed yet waits (migration 0029).
 const CLAIM_SQL: &str = "WITH due AS (SELECT id FROM email_queue \
      WHERE status = 'pending' AND next_attempt_at <= $1 AND (leased_until IS NULL OR leased_until <= now()) \
+     AND NOT EXISTS (SELECT 1 FROM email_bodies u WHERE u.id = email_queue.body_id AND u.body_text IS NULL) \
      ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED), \
      claimed AS (UPDATE email_queue q SET leased_until = now() + make_interval(secs => $3) FROM due WHERE q.id = due.id \
      RETURNING q.id, q.recipient, q.subject, q.body_text, q.body_html, q.message_id, q.created_at, \
      q.attempts, q.resource_type, q.resource_id, q.attachment, q.next_attempt_at, q.body_id) \
-     SELECT c.id, c.recipient, c.subject, COALESCE(b.body_text, c.body_text) AS body_text, \
+     SELECT c.id, c.recipient, COALESCE(b.subject, c.subject) AS subject, COALESCE(b.body_text, c.body_text) AS body_text, \
      COALESCE(b.body_html, c.body_html) AS body_html, c.message_id, c.created_at, c.attempts, \
      c.resource_type, c.resource_id, CASE WHEN b.id IS NULL THEN c.attachment ELSE b.attachment END AS attachment, \
      c.next_attempt_at FROM claimed c LEFT JOIN email_bodies b ON b.id = c.body_id";

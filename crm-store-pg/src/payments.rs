@@ -26,9 +26,12 @@ use crm_core::validation::{FieldErrors, PaymentClaim};
 use tokio_postgres::Row;
 
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::error::corrupt;
+use crate::listed::Listed;
+use crate::rows;
 use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql, micros_key};
-use crate::{Ctx, Listed, Store, StoreError, rows};
+use crate::store::{Ctx, Store};
 
 pub(crate) use write::record_in;
 

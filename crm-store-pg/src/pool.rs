@@ -15,7 +15,7 @@ use std::time::Duration;
 use deadpool_postgres::{ClientWrapper, Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::NoTls;
 
-use crate::StoreError;
+use crate::error::StoreError;
 
 /// How to reach the database and how many connections to use. Its `Debug` form shows the
 /// URL with any password replaced by `***` ([`redact_password`]).
@@ -35,7 +35,7 @@ pub struct StoreConfig {
     pub wait_timeout: Duration,
     /// The arithmetic of estimate totals (the service uses `CrmParity`, the CRM's figures).
     pub totals_policy: crm_core::totals::Policy,
-    /// The client's side: the public address of links, the company name, link lifetime.
+    /// The client's side: the public address of links and their lifetime.
     pub client: ClientSide,
     /// Where webhook endpoints may point (`--webhook-allow-http`, `--webhook-allow-private`).
     pub webhooks: crm_core::webhook::UrlRules,
@@ -52,34 +52,27 @@ pub struct StoreConfig {
     pub listen_database_url: Option<String>,
 }
 
-/// What the client's side is configured with.
+/// What the client's side is configured with: where links point and how long they work.
+/// What a person sees of a record (the company, the paper) is the caller's: the store
+/// renders nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientSide {
     /// The base of every link (`--public-url`): `https://crm.example.com`, or a path under
     /// it; links are `<public url>/c/<token>`.
     pub public_url: String,
-    /// The company's name, shown on the page, the PDF and in emails (`--company-name`).
-    pub company: String,
     /// How many days a link works after it is made (`--link-ttl`, 1 to 3650).
     pub link_ttl_days: u32,
-    /// The PDF's paper (`--paper`).
-    pub paper: crm_render::Paper,
-    /// Whether a bill's email carries its PDF (`--mail-attach-pdf`).
-    pub attach_pdf: bool,
-    /// The bytes of rendered PDFs kept in memory (`--pdf-cache`; 0: none, every request
-    /// renders): see [`crate::pdfs`].
-    pub pdf_cache_bytes: usize,
+    /// The company's trading name until `PATCH /api/company` sets one (`--company-name`):
+    /// the company record shows it (API.md §17).
+    pub company_name: String,
 }
 
 impl Default for ClientSide {
     fn default() -> ClientSide {
         ClientSide {
             public_url: "http://127.0.0.1:8080".to_owned(),
-            company: "CRM".to_owned(),
             link_ttl_days: crm_core::bill::link::DEFAULT_TTL_DAYS,
-            paper: crm_render::Paper::A4,
-            attach_pdf: false,
-            pdf_cache_bytes: crate::pdfs::DEFAULT_BUDGET,
+            company_name: "CRM".to_owned(),
         }
     }
 }

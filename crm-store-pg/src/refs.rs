@@ -7,8 +7,8 @@
 use crm_core::category::{CategoryType, DUPLICATE_NAME};
 use crm_core::validation::{FieldErrors, NameScope, RefKind, References};
 
-use crate::StoreError;
 use crate::db::Db;
+use crate::error::StoreError;
 
 /// The text tag of a reference kind, as the SQL below knows it.
 fn kind_tag(kind: RefKind) -> String {

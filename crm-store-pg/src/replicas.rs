@@ -25,8 +25,9 @@ use crm_core::replica::{Lsn, Sample, lag_seconds, may_serve, prune};
 use deadpool_postgres::ClientWrapper;
 
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::pool::Readers;
-use crate::{StoreConfig, StoreError};
+use crate::pool::StoreConfig;
 
 /// How often the watcher samples the primary and the replicas.
 pub const WATCH_EVERY: Duration = Duration::from_millis(250);
@@ -298,7 +299,7 @@ pub(crate) async fn position(readers: &Readers, sql: &str) -> Result<Option<Lsn>
 }
 
 /// Watches the replicas of the store behind `inner` until the store is dropped.
-pub(crate) async fn watch(inner: Weak<crate::Inner>) {
+pub(crate) async fn watch(inner: Weak<crate::store::Inner>) {
     let mut tick = tokio::time::interval(WATCH_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use tokio_postgres::Row;
 use tokio_postgres::types::FromSql;
 
-use crate::StoreError;
+use crate::error::StoreError;
 use crate::error::corrupt;
 
 /// A column's value, decoding errors reported as internal errors.

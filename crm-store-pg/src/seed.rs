@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 use tokio_postgres::types::ToSql;
 
 use crate::db::Db;
-use crate::{Store, StoreError};
+use crate::error::StoreError;
+use crate::store::Store;
 
 /// A client with its name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

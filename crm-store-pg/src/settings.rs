@@ -13,7 +13,9 @@
 use std::collections::BTreeMap;
 
 use crate::db::Db;
-use crate::{Store, StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
+use crate::store::Store;
 
 /// One setting as this instance runs with it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use crm_core::ids::UserId;
 use crm_core::tags::TagSet;
 
-use crate::StoreError;
 use crate::db::Db;
+use crate::error::StoreError;
 
 /// Whose tags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

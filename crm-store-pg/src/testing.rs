@@ -23,10 +23,12 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::error::StoreError;
 use crate::local::{self, SharedCluster};
 use crate::migrate::{migrate, quote_ident, schema_fingerprint};
+use crate::pool::StoreConfig;
 use crate::pool::connect;
-use crate::{Store, StoreConfig, StoreError};
+use crate::store::Store;
 
 /// The address whose server is used when `CRM_TEST_DATABASE_URL` is not set and
 /// `CRM_TEST_PG_ADDRESS` does not name another.

@@ -21,10 +21,13 @@ use tokio_postgres::Row;
 use tokio_postgres::types::Type;
 
 use crate::db::Db;
+use crate::error::StoreError;
 use crate::events::{self, Event};
+use crate::listed::Listed;
 use crate::outbox::Outbox;
+use crate::rows;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
-use crate::{Listed, Store, StoreError, rows};
+use crate::store::Store;
 
 /// A new message id (the `webhook-id`, API.md §13), as SQL: `msg_` and the 32 hex digits of
 /// a random UUID.

@@ -469,11 +469,8 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
                 .public_url
                 .clone()
                 .unwrap_or_else(|| format!("http://{}", args.listen)),
-            company: args.company_name.clone(),
             link_ttl_days: args.link_ttl,
-            paper: args.paper,
-            attach_pdf: args.mail_attach_pdf,
-            pdf_cache_bytes: args.pdf_cache,
+            company_name: args.company_name.clone(),
         };
         config.webhooks = args.webhooks.rules();
         config.replica_urls = args.replica_urls.clone();
@@ -569,7 +566,12 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
     match &cli.command {
         Command::Serve(args) => {
             let given = args.public_url.is_some();
-            let ours = settings::of(Some(&config.client), given, args.webhooks.rules());
+            let presentation = args.presentation();
+            let ours = settings::of(
+                Some((&config.client, &presentation)),
+                given,
+                args.webhooks.rules(),
+            );
             let stored = settings::agree(&store, &ours, args.take_over_settings).await?;
             // Without --public-url, the one the instances sharing the database use.
             if let Some(url) = stored.get(settings::PUBLIC_URL).filter(|_| !given) {

@@ -2,7 +2,8 @@
 //! into their counts (every second; beside it, a vacuum of the deltas table at the first
 //! tick and after every 2,000 folded deltas, which gives the table's empty tail back in a
 //! quiet second), deleting the idempotency records past their 24
-//! hours (every 15 minutes), and writing the minutes API keys were last used (every
+//! hours (every 15 minutes), composing the messages a stopped process left uncomposed
+//! (every [`COMPOSE_LEFT_EVERY`]), and writing the minutes API keys were last used (every
 //! [`RECORD_USE_EVERY`], one statement for every key whose minute changed; see
 //! [`crate::auth::LastUse`]). None is needed for correct answers: a list's total sums the
 //! deltas not yet folded, a request that meets an expired record deletes it, and the last
@@ -22,6 +23,11 @@ use crate::auth::RECORD_USE_EVERY;
 
 /// How often the expired idempotency records are deleted.
 pub const PURGE_KEYS_EVERY: Duration = Duration::from_secs(15 * 60);
+/// How often messages left uncomposed (a process stopped between a write's commit and
+/// its composing) are looked for: see [`crate::documents::Documents::compose_left`].
+pub const COMPOSE_LEFT_EVERY: Duration = Duration::from_secs(10);
+/// How many such messages one look composes at most.
+const COMPOSE_LEFT_BATCH: i64 = 50;
 /// How long delivered and failed webhook deliveries are kept (then pruned, with their events).
 pub const WEBHOOK_RETENTION_DAYS: u32 = 30;
 
@@ -40,6 +46,7 @@ impl Upkeep {
         let purge = store.clone();
         let prune = store.clone();
         let keys = Arc::clone(app);
+        let compose = Arc::clone(app);
         // The vacuum is a task of its own: one that waits for the table's lock to give back
         // its empty tail must not hold up the fold.
         let folds = Arc::new(Folds::default());
@@ -89,6 +96,24 @@ impl Upkeep {
                     move || {
                         let store = prune.clone();
                         async move { store.prune_webhook_deliveries(WEBHOOK_RETENTION_DAYS).await }
+                    },
+                )),
+                tokio::spawn(every(
+                    COMPOSE_LEFT_EVERY,
+                    "compose messages left",
+                    move || {
+                        let app = Arc::clone(&compose);
+                        async move {
+                            app.documents
+                                .compose_left(
+                                    &app.store,
+                                    crate::app::today(),
+                                    crate::documents::COMPOSE_LEFT_AFTER,
+                                    COMPOSE_LEFT_BATCH,
+                                )
+                                .await
+                                .map_err(|e| StoreError::Internal(e.to_string()))
+                        }
                     },
                 )),
                 tokio::spawn(every(

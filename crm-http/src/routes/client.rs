@@ -7,13 +7,14 @@
 //! `../<token>` from `/c/<token>/accept`), so they hold behind a proxy that mounts the
 //! service under a path prefix.
 
+use crm_core::bill::{EstimateKind, InvoiceKind};
 use crm_core::estimate::decision::{self, Decision, DecisionRequest};
-use crm_render::RenderError;
 use crm_render::page::{self, PageView};
 use crm_store_pg::client::{DecisionOutcome, Opened};
 use http::{HeaderValue, StatusCode, header};
 
 use super::{Env, Visit};
+use crate::documents::rendering;
 use crate::error::ApiError;
 use crate::response::Reply;
 
@@ -25,10 +26,10 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     };
     let (doc, can_decide) = match &opened {
         Opened::Estimate(e) => (
-            env.store.estimate_document(e),
+            env.documents.document::<EstimateKind>(e),
             decision::can_decide(e.status),
         ),
-        Opened::Invoice(i) => (env.store.invoice_document(i), false),
+        Opened::Invoice(i) => (env.documents.document::<InvoiceKind>(i), false),
     };
     let view = PageView {
         base: visit.token,
@@ -39,9 +40,13 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
 }
 
 /// `GET /c/{token}/pdf`: the record as a PDF, rendered once per version
-/// ([`crm_store_pg::pdfs`]), with its `ETag`.
+/// ([`crate::documents::pdfs`]), with its `ETag`.
 pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
-    match env.store.link_pdf(visit.token, visit.today).await? {
+    match env
+        .documents
+        .link_pdf(env.store, visit.token, visit.today)
+        .await?
+    {
         Some(pdf) => Ok(Reply::pdf(pdf)),
         None => not_found(env),
     }
@@ -61,7 +66,7 @@ pub(crate) async fn decline(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, Ap
 /// the estimate cannot be decided; the 404 page for a bad link (an invoice's link too:
 /// its page has no buttons).
 async fn decide(env: &Env<'_>, visit: Visit<'_>, decision: Decision) -> Result<Reply, ApiError> {
-    let company = &env.store.client_side().company;
+    let company = &env.documents.presentation().company;
     let back = format!("../{}", visit.token);
     let request = match DecisionRequest::parse(decision, &visit.body) {
         Ok(request) => request,
@@ -75,12 +80,16 @@ async fn decide(env: &Env<'_>, visit: Visit<'_>, decision: Decision) -> Result<R
             return Ok(Reply::page(StatusCode::UNPROCESSABLE_ENTITY, html));
         }
     };
+    let letterhead = env.documents.letterhead();
     match env
         .store
-        .decide_by_link(visit.token, &request, visit.today)
+        .decide_by_link(visit.token, &request, visit.today, letterhead)
         .await?
     {
-        DecisionOutcome::Recorded => {
+        DecisionOutcome::Recorded(notice) => {
+            if let Some(notice) = notice {
+                env.documents.compose_notice(env.store, &notice).await?;
+            }
             let mut reply = Reply::page(StatusCode::SEE_OTHER, String::new());
             let location = HeaderValue::from_str(&back)
                 .map_err(|_| ApiError::Internal("a link's location".into()))?;
@@ -97,11 +106,6 @@ async fn decide(env: &Env<'_>, visit: Visit<'_>, decision: Decision) -> Result<R
 
 /// The one answer to every bad link.
 fn not_found(env: &Env<'_>) -> Result<Reply, ApiError> {
-    let html = page::not_found(&env.store.client_side().company).map_err(rendering)?;
+    let html = page::not_found(&env.documents.presentation().company).map_err(rendering)?;
     Ok(Reply::page(StatusCode::NOT_FOUND, html))
-}
-
-/// A template or PDF failure: an internal fault (the client sees the generic 500).
-fn rendering(e: RenderError) -> ApiError {
-    ApiError::Internal(format!("rendering: {e}"))
 }

@@ -4,16 +4,15 @@ use crm_core::client::{ClientInput, ClientListQuery};
 use crm_core::conflict::Resource;
 use crm_core::ids::ClientId;
 
-use super::{Req, valid};
+use super::{Env, Req, valid};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crm_store_pg::Store;
 
 const R: Resource = Resource::Client;
 
-pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let query = valid(store, req.ctx, ClientListQuery::parse(&req.query), None).await?;
-    let listed = store.list_clients(&query).await?;
+pub(crate) async fn list(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let query = valid(env.store, req.ctx, ClientListQuery::parse(&req.query), None).await?;
+    let listed = env.store.list_clients(&query).await?;
     Reply::list(
         &listed,
         query.params.page,
@@ -21,31 +20,40 @@ pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError>
     )
 }
 
-pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let cmd = valid(store, req.ctx, ClientInput::parse(&req.body, true), None).await?;
+pub(crate) async fn create(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let cmd = valid(
+        env.store,
+        req.ctx,
+        ClientInput::parse(&req.body, true),
+        None,
+    )
+    .await?;
     Reply::created(
-        &store.create_client(req.ctx, &cmd).await?,
+        &env.store.create_client(req.ctx, &cmd).await?,
         "Client created successfully.",
     )
 }
 
-pub(crate) async fn get(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn get(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ClientId::from_path, R)?;
-    Reply::ok(&store.client(id).await?, "Client retrieved successfully.")
+    Reply::ok(
+        &env.store.client(id).await?,
+        "Client retrieved successfully.",
+    )
 }
 
-pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn update(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ClientId::from_path, R)?;
     let parsed = ClientInput::parse(&req.body, false);
-    let cmd = valid(store, req.ctx, parsed, Some((R, id.get()))).await?;
+    let cmd = valid(env.store, req.ctx, parsed, Some((R, id.get()))).await?;
     Reply::ok(
-        &store.update_client(req.ctx, id, &cmd).await?,
+        &env.store.update_client(req.ctx, id, &cmd).await?,
         "Client updated successfully.",
     )
 }
 
-pub(crate) async fn delete(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn delete(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ClientId::from_path, R)?;
-    store.delete_client(req.ctx, id).await?;
+    env.store.delete_client(req.ctx, id).await?;
     Reply::deleted(id.get(), "Client deleted successfully.")
 }

@@ -2,19 +2,21 @@
 
 use crm_core::company::CompanyUpdate;
 
-use super::{Req, valid};
+use super::{Env, Req, valid};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crm_store_pg::Store;
 
-pub(crate) async fn get(store: &Store, _req: Req<'_>) -> Result<Reply, ApiError> {
-    Reply::ok(&store.company().await?, "Company retrieved successfully.")
+pub(crate) async fn get(env: &Env<'_>, _req: Req<'_>) -> Result<Reply, ApiError> {
+    Reply::ok(
+        &env.store.company().await?,
+        "Company retrieved successfully.",
+    )
 }
 
-pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let cmd = valid(store, req.ctx, CompanyUpdate::parse(&req.body), None).await?;
+pub(crate) async fn update(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let cmd = valid(env.store, req.ctx, CompanyUpdate::parse(&req.body), None).await?;
     Reply::ok(
-        &store.update_company(req.ctx, &cmd).await?,
+        &env.store.update_company(req.ctx, &cmd).await?,
         "Company updated successfully.",
     )
 }

@@ -4,20 +4,19 @@ use crm_core::conflict::Resource;
 use crm_core::ids::EmailId;
 use crm_core::mail::EmailListQuery;
 
-use super::{Req, valid};
+use super::{Env, Req, valid};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crm_store_pg::Store;
 
 const R: Resource = Resource::Email;
 
-pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let query = valid(store, req.ctx, EmailListQuery::parse(&req.query), None).await?;
-    let listed = store.list_emails(&query).await?;
+pub(crate) async fn list(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let query = valid(env.store, req.ctx, EmailListQuery::parse(&req.query), None).await?;
+    let listed = env.store.list_emails(&query).await?;
     Reply::list(&listed, query.params.page, "Emails retrieved successfully.")
 }
 
-pub(crate) async fn get(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn get(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(EmailId::from_path, R)?;
-    Reply::ok(&store.email(id).await?, "Email retrieved successfully.")
+    Reply::ok(&env.store.email(id).await?, "Email retrieved successfully.")
 }

@@ -4,16 +4,21 @@ use crm_core::conflict::Resource;
 use crm_core::ids::ProjectId;
 use crm_core::project::{ProjectInput, ProjectListQuery};
 
-use super::{Req, valid};
+use super::{Env, Req, valid};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crm_store_pg::Store;
 
 const R: Resource = Resource::Project;
 
-pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let query = valid(store, req.ctx, ProjectListQuery::parse(&req.query), None).await?;
-    let listed = store.list_projects(&query).await?;
+pub(crate) async fn list(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let query = valid(
+        env.store,
+        req.ctx,
+        ProjectListQuery::parse(&req.query),
+        None,
+    )
+    .await?;
+    let listed = env.store.list_projects(&query).await?;
     Reply::list(
         &listed,
         query.params.page,
@@ -21,31 +26,40 @@ pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError>
     )
 }
 
-pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let cmd = valid(store, req.ctx, ProjectInput::parse(&req.body, true), None).await?;
+pub(crate) async fn create(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let cmd = valid(
+        env.store,
+        req.ctx,
+        ProjectInput::parse(&req.body, true),
+        None,
+    )
+    .await?;
     Reply::created(
-        &store.create_project(req.ctx, &cmd).await?,
+        &env.store.create_project(req.ctx, &cmd).await?,
         "Project created successfully.",
     )
 }
 
-pub(crate) async fn get(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn get(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ProjectId::from_path, R)?;
-    Reply::ok(&store.project(id).await?, "Project retrieved successfully.")
+    Reply::ok(
+        &env.store.project(id).await?,
+        "Project retrieved successfully.",
+    )
 }
 
-pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn update(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ProjectId::from_path, R)?;
     let parsed = ProjectInput::parse(&req.body, false);
-    let cmd = valid(store, req.ctx, parsed, Some((R, id.get()))).await?;
+    let cmd = valid(env.store, req.ctx, parsed, Some((R, id.get()))).await?;
     Reply::ok(
-        &store.update_project(req.ctx, id, &cmd).await?,
+        &env.store.update_project(req.ctx, id, &cmd).await?,
         "Project updated successfully.",
     )
 }
 
-pub(crate) async fn delete(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn delete(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(ProjectId::from_path, R)?;
-    store.delete_project(req.ctx, id).await?;
+    env.store.delete_project(req.ctx, id).await?;
     Reply::deleted(id.get(), "Project deleted successfully.")
 }

@@ -5,16 +5,21 @@ use crm_core::conflict::Resource;
 use crm_core::ids::{WebhookDeliveryId, WebhookId};
 use crm_core::webhook::{DeliveryListQuery, NewWebhook, WebhookListQuery, WebhookUpdate};
 
-use super::{Req, valid};
+use super::{Env, Req, valid};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crm_store_pg::Store;
 
 const R: Resource = Resource::Webhook;
 
-pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let query = valid(store, req.ctx, WebhookListQuery::parse(&req.query), None).await?;
-    let listed = store.list_webhooks(&query).await?;
+pub(crate) async fn list(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let query = valid(
+        env.store,
+        req.ctx,
+        WebhookListQuery::parse(&req.query),
+        None,
+    )
+    .await?;
+    let listed = env.store.list_webhooks(&query).await?;
     Reply::list(
         &listed,
         query.params.page,
@@ -22,68 +27,77 @@ pub(crate) async fn list(store: &Store, req: Req<'_>) -> Result<Reply, ApiError>
     )
 }
 
-pub(crate) async fn create(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
-    let rules = store.webhook_rules();
-    let cmd = valid(store, req.ctx, NewWebhook::parse(&req.body, rules), None).await?;
+pub(crate) async fn create(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    let rules = env.store.webhook_rules();
+    let cmd = valid(
+        env.store,
+        req.ctx,
+        NewWebhook::parse(&req.body, rules),
+        None,
+    )
+    .await?;
     Reply::created(
-        &store.create_webhook(req.key, &cmd).await?,
+        &env.store.create_webhook(req.key, &cmd).await?,
         "Webhook created successfully.",
     )
 }
 
-pub(crate) async fn get(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn get(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
-    Reply::ok(&store.webhook(id).await?, "Webhook retrieved successfully.")
+    Reply::ok(
+        &env.store.webhook(id).await?,
+        "Webhook retrieved successfully.",
+    )
 }
 
-pub(crate) async fn update(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn update(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
-    let rules = store.webhook_rules();
+    let rules = env.store.webhook_rules();
     let cmd = valid(
-        store,
+        env.store,
         req.ctx,
         WebhookUpdate::parse(&req.body, rules),
         Some((R, id.get())),
     )
     .await?;
     Reply::ok(
-        &store.update_webhook(req.key, id, &cmd).await?,
+        &env.store.update_webhook(req.key, id, &cmd).await?,
         "Webhook updated successfully.",
     )
 }
 
-pub(crate) async fn delete(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn delete(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
-    store.delete_webhook(id).await?;
+    env.store.delete_webhook(id).await?;
     Reply::deleted(id.get(), "Webhook deleted successfully.")
 }
 
-pub(crate) async fn rotate_secret(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn rotate_secret(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
     Reply::ok(
-        &store.rotate_webhook_secret(id).await?,
+        &env.store.rotate_webhook_secret(id).await?,
         "Webhook secret rotated successfully.",
     )
 }
 
-pub(crate) async fn test(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn test(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
     Reply::created(
-        &store.test_webhook(id).await?,
+        &env.store.test_webhook(id).await?,
         "Test event queued successfully.",
     )
 }
 
-pub(crate) async fn deliveries(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn deliveries(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
     let query = valid(
-        store,
+        env.store,
         req.ctx,
         DeliveryListQuery::parse(&req.query),
         Some((R, id.get())),
     )
     .await?;
-    let listed = store.webhook_deliveries(id, &query).await?;
+    let listed = env.store.webhook_deliveries(id, &query).await?;
     Reply::list(
         &listed,
         query.params.page,
@@ -91,11 +105,11 @@ pub(crate) async fn deliveries(store: &Store, req: Req<'_>) -> Result<Reply, Api
     )
 }
 
-pub(crate) async fn retry_delivery(store: &Store, req: Req<'_>) -> Result<Reply, ApiError> {
+pub(crate) async fn retry_delivery(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     let id = req.id(WebhookId::from_path, R)?;
     let delivery = req.sub_id(WebhookDeliveryId::from_path, Resource::WebhookDelivery)?;
     Reply::ok(
-        &store.retry_webhook_delivery(id, delivery).await?,
+        &env.store.retry_webhook_delivery(id, delivery).await?,
         "Delivery queued successfully.",
     )
 }

@@ -4,6 +4,7 @@
 //! tag, and a PDF asked for again (or by many at once) is not rendered again, as
 //! `/metrics` counts.
 
+use crm_http::documents::{Documents, Presentation};
 use reqwest::StatusCode;
 
 use crate::common::{Body, TestServer, client, form, id_of};
@@ -294,8 +295,16 @@ async fn concurrent_requests_for_a_version_not_yet_rendered_render_it_once() {
 
 #[tokio::test]
 async fn with_the_cache_off_every_request_renders_and_the_etag_still_holds() {
-    let s =
-        TestServer::start_configured(|config| config.client.pdf_cache_bytes = 0, |app| app).await;
+    let s = TestServer::start_configured(
+        |_| {},
+        |app| {
+            app.with_documents(Documents::new(Presentation {
+                pdf_cache_bytes: 0,
+                ..Presentation::default()
+            }))
+        },
+    )
+    .await;
     let (_, token) = published(&s).await;
     let path = format!("/c/{token}/pdf");
     let (renders, hits, _) = pdf_counts(&s).await;

@@ -13,8 +13,9 @@ use serde::Deserialize;
 use tokio_postgres::Row;
 use tokio_postgres::types::Json;
 
+use crate::error::StoreError;
 use crate::error::corrupt;
-use crate::{StoreError, rows};
+use crate::rows;
 
 /// Every line item's `type` (the only one the schema allows).
 const LINE_TYPE: &str = "plain";

@@ -11,7 +11,9 @@ use crm_core::totals::Policy;
 use super::{BillSql, LockMode, lock, recompute};
 use crate::conditions::Tx;
 use crate::db::Db;
-use crate::{StoreError, refs, rows, tags};
+use crate::error::StoreError;
+use crate::messages::{Body, Template};
+use crate::{refs, rows, tags};
 use tokio_postgres::Row;
 
 /// A PATCH field as SQL parameters: (keep the stored value?, the new value).
@@ -159,7 +161,7 @@ pub(crate) async fn delete<K: Kind>(
     lock(db, sql, id, LockMode::Update).await?;
     db.run(sql.delete_pending_emails, &[&id]).await?;
     let kind = K::KIND.template();
-    db.run(PRUNE_BODIES_SQL, &[&kind, &id]).await?;
+    crate::messages::prune(db, kind, id).await?;
     db.run(sql.delete, &[&id]).await?;
     Ok(())
 }
@@ -205,74 +207,10 @@ impl EmailAction {
     }
 }
 
-/// A stored message: its id and subject.
-pub(crate) struct Body {
-    /// `email_bodies.id`.
-    pub id: i64,
-    /// The subject rendered with it (kept on each row, which the list shows).
-    pub subject: String,
-}
-
-const FIND_BODY_SQL: &str = "SELECT id, subject FROM email_bodies \
-     WHERE resource_type = $1 AND resource_id = $2 AND version = $3";
-
-/// The bill's row is locked by the caller, so no other transaction stores this version at
-/// the same time; the conflict clause only keeps a surprise from being an error.
-const STORE_BODY_SQL: &str = "INSERT INTO email_bodies \
-     (resource_type, resource_id, version, subject, body_text, body_html, attachment) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7) \
-     ON CONFLICT ON CONSTRAINT email_bodies_version_key DO UPDATE SET version = EXCLUDED.version \
-     RETURNING id, subject";
-
 /// A send-email's row still waiting with the same message for the same recipient: pending
 /// and not being sent (a leased row may already be on the network).
 const WAITING_SQL: &str = "SELECT id FROM email_queue WHERE body_id = $1 AND recipient = $2 \
      AND queued_by = 'send-email' AND status = 'pending' AND leased_until IS NULL LIMIT 1";
-
-/// The bodies of a bill that no row refers to any more (after its pending emails went).
-const PRUNE_BODIES_SQL: &str = "DELETE FROM email_bodies b WHERE b.resource_type = $1 \
-     AND b.resource_id = $2 AND NOT EXISTS (SELECT 1 FROM email_queue q WHERE q.body_id = b.id)";
-
-/// The stored message of version `version` of bill `id` (of `kind`: `estimate`,
-/// `invoice`), if it was rendered before.
-pub(crate) async fn find_body(
-    db: &impl Db,
-    kind: &str,
-    id: i64,
-    version: &[u8],
-) -> Result<Option<Body>, StoreError> {
-    let row = db.row_opt(FIND_BODY_SQL, &[&kind, &id, &version]).await?;
-    row.map(|row| body_of(&row)).transpose()
-}
-
-/// Stores the rendered message of version `version` of bill `id`, with `attachment` (its
-/// PDF) if given.
-pub(crate) async fn store_body(
-    db: &impl Db,
-    kind: &str,
-    id: i64,
-    version: &[u8],
-    email: &crm_render::Email,
-    attachment: Option<&[u8]>,
-) -> Result<Body, StoreError> {
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
-        &kind,
-        &id,
-        &version,
-        &email.subject,
-        &email.text,
-        &email.html,
-        &attachment,
-    ];
-    body_of(&db.row(STORE_BODY_SQL, &params).await?)
-}
-
-fn body_of(row: &Row) -> Result<Body, StoreError> {
-    Ok(Body {
-        id: rows::get(row, "id")?,
-        subject: rows::get(row, "subject")?,
-    })
-}
 
 /// Whether a send-email's row with `body` for `recipient` is still waiting (pending, not
 /// being sent): a send-email then joins it rather than queuing the same message again.
@@ -289,12 +227,12 @@ pub(crate) async fn waiting(
 
 /// Queues `body` about bill `id` to `recipient` (`template` names what it is in the
 /// outbox, `action` what queued it), in the transaction `db`, which wakes the delivery
-/// workers once it has committed.
+/// workers once it has committed (a row whose message is not composed yet waits for it).
 pub(crate) async fn queue_body(
     db: &Tx,
     sql: &BillSql,
     recipient: &str,
-    template: &str,
+    template: Template,
     id: i64,
     body: &Body,
     action: EmailAction,
@@ -304,7 +242,7 @@ pub(crate) async fn queue_body(
         &[
             &recipient,
             &body.subject,
-            &template,
+            &template.as_str(),
             &id,
             &body.id,
             &action.as_str(),

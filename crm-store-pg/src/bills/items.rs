@@ -14,7 +14,8 @@ use rust_decimal::Decimal;
 
 use super::{BillSql, LockMode, decode, lock, recompute};
 use crate::db::Db;
-use crate::{StoreError, refs, rows};
+use crate::error::StoreError;
+use crate::{refs, rows};
 
 /// A tax rate selected by the request, as it is when the items are set.
 #[derive(Debug, Clone)]

@@ -13,8 +13,10 @@ use crm_core::listing::like_pattern;
 
 use super::BillSql;
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::listed::Listed;
+use crate::rows;
 use crate::sql::{self, CountKeys, PageRequest, SortKey, Sql};
-use crate::{Listed, StoreError, rows};
 
 /// The listed bills matching the query's filters (`id`, `date`, `end_date`,
 /// `final_amount`, `created_at`); `status` renders the kind's status filter on the alias

@@ -13,7 +13,8 @@ use tokio_postgres::types::ToSql;
 
 use super::{BillSql, decode};
 use crate::db::Db;
-use crate::{StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
 
 /// Recomputes bill `id`'s totals for `header` from its stored lines and tax records,
 /// and stores the lines' totals and discount amounts and the header's totals. Totals out

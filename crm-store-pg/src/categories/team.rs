@@ -21,7 +21,9 @@ use crm_core::webhook::EventType;
 use super::{lock, read};
 use crate::conditions::if_match;
 use crate::db::Db;
-use crate::{Store, StoreError, refs, rows};
+use crate::error::StoreError;
+use crate::store::Store;
+use crate::{refs, rows};
 
 /// Makes the `category` assignments of the category's projects (all of them, or only
 /// `projects` when given) exactly its team: missing ones are added, others removed.

@@ -12,7 +12,9 @@ use rust_decimal::Decimal;
 
 use super::read_contract;
 use crate::db::Db;
-use crate::{Ctx, Store, StoreError, refs, rows};
+use crate::error::StoreError;
+use crate::store::{Ctx, Store};
+use crate::{refs, rows};
 
 /// Locks the source `FOR SHARE` (no delete or edit while it is copied); gives its
 /// backing estimate.

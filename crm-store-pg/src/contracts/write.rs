@@ -13,8 +13,10 @@ use rust_decimal::Decimal;
 use super::{contract_from_row, read_contract};
 use crate::conditions::if_match;
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::store::{Ctx, Store};
 use crate::tags::{self, TagOwner};
-use crate::{Ctx, Store, StoreError, refs, rows};
+use crate::{refs, rows};
 
 /// A new contract and its backing estimate, read back as [`super::read_contract`] reads it
 /// (a new contract has no tags), in one statement: both rows are inserted only if every

@@ -15,7 +15,9 @@ use crm_core::webhook::EventType;
 use super::lock;
 use crate::bills::LockMode;
 use crate::db::Db;
-use crate::{Ctx, Store, StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
+use crate::store::{Ctx, Store};
 
 const CONVERTED_SQL: &str =
     "SELECT EXISTS (SELECT 1 FROM invoices WHERE estimate_id = $1) AS converted";

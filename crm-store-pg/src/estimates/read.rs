@@ -9,10 +9,9 @@ use tokio_postgres::Row;
 use crate::bills::decode;
 use crate::bills::kind::View;
 use crate::bills::link::link_of;
+use crate::error::StoreError;
 use crate::error::corrupt;
-use crate::{StoreError, rows};
-
-pub(crate) use crate::bills::kind::load;
+use crate::rows;
 
 /// An estimate from a row of its records statement, its shown status derived for
 /// `view.today`.

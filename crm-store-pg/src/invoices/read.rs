@@ -10,8 +10,9 @@ use super::{new_id, stored_status};
 use crate::bills::decode;
 use crate::bills::kind::View;
 use crate::bills::link::link_of;
+use crate::error::StoreError;
 use crate::error::corrupt;
-use crate::{StoreError, rows};
+use crate::rows;
 
 pub(crate) use crate::bills::kind::load;
 

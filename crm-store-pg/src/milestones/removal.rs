@@ -12,7 +12,9 @@ use crm_core::webhook::EventType;
 
 use crate::conditions::if_match;
 use crate::db::Db;
-use crate::{Store, StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
+use crate::store::Store;
 
 /// The milestone's project, or not found.
 async fn project_of(db: &impl Db, id: MilestoneId) -> Result<ProjectId, StoreError> {

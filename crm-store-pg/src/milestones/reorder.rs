@@ -12,7 +12,9 @@ use crm_core::webhook::EventType;
 use super::{lock_project, milestone_from};
 use crate::conditions::if_match;
 use crate::db::Db;
-use crate::{Store, StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
+use crate::store::Store;
 
 /// The project of each of `ids` that exists.
 async fn projects_of(

@@ -10,8 +10,10 @@ use crm_core::webhook::EventType;
 use super::read_note;
 use crate::conditions::if_match;
 use crate::db::Db;
+use crate::error::StoreError;
+use crate::rows;
+use crate::store::{Ctx, Store};
 use crate::tags::{self, TagOwner};
-use crate::{Ctx, Store, StoreError, rows};
 
 /// A new note, returned as [`super::read_note`] reads it (a new note has no tags): one
 /// statement, so creating a note is one round trip. Exactly the foreign key column of its

@@ -11,7 +11,9 @@ use crm_core::webhook::EventType;
 use super::{lock_invoice, read_payment, write_status};
 use crate::conditions::{Tx, if_match};
 use crate::db::Db;
-use crate::{Ctx, Store, StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
+use crate::store::{Ctx, Store};
 
 /// A new payment; its client is its invoice's.
 const INSERT_SQL: &str = "INSERT INTO payments (invoice_id, client_id, amount, date, method, \

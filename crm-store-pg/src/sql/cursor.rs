@@ -7,7 +7,8 @@ use super::number::Part;
 use super::page::{PageRequest, PageRows, mint};
 use super::statement::{SortKey, Sql, order_by, read_by_ids};
 use crate::db::Db;
-use crate::{StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
 
 /// A page read from a cursor's position: `limit + 1` rows in the reading direction (the
 /// extra one says whether more follow), one statement with the total.

@@ -9,7 +9,8 @@ use super::cursor::by_cursor;
 use super::page::{PageRequest, PageRows, mint};
 use super::statement::{SortKey, Sql, order_by, order_by_expr, read_by_ids};
 use crate::db::Db;
-use crate::{StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
 
 /// Reads one page of a list in as few statements as the request allows:
 ///

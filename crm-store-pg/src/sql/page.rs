@@ -4,7 +4,8 @@
 use crm_core::listing::{Cursor, ListParams, MAX_PAGE, Order, Page};
 use tokio_postgres::Row;
 
-use crate::{StoreError, rows};
+use crate::error::StoreError;
+use crate::rows;
 
 /// What one list request asks of [`page`](super::page): the page or cursor, the order, the cursor's
 /// binding, and where the total comes from.

@@ -2,9 +2,15 @@
 //! and revoked; what a token opens; the client's decision in one transaction with the
 //! notice to the estimate's creator.
 
+use crm_core::bill::EstimateKind;
+use crm_core::bill::InvoiceKind;
 use crm_core::estimate::decision::{DecisionRequest, Refusal};
 use crm_core::estimate::{Decision, ShownStatus, StatusChange};
 use crm_store_pg::client::{DecisionOutcome, Opened};
+use crm_store_pg::messages::{Letterhead, Template};
+
+/// The letterhead of the messages these tests queue (what it digests is the caller's).
+const LETTERHEAD: Letterhead = Letterhead([0; 32]);
 
 use crate::common::{Seeded, ctx, day, queued_emails, raw, seeded};
 use crate::estimates::create;
@@ -16,7 +22,13 @@ fn token_of(url: &str) -> String {
 
 async fn published(s: &Seeded) -> (crm_core::ids::EstimateId, String) {
     let e = create(s, &[("bill_expiry_date", "2099-01-01")]).await;
-    let p = s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    let p = s
+        .store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     let link = p.client_link.expect("publishing makes a link");
     (e.id, token_of(&link.url))
 }
@@ -27,11 +39,16 @@ fn request(decision: Decision, reason: Option<&str>) -> DecisionRequest {
 }
 
 #[tokio::test]
-async fn publishing_makes_a_link_that_opens_the_estimate_and_the_email_carries_it() {
+async fn publishing_makes_a_link_that_opens_the_estimate() {
     let s = seeded().await;
     let (id, token) = published(&s).await;
     assert_eq!(token.len(), 64);
-    let e = s.store.estimate(ctx(), id).await.unwrap();
+    let e = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), id)
+        .await
+        .unwrap();
     let link = e.client_link.clone().unwrap();
     assert_eq!(link.url, format!("http://127.0.0.1:8080/c/{token}"));
     let days = (link.expires.0 - chrono::Utc::now()).num_days();
@@ -40,24 +57,18 @@ async fn publishing_makes_a_link_that_opens_the_estimate_and_the_email_carries_i
         Some(Opened::Estimate(opened)) => assert_eq!(*opened, e),
         other => panic!("{other:?}"),
     }
-    let body: String = s
-        .sql()
-        .await
-        .query_one(
-            "SELECT b.body_text FROM email_queue q JOIN email_bodies b ON b.id = q.body_id WHERE q.estimate_id = $1",
-            &[&id.get()],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert!(body.contains(&link.url), "{body}");
 }
 
 #[tokio::test]
 async fn a_new_link_replaces_the_old_one_and_a_revoked_or_expired_link_opens_nothing() {
     let s = seeded().await;
     let (id, first) = published(&s).await;
-    let rotated = s.store.make_estimate_link(ctx(), id).await.unwrap();
+    let rotated = s
+        .store
+        .bills::<EstimateKind>()
+        .make_link(ctx(), id)
+        .await
+        .unwrap();
     let second = token_of(&rotated.client_link.unwrap().url);
     assert_ne!(first, second);
     assert!(
@@ -87,9 +98,23 @@ async fn a_new_link_replaces_the_old_one_and_a_revoked_or_expired_link_opens_not
             .unwrap()
             .is_none()
     );
-    assert_eq!(s.store.estimate(ctx(), id).await.unwrap().client_link, None);
+    assert_eq!(
+        s.store
+            .bills::<EstimateKind>()
+            .get(ctx(), id)
+            .await
+            .unwrap()
+            .client_link,
+        None
+    );
     // Emailing again gives an expired link's record a new one.
-    let emailed = s.store.send_estimate_email(ctx(), id).await.unwrap();
+    let emailed = s
+        .store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     let third = token_of(&emailed.client_link.unwrap().url);
     assert!(
         s.store
@@ -99,7 +124,12 @@ async fn a_new_link_replaces_the_old_one_and_a_revoked_or_expired_link_opens_not
             .is_some()
     );
 
-    let revoked = s.store.revoke_estimate_link(ctx(), id).await.unwrap();
+    let revoked = s
+        .store
+        .bills::<EstimateKind>()
+        .revoke_link(ctx(), id)
+        .await
+        .unwrap();
     assert_eq!(revoked.client_link, None);
     assert!(
         s.store
@@ -117,7 +147,11 @@ async fn a_new_link_replaces_the_old_one_and_a_revoked_or_expired_link_opens_not
 async fn a_deleted_record_takes_its_link_with_it() {
     let s = seeded().await;
     let (id, token) = published(&s).await;
-    s.store.delete_estimate(ctx(), id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .delete(ctx(), id)
+        .await
+        .unwrap();
     assert!(
         s.store
             .open_link(&token, ctx().today)
@@ -137,11 +171,21 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
             &token,
             &request(Decision::Declined, Some(" Too dear ")),
             ctx().today,
+            &LETTERHEAD,
         )
         .await
         .unwrap();
-    assert!(matches!(outcome, DecisionOutcome::Recorded), "{outcome:?}");
-    let e = s.store.estimate(ctx(), id).await.unwrap();
+    let DecisionOutcome::Recorded(Some(notice)) = outcome else {
+        panic!("a new decision queues its notice: {outcome:?}");
+    };
+    assert_eq!(notice.estimate.id, id);
+    assert_eq!(notice.compose.template, Template::EstimateDecision);
+    let e = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), id)
+        .await
+        .unwrap();
     assert_eq!(e.status, ShownStatus::Declined);
     let response = e.client_response.unwrap();
     assert_eq!(response.decision, Decision::Declined);
@@ -151,7 +195,7 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
         notices.last().unwrap(),
         &(
             "admin@example.com".to_owned(),
-            format!("Estimate #{id} declined by Acme Inc"),
+            None,
             "estimate_decision".to_owned()
         )
     );
@@ -163,11 +207,17 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
             &token,
             &request(Decision::Declined, Some("other")),
             ctx().today,
+            &LETTERHEAD,
         )
         .await
         .unwrap();
-    assert!(matches!(again, DecisionOutcome::Recorded));
-    let after = s.store.estimate(ctx(), id).await.unwrap();
+    assert!(matches!(again, DecisionOutcome::Recorded(None)));
+    let after = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), id)
+        .await
+        .unwrap();
     assert_eq!(
         after.client_response.unwrap().reason.as_deref(),
         Some("Too dear")
@@ -181,7 +231,12 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
     // The other decision is refused.
     let other = s
         .store
-        .decide_by_link(&token, &request(Decision::Accepted, None), ctx().today)
+        .decide_by_link(
+            &token,
+            &request(Decision::Accepted, None),
+            ctx().today,
+            &LETTERHEAD,
+        )
         .await
         .unwrap();
     assert!(matches!(
@@ -198,7 +253,7 @@ async fn expired_revised_and_draft_estimates_refuse_and_change_nothing() {
     let after_expiry = day("2099-01-02");
     let refused = s
         .store
-        .decide_by_link(&token, &accept, after_expiry)
+        .decide_by_link(&token, &accept, after_expiry, &LETTERHEAD)
         .await
         .unwrap();
     assert!(
@@ -208,12 +263,13 @@ async fn expired_revised_and_draft_estimates_refuse_and_change_nothing() {
     for (status, refusal) in [("revised", Refusal::Revised), ("draft", Refusal::Draft)] {
         let change = StatusChange::parse(&raw(&[("status", status)])).unwrap();
         s.store
-            .set_estimate_status(ctx(), id, &change)
+            .bills::<EstimateKind>()
+            .set_status(ctx(), id, &change)
             .await
             .unwrap();
         let outcome = s
             .store
-            .decide_by_link(&token, &accept, ctx().today)
+            .decide_by_link(&token, &accept, ctx().today, &LETTERHEAD)
             .await
             .unwrap();
         match outcome {
@@ -221,7 +277,12 @@ async fn expired_revised_and_draft_estimates_refuse_and_change_nothing() {
             other => panic!("{other:?}"),
         }
     }
-    let e = s.store.estimate(ctx(), id).await.unwrap();
+    let e = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), id)
+        .await
+        .unwrap();
     assert_eq!(e.status, ShownStatus::Draft);
     assert_eq!(e.client_response, None);
 }
@@ -231,7 +292,17 @@ async fn an_invoice_link_opens_the_invoice_and_takes_no_decision() {
     let s = seeded().await;
     let (id, _) = published(&s).await;
     let invoice = s.store.convert_estimate(ctx(), id).await.unwrap();
-    let published = s.store.publish_invoice(ctx(), invoice.id).await.unwrap();
+    let published = s
+        .store
+        .bills::<InvoiceKind>()
+        .publish(
+            ctx(),
+            invoice.id,
+            &crm_store_pg::messages::Letterhead([0; 32]),
+        )
+        .await
+        .map(|e| e.record)
+        .unwrap();
     let token = token_of(&published.client_link.unwrap().url);
     assert!(matches!(
         s.store.open_link(&token, ctx().today).await.unwrap(),
@@ -239,7 +310,12 @@ async fn an_invoice_link_opens_the_invoice_and_takes_no_decision() {
     ));
     let outcome = s
         .store
-        .decide_by_link(&token, &request(Decision::Accepted, None), ctx().today)
+        .decide_by_link(
+            &token,
+            &request(Decision::Accepted, None),
+            ctx().today,
+            &LETTERHEAD,
+        )
         .await
         .unwrap();
     assert!(matches!(outcome, DecisionOutcome::NotFound));
@@ -260,7 +336,7 @@ async fn concurrent_decisions_record_exactly_one() {
         };
         tasks.push(tokio::spawn(async move {
             store
-                .decide_by_link(&token, &request(decision, None), ctx().today)
+                .decide_by_link(&token, &request(decision, None), ctx().today, &LETTERHEAD)
                 .await
                 .unwrap()
         }));
@@ -282,39 +358,4 @@ async fn concurrent_decisions_record_exactly_one() {
         ))
         .await;
     assert_eq!(notices, 1);
-}
-
-#[tokio::test]
-async fn with_attach_pdf_the_queued_email_carries_the_records_pdf() {
-    let s = seeded().await;
-    let mut config = s.db.config().clone();
-    config.client.attach_pdf = true;
-    let store = crm_store_pg::Store::new(&config).unwrap();
-    let e = create(&s, &[]).await;
-    store.publish_estimate(ctx(), e.id).await.unwrap();
-    let pdf: Option<Vec<u8>> = s
-        .sql()
-        .await
-        .query_one(
-            "SELECT b.attachment FROM email_queue q JOIN email_bodies b ON b.id = q.body_id WHERE q.estimate_id = $1",
-            &[&e.id.get()],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert!(pdf.unwrap().starts_with(b"%PDF-"));
-    // Without the setting, none.
-    let other = create(&s, &[]).await;
-    s.store.publish_estimate(ctx(), other.id).await.unwrap();
-    let none: Option<Vec<u8>> = s
-        .sql()
-        .await
-        .query_one(
-            "SELECT b.attachment FROM email_queue q JOIN email_bodies b ON b.id = q.body_id WHERE q.estimate_id = $1",
-            &[&other.id.get()],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(none, None);
 }

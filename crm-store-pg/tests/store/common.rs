@@ -195,7 +195,7 @@ pub async fn queued_emails(
     resource_type: &str,
     id: i64,
     status: &str,
-) -> Vec<(String, String, String)> {
+) -> Vec<(String, Option<String>, String)> {
     let client = s.db.client().await.unwrap();
     let rows = client
         .query(

@@ -3,6 +3,8 @@
 //! answer must be what a later read returns, and a failing reference must write nothing and
 //! report every failing field, as the multi-statement creates did.
 
+use crm_core::bill::EstimateKind;
+use crm_core::bill::InvoiceKind;
 use crm_core::contract::NewContract;
 use crm_core::estimate::NewEstimate;
 use crm_core::invoice::NewInvoice;
@@ -25,12 +27,36 @@ async fn a_created_bill_or_contract_is_what_a_later_read_returns() {
         ],
     ] {
         let cmd = NewEstimate::parse(&new_bill(&s, "estimate", &extra).await).unwrap();
-        let created = s.store.create_estimate(ctx(), &cmd).await.unwrap();
-        assert_eq!(created, s.store.estimate(ctx(), created.id).await.unwrap());
+        let created = s
+            .store
+            .bills::<EstimateKind>()
+            .create(ctx(), &cmd)
+            .await
+            .unwrap();
+        assert_eq!(
+            created,
+            s.store
+                .bills::<EstimateKind>()
+                .get(ctx(), created.id)
+                .await
+                .unwrap()
+        );
 
         let cmd = NewInvoice::parse(&new_bill(&s, "invoice", &extra).await).unwrap();
-        let created = s.store.create_invoice(ctx(), &cmd).await.unwrap();
-        assert_eq!(created, s.store.invoice(ctx(), created.id).await.unwrap());
+        let created = s
+            .store
+            .bills::<InvoiceKind>()
+            .create(ctx(), &cmd)
+            .await
+            .unwrap();
+        assert_eq!(
+            created,
+            s.store
+                .bills::<InvoiceKind>()
+                .get(ctx(), created.id)
+                .await
+                .unwrap()
+        );
     }
     let client = s.ids.clients[0].id.to_string();
     let category = s.default_category("contract").await.to_string();
@@ -73,7 +99,7 @@ async fn a_create_with_a_failing_reference_writes_nothing_and_names_every_field(
         ("bill_categoryid", wrong_category.as_str()),
     ];
     let cmd = NewEstimate::parse(&new_bill(&s, "estimate", &bad).await).unwrap();
-    let errors = invalid(s.store.create_estimate(ctx(), &cmd).await);
+    let errors = invalid(s.store.bills::<EstimateKind>().create(ctx(), &cmd).await);
     for field in ["bill_clientid", "bill_projectid", "bill_categoryid"] {
         assert_eq!(
             messages(&errors, field).len(),
@@ -82,7 +108,7 @@ async fn a_create_with_a_failing_reference_writes_nothing_and_names_every_field(
         );
     }
     let cmd = NewInvoice::parse(&new_bill(&s, "invoice", &bad).await).unwrap();
-    let errors = invalid(s.store.create_invoice(ctx(), &cmd).await);
+    let errors = invalid(s.store.bills::<InvoiceKind>().create(ctx(), &cmd).await);
     for field in ["bill_clientid", "bill_projectid", "bill_categoryid"] {
         assert_eq!(
             messages(&errors, field).len(),

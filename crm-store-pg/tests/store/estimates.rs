@@ -8,6 +8,7 @@ mod lists;
 mod parity;
 mod writes;
 
+use crm_core::bill::EstimateKind;
 use crm_core::estimate::{Estimate, EstimateUpdate, NewEstimate};
 use crm_core::ids::EstimateId;
 
@@ -18,7 +19,11 @@ pub(crate) use crate::common::{item, items, rate_id};
 /// 2026-11-01, in the default estimate category; `extra` adds or overrides fields.
 pub(crate) async fn create(s: &Seeded, extra: &[(&str, &str)]) -> Estimate {
     let cmd = NewEstimate::parse(&new_bill(s, "estimate", extra).await).unwrap();
-    s.store.create_estimate(ctx(), &cmd).await.unwrap()
+    s.store
+        .bills::<EstimateKind>()
+        .create(ctx(), &cmd)
+        .await
+        .unwrap()
 }
 
 /// A PATCH with the required category and date (the estimate's own) plus `extra`.
@@ -40,6 +45,6 @@ pub(crate) async fn emails(
     s: &Seeded,
     id: EstimateId,
     status: &str,
-) -> Vec<(String, String, String)> {
+) -> Vec<(String, Option<String>, String)> {
     queued_emails(s, "estimate", id.get(), status).await
 }

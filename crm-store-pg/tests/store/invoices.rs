@@ -7,6 +7,7 @@ mod concurrency;
 mod lists;
 mod writes;
 
+use crm_core::bill::InvoiceKind;
 use crm_core::ids::InvoiceId;
 use crm_core::invoice::{Invoice, InvoiceUpdate, NewInvoice};
 
@@ -16,7 +17,11 @@ use crate::common::{Seeded, bill_patch, ctx, new_bill, queued_emails};
 /// 2026-11-01, in the default invoice category; `extra` adds or overrides fields.
 pub(crate) async fn create(s: &Seeded, extra: &[(&str, &str)]) -> Invoice {
     let cmd = NewInvoice::parse(&new_bill(s, "invoice", extra).await).unwrap();
-    s.store.create_invoice(ctx(), &cmd).await.unwrap()
+    s.store
+        .bills::<InvoiceKind>()
+        .create(ctx(), &cmd)
+        .await
+        .unwrap()
 }
 
 /// A PATCH with the required category and date (the invoice's own) plus `extra`.
@@ -29,6 +34,6 @@ pub(crate) async fn emails(
     s: &Seeded,
     id: InvoiceId,
     status: &str,
-) -> Vec<(String, String, String)> {
+) -> Vec<(String, Option<String>, String)> {
     queued_emails(s, "invoice", id.get(), status).await
 }

@@ -6,6 +6,8 @@
 // Test helpers unwrap: a failing call is a failing test.
 #![allow(clippy::unwrap_used)]
 
+use crm_core::bill::EstimateKind;
+use crm_core::bill::InvoiceKind;
 use crm_core::contract::ContractListQuery;
 use crm_core::estimate::EstimateListQuery;
 use crm_core::ids::UserId;
@@ -362,14 +364,26 @@ async fn bill_and_contract_totals_by_status_follow_the_day() {
         };
         for status in ["draft", "new", "expired", "accepted", "declined", "revised"] {
             let q = EstimateListQuery::parse(&raw(&[("status", status)])).unwrap();
-            let total = s.store.list_estimates(at, &q).await.unwrap().total;
+            let total = s
+                .store
+                .bills::<EstimateKind>()
+                .list(at, &q)
+                .await
+                .unwrap()
+                .total;
             assert_status_total(&s, "estimates", "NOT is_document", status, today, total).await;
         }
         // Invoices: 1 Draft, 2 Due, 3 Overdue (Due or Part Paid past the due date), 4 Part
         // Paid, 5 Paid, 20 Cancelled.
         for status in ["1", "2", "3", "4", "5", "20"] {
             let q = InvoiceListQuery::parse(&raw(&[("status", status)])).unwrap();
-            let total = s.store.list_invoices(at, &q).await.unwrap().total;
+            let total = s
+                .store
+                .bills::<InvoiceKind>()
+                .list(at, &q)
+                .await
+                .unwrap()
+                .total;
             assert_status_total(&s, "invoices", "TRUE", status, today, total).await;
         }
         for status in ["draft", "awaiting_signatures", "active", "expired"] {
@@ -511,14 +525,26 @@ async fn totals_of_a_status_within_a_client_project_or_category_are_exact() {
             for status in ["draft", "new", "expired", "accepted", "declined", "revised"] {
                 let q = EstimateListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
                     .unwrap();
-                let total = s.store.list_estimates(at, &q).await.unwrap().total;
+                let total = s
+                    .store
+                    .bills::<EstimateKind>()
+                    .list(at, &q)
+                    .await
+                    .unwrap()
+                    .total;
                 let owned = format!("NOT is_document AND {field} = {id}");
                 checked += assert_status_total(&s, "estimates", &owned, status, today, total).await;
             }
             for status in ["1", "2", "3", "4", "5", "20"] {
                 let q = InvoiceListQuery::parse(&raw(&[("status", status), (field, &id_text)]))
                     .unwrap();
-                let total = s.store.list_invoices(at, &q).await.unwrap().total;
+                let total = s
+                    .store
+                    .bills::<InvoiceKind>()
+                    .list(at, &q)
+                    .await
+                    .unwrap()
+                    .total;
                 let owned = format!("{field} = {id}");
                 checked += assert_status_total(&s, "invoices", &owned, status, today, total).await;
             }

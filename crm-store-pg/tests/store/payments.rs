@@ -7,6 +7,7 @@
 mod concurrency;
 mod lists;
 
+use crm_core::bill::InvoiceKind;
 use crm_core::conflict::Conflict;
 use crm_core::ids::{InvoiceId, PaymentId};
 use crm_core::invoice::{Invoice, InvoiceStatus, InvoiceStatusChange, balance};
@@ -25,10 +26,16 @@ pub(crate) async fn published(s: &Seeded, quantity: &str, rate: &str) -> Invoice
         ("rate", rate),
     ])];
     s.store
-        .replace_invoice_items(ctx(), i.id, items(lines, None))
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), i.id, items(lines, None))
         .await
         .unwrap();
-    s.store.publish_invoice(ctx(), i.id).await.unwrap()
+    s.store
+        .bills::<InvoiceKind>()
+        .publish(ctx(), i.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap()
 }
 
 /// The command of a payment of `amount` on `invoice`, received 2026-11-20, with `extra`.
@@ -53,7 +60,7 @@ pub(crate) async fn pay(s: &Seeded, invoice: InvoiceId, amount: &str) -> Payment
 
 /// The invoice as read now.
 pub(crate) async fn read(s: &Seeded, id: InvoiceId) -> Invoice {
-    s.store.invoice(ctx(), id).await.unwrap()
+    s.store.bills::<InvoiceKind>().get(ctx(), id).await.unwrap()
 }
 
 /// (status, amount paid, amount due) of an invoice as read now.
@@ -221,7 +228,8 @@ async fn drafts_cancelled_and_unknown_invoices_take_no_payment() {
     let cancelled = published(&s, "1", "10").await;
     let set = |status: &str| InvoiceStatusChange::parse(&raw(&[("status", status)])).unwrap();
     s.store
-        .set_invoice_status(ctx(), cancelled.id, &set("20"))
+        .bills::<InvoiceKind>()
+        .set_status(ctx(), cancelled.id, &set("20"))
         .await
         .unwrap();
     for invoice in [draft.id, cancelled.id, InvoiceId::new(999_999).unwrap()] {
@@ -294,7 +302,8 @@ async fn an_items_change_below_what_was_paid_is_refused_and_one_above_it_moves_t
     };
     let refused = s
         .store
-        .replace_invoice_items(ctx(), i.id, lines("99.99"))
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), i.id, lines("99.99"))
         .await;
     assert_eq!(
         messages(&invalid(refused), "items"),
@@ -312,7 +321,8 @@ async fn an_items_change_below_what_was_paid_is_refused_and_one_above_it_moves_t
     );
     let more = s
         .store
-        .replace_invoice_items(ctx(), i.id, lines("150"))
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), i.id, lines("150"))
         .await
         .unwrap();
     assert_eq!(
@@ -321,14 +331,16 @@ async fn an_items_change_below_what_was_paid_is_refused_and_one_above_it_moves_t
     );
     let back = s
         .store
-        .replace_invoice_items(ctx(), i.id, lines("100"))
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), i.id, lines("100"))
         .await
         .unwrap();
     assert_eq!(back.status, InvoiceStatus::Paid);
     // A PATCH that discounts below what was paid is refused the same way.
     let discounted = s
         .store
-        .update_invoice(
+        .bills::<InvoiceKind>()
+        .update(
             ctx(),
             i.id,
             &patch(
@@ -346,7 +358,8 @@ async fn an_items_change_below_what_was_paid_is_refused_and_one_above_it_moves_t
     );
     let raised = s
         .store
-        .update_invoice(
+        .bills::<InvoiceKind>()
+        .update(
             ctx(),
             i.id,
             &patch(&back, &[("bill_adjustment_amount", "5")]),
@@ -366,7 +379,7 @@ async fn an_invoice_with_payments_is_not_deleted_until_they_are() {
     let i = published(&s, "1", "100").await;
     let p = pay(&s, i.id, "10").await;
     assert!(matches!(
-        s.store.delete_invoice(ctx(), i.id).await,
+        s.store.bills::<InvoiceKind>().delete(ctx(), i.id).await,
         Err(StoreError::Conflict(Conflict::InvoiceHasPayments))
     ));
     assert_eq!(
@@ -375,7 +388,11 @@ async fn an_invoice_with_payments_is_not_deleted_until_they_are() {
     );
     assert_eq!(read(&s, i.id).await.totals.amount_paid.to_string(), "10.00");
     s.store.delete_payment(ctx(), p.id).await.unwrap();
-    s.store.delete_invoice(ctx(), i.id).await.unwrap();
+    s.store
+        .bills::<InvoiceKind>()
+        .delete(ctx(), i.id)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -386,7 +403,12 @@ async fn a_status_set_by_hand_must_agree_with_the_payments() {
     let status = |st: &'static str| {
         let store = s.store.clone();
         let cmd = set(st);
-        async move { store.set_invoice_status(ctx(), i.id, &cmd).await }
+        async move {
+            store
+                .bills::<InvoiceKind>()
+                .set_status(ctx(), i.id, &cmd)
+                .await
+        }
     };
     for (wanted, why) in [
         ("5", Conflict::InvoiceStatusFollowsPayments),
@@ -422,7 +444,8 @@ async fn a_status_set_by_hand_must_agree_with_the_payments() {
         let cmd = set(st);
         let got = s
             .store
-            .set_invoice_status(ctx(), free.id, &cmd)
+            .bills::<InvoiceKind>()
+            .set_status(ctx(), free.id, &cmd)
             .await
             .unwrap();
         assert_eq!(got.status, expected);
@@ -430,7 +453,8 @@ async fn a_status_set_by_hand_must_agree_with_the_payments() {
     let zero = create(&s, &[]).await;
     let got = s
         .store
-        .set_invoice_status(ctx(), zero.id, &set("5"))
+        .bills::<InvoiceKind>()
+        .set_status(ctx(), zero.id, &set("5"))
         .await
         .unwrap();
     assert_eq!(got.status, InvoiceStatus::Paid);

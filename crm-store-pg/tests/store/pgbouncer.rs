@@ -6,6 +6,7 @@
 //! "does not exist" (or, prepared again by another client, "already exists"); with
 //! `pgbouncer` set, the store's operations all succeed.
 
+use crm_core::bill::EstimateKind;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -206,12 +207,18 @@ async fn the_store_works_behind_pgbouncer_in_transaction_mode_with_unnamed_state
                     .unwrap();
                 assert!(!listed.items.is_empty());
                 let estimate = store
-                    .create_estimate(ctx(), &NewEstimate::parse(&bill).unwrap())
+                    .bills::<EstimateKind>()
+                    .create(ctx(), &NewEstimate::parse(&bill).unwrap())
                     .await
                     .unwrap();
-                store.estimate(ctx(), estimate.id).await.unwrap();
                 store
-                    .list_estimates(ctx(), &EstimateListQuery::parse(&raw(&[])).unwrap())
+                    .bills::<EstimateKind>()
+                    .get(ctx(), estimate.id)
+                    .await
+                    .unwrap();
+                store
+                    .bills::<EstimateKind>()
+                    .list(ctx(), &EstimateListQuery::parse(&raw(&[])).unwrap())
                     .await
                     .unwrap();
                 store.delete_note(ctx(), note.id).await.unwrap();

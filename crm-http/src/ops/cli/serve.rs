@@ -247,6 +247,19 @@ pub(crate) fn cors_origin(origin: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+impl ServeArgs {
+    /// How records are presented (`--company-name`, `--paper`, `--mail-attach-pdf`,
+    /// `--pdf-cache`).
+    pub(crate) fn presentation(&self) -> crate::documents::Presentation {
+        crate::documents::Presentation {
+            company: self.company_name.clone(),
+            paper: self.paper,
+            attach_pdf: self.mail_attach_pdf,
+            pdf_cache_bytes: self.pdf_cache,
+        }
+    }
+}
+
 /// `crm serve`: the open-file limit raised, the listeners bound, the delivery worker
 /// started, and the service run until SIGINT or SIGTERM.
 pub(crate) async fn serve_api(
@@ -325,6 +338,7 @@ pub(crate) async fn serve_api(
         auth_failure_limit: Some(args.auth_failure_limit),
     };
     let mut app = App::with_limits(store, request_limits)?
+        .with_documents(crate::documents::Documents::new(args.presentation()))
         .with_cors(cors)
         .with_trusted_proxies(crate::forwarded::TrustedProxies::new(
             args.trusted_proxies.clone(),

@@ -22,6 +22,8 @@ use crm_core::webhook::UrlRules;
 use crm_store_pg::settings::{Disagreement, Setting};
 use crm_store_pg::{ClientSide, Store};
 
+use crate::documents::Presentation;
+
 use super::Failure;
 
 /// The flag that makes an instance store its values over the stored ones.
@@ -35,7 +37,7 @@ pub(crate) const PUBLIC_URL: &str = "public-url";
 /// links, pages, PDFs and emails are made with; the public URL only when `--public-url`
 /// was given (`public_url_given`).
 pub(crate) fn of(
-    client: Option<&ClientSide>,
+    client: Option<(&ClientSide, &Presentation)>,
     public_url_given: bool,
     rules: UrlRules,
 ) -> Vec<Setting> {
@@ -44,15 +46,15 @@ pub(crate) fn of(
         setting("webhook-allow-http", rules.allow_http.to_string()),
         setting("webhook-allow-private", rules.allow_private.to_string()),
     ];
-    if let Some(client) = client {
+    if let Some((client, presentation)) = client {
         if public_url_given {
             settings.push(setting(PUBLIC_URL, client.public_url.clone()));
         }
         settings.extend([
-            setting("company-name", client.company.clone()),
+            setting("company-name", presentation.company.clone()),
             setting("link-ttl", client.link_ttl_days.to_string()),
-            setting("paper", client.paper.name().to_owned()),
-            setting("mail-attach-pdf", client.attach_pdf.to_string()),
+            setting("paper", presentation.paper.name().to_owned()),
+            setting("mail-attach-pdf", presentation.attach_pdf.to_string()),
         ]);
     }
     settings
@@ -164,8 +166,19 @@ mod tests {
             names(of(None, true, rules)),
             ["webhook-allow-http", "webhook-allow-private"]
         );
-        assert!(!names(of(Some(&ClientSide::default()), false, rules)).contains(&PUBLIC_URL));
-        let serve = of(Some(&ClientSide::default()), true, rules);
+        assert!(
+            !names(of(
+                Some((&ClientSide::default(), &Presentation::default())),
+                false,
+                rules
+            ))
+            .contains(&PUBLIC_URL)
+        );
+        let serve = of(
+            Some((&ClientSide::default(), &Presentation::default())),
+            true,
+            rules,
+        );
         assert_eq!(
             names(serve.clone()),
             [

@@ -1,5 +1,6 @@
 //! Publish, send-email and clone.
 
+use crm_core::bill::EstimateKind;
 use crm_core::conflict::Conflict;
 use crm_core::estimate::{EstimateClone, ShownStatus, StatusChange};
 use crm_core::tags::TagSet;
@@ -12,7 +13,13 @@ use crate::common::{ctx, raw, seeded};
 async fn publishing_a_draft_makes_it_new_and_queues_exactly_one_email_to_the_client() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
-    let p = s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    let p = s
+        .store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     assert_eq!(p.status, ShownStatus::New);
     let stamped = s
         .scalar(&format!(
@@ -24,9 +31,10 @@ async fn publishing_a_draft_makes_it_new_and_queues_exactly_one_email_to_the_cli
     let queued = emails(&s, e.id, "pending").await;
     assert_eq!(
         queued,
+        // The subject is the composed message's: the caller composes it after the commit.
         [(
             "billing@acme.example".to_owned(),
-            format!("Estimate #{}", e.id),
+            None,
             "estimate".to_owned()
         )]
     );
@@ -45,7 +53,13 @@ async fn publishing_for_a_client_without_a_contact_email_queues_nothing_and_succ
     let initech = s.ids.clients[2].id.to_string();
     let e = create(&s, &[("bill_clientid", &initech)]).await;
     assert_eq!(
-        s.store.publish_estimate(ctx(), e.id).await.unwrap().status,
+        s.store
+            .bills::<EstimateKind>()
+            .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+            .await
+            .map(|e| e.record)
+            .unwrap()
+            .status,
         ShownStatus::New
     );
     assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
@@ -55,8 +69,18 @@ async fn publishing_for_a_client_without_a_contact_email_queues_nothing_and_succ
 async fn only_a_stored_draft_can_be_published() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
-    s.store.publish_estimate(ctx(), e.id).await.unwrap();
-    let again = s.store.publish_estimate(ctx(), e.id).await;
+    s.store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
+    let again = s
+        .store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record);
     assert!(
         matches!(
             again,
@@ -65,14 +89,20 @@ async fn only_a_stored_draft_can_be_published() {
         "{again:?}"
     );
     s.store
-        .set_estimate_status(
+        .bills::<EstimateKind>()
+        .set_status(
             ctx(),
             e.id,
             &StatusChange::parse(&raw(&[("status", "accepted")])).unwrap(),
         )
         .await
         .unwrap();
-    let accepted = s.store.publish_estimate(ctx(), e.id).await;
+    let accepted = s
+        .store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record);
     assert!(
         matches!(
             accepted,
@@ -91,9 +121,19 @@ async fn publishing_is_atomic_when_queueing_the_email_fails() {
          CREATE TRIGGER boom BEFORE INSERT ON email_queue FOR EACH ROW EXECUTE FUNCTION boom();",
     )
     .await;
-    let r = s.store.publish_estimate(ctx(), e.id).await;
+    let r = s
+        .store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record);
     assert!(matches!(r, Err(StoreError::Database(_))), "{r:?}");
-    let after = s.store.estimate(ctx(), e.id).await.unwrap();
+    let after = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     assert_eq!(after.status, ShownStatus::Draft);
     let stamped = s
         .scalar(&format!(
@@ -108,7 +148,12 @@ async fn publishing_is_atomic_when_queueing_the_email_fails() {
 async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_changing() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
-    let draft = s.store.send_estimate_email(ctx(), e.id).await;
+    let draft = s
+        .store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record);
     assert!(
         matches!(
             draft,
@@ -118,7 +163,8 @@ async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_c
     );
     assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
     s.store
-        .set_estimate_status(
+        .bills::<EstimateKind>()
+        .set_status(
             ctx(),
             e.id,
             &StatusChange::parse(&raw(&[("status", "declined")])).unwrap(),
@@ -126,21 +172,43 @@ async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_c
         .await
         .unwrap();
     // Emailing changes nothing but the client link it makes, which the next email keeps.
-    let mut before = s.store.estimate(ctx(), e.id).await.unwrap();
+    let mut before = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     assert_eq!(before.client_link, None);
-    let sent = s.store.send_estimate_email(ctx(), e.id).await.unwrap();
+    let sent = s
+        .store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     assert!(sent.client_link.is_some());
     before.client_link.clone_from(&sent.client_link);
     assert_eq!(sent, before);
     // A second send-email while the first one's identical email is still waiting joins
     // it (issue 47: no refusal, no second copy); once that one is sent, the next queues
     // a new one, sharing the stored message.
-    let again = s.store.send_estimate_email(ctx(), e.id).await.unwrap();
+    let again = s
+        .store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     assert_eq!(again.client_link, sent.client_link);
     assert_eq!(emails(&s, e.id, "pending").await.len(), 1);
     s.exec("UPDATE email_queue SET status = 'sent', sent_at = now(), next_attempt_at = NULL")
         .await;
-    s.store.send_estimate_email(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     assert_eq!(emails(&s, e.id, "pending").await.len(), 1);
     assert_eq!(emails(&s, e.id, "sent").await.len(), 1);
     assert_eq!(s.scalar("SELECT count(*) FROM email_bodies").await, 1);
@@ -151,8 +219,26 @@ async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_c
     );
     let initech = s.ids.clients[2].id.to_string();
     let silent = create(&s, &[("bill_clientid", &initech)]).await;
-    s.store.publish_estimate(ctx(), silent.id).await.unwrap();
-    s.store.send_estimate_email(ctx(), silent.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .publish(
+            ctx(),
+            silent.id,
+            &crm_store_pg::messages::Letterhead([0; 32]),
+        )
+        .await
+        .map(|e| e.record)
+        .unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .send_email(
+            ctx(),
+            silent.id,
+            &crm_store_pg::messages::Letterhead([0; 32]),
+        )
+        .await
+        .map(|e| e.record)
+        .unwrap();
     assert_eq!(emails(&s, silent.id, "pending").await.len(), 0);
 }
 
@@ -186,11 +272,13 @@ async fn a_clone_copies_lines_taxes_discount_adjustment_notes_and_terms_but_not_
         ]),
     ];
     s.store
-        .replace_estimate_items(ctx(), e.id, items(lines, None))
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, items(lines, None))
         .await
         .unwrap();
     s.store
-        .update_estimate(
+        .bills::<EstimateKind>()
+        .update(
             ctx(),
             e.id,
             &patch(
@@ -204,11 +292,22 @@ async fn a_clone_copies_lines_taxes_discount_adjustment_notes_and_terms_but_not_
         .await
         .unwrap();
     s.store
-        .set_estimate_tags(ctx(), e.id, &TagSet::normalise(["vip"]))
+        .bills::<EstimateKind>()
+        .set_tags(ctx(), e.id, &TagSet::normalise(["vip"]))
         .await
         .unwrap();
-    s.store.publish_estimate(ctx(), e.id).await.unwrap();
-    let source = s.store.estimate(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
+    let source = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     let globex = s.ids.clients[1].id.to_string();
     let project = s.ids.projects[1].to_string();
     let category = s.default_category("estimate").await.to_string();
@@ -220,7 +319,12 @@ async fn a_clone_copies_lines_taxes_discount_adjustment_notes_and_terms_but_not_
         ("bill_projectid", &project),
     ]))
     .unwrap();
-    let c = s.store.clone_estimate(ctx(), e.id, &cmd).await.unwrap();
+    let c = s
+        .store
+        .bills::<EstimateKind>()
+        .clone_bill(ctx(), e.id, &cmd)
+        .await
+        .unwrap();
     assert_ne!(c.id, source.id);
     assert_eq!(c.status, ShownStatus::Draft);
     assert_eq!(c.client.name, "Globex Corporation");
@@ -282,7 +386,11 @@ async fn a_clone_copies_lines_taxes_discount_adjustment_notes_and_terms_but_not_
     assert_eq!(taxes(&c), taxes(&source));
     assert_eq!(c.taxes.len(), 2);
     assert_eq!(
-        s.store.estimate(ctx(), e.id).await.unwrap(),
+        s.store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap(),
         source,
         "the source is unchanged"
     );
@@ -298,7 +406,12 @@ async fn a_clone_checks_its_references() {
         ("bill_date", "2026-12-01"),
     ]))
     .unwrap();
-    let err = invalid(s.store.clone_estimate(ctx(), e.id, &cmd).await);
+    let err = invalid(
+        s.store
+            .bills::<EstimateKind>()
+            .clone_bill(ctx(), e.id, &cmd)
+            .await,
+    );
     assert_eq!(
         messages(&err, "bill_clientid"),
         ["The selected bill clientid is invalid."]
@@ -308,4 +421,84 @@ async fn a_clone_checks_its_references() {
         ["The selected bill categoryid is invalid."]
     );
     assert_eq!(s.scalar("SELECT count(*) FROM estimates").await, 1);
+}
+
+#[tokio::test]
+async fn a_queued_message_waits_for_its_composing_and_each_version_is_composed_once() {
+    use crm_store_pg::messages::{Letterhead, Message, Template};
+    let s = seeded().await;
+    let e = create(&s, &[]).await;
+    let letterhead = Letterhead([7; 32]);
+    let bills = s.store.bills::<EstimateKind>();
+    let published = bills.publish(ctx(), e.id, &letterhead).await.unwrap();
+    let to = published
+        .compose
+        .expect("a new version's message is to be composed");
+    assert_eq!(to.template, Template::Estimate);
+    // The worker does not see a row whose message is not composed.
+    let mut outbox = crm_store_pg::outbox::Outbox::new(s.db.config()).unwrap();
+    let due = chrono::Utc::now() + chrono::Duration::days(1);
+    let lease = std::time::Duration::from_secs(60);
+    assert!(outbox.claim(due, 10, lease).await.unwrap().is_empty());
+    let message = Message {
+        subject: "Estimate #1 from Acme".to_owned(),
+        text: "text".to_owned(),
+        html: "<p>html</p>".to_owned(),
+        attachment: Some(b"%PDF-1.7".to_vec()),
+    };
+    s.store.compose(&to, &message).await.unwrap();
+    // Composing again (the upkeep after a slow request, say) changes nothing.
+    let other = Message {
+        subject: "another".to_owned(),
+        ..message.clone()
+    };
+    s.store.compose(&to, &other).await.unwrap();
+    assert_eq!(
+        emails(&s, e.id, "pending").await,
+        [(
+            "billing@acme.example".to_owned(),
+            Some(message.subject.clone()),
+            "estimate".to_owned()
+        )]
+    );
+    let claimed = outbox.claim(due, 10, lease).await.unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(
+        (&claimed[0].subject, &claimed[0].text, &claimed[0].html),
+        (&message.subject, &message.text, &message.html)
+    );
+    assert_eq!(claimed[0].attachment.as_deref(), Some(&b"%PDF-1.7"[..]));
+    outbox.release(&[claimed[0].id]).await.unwrap();
+    // The same version emailed again reuses the composed message: nothing to compose, and
+    // the new row carries the subject at once.
+    let sent = bills.send_email(ctx(), e.id, &letterhead).await.unwrap();
+    assert_eq!(sent.compose, None);
+    assert!(
+        emails(&s, e.id, "pending")
+            .await
+            .iter()
+            .all(|(_, subject, _)| subject.as_deref() == Some("Estimate #1 from Acme"))
+    );
+    // Another letterhead (the company renamed, say) is another version to compose.
+    let renamed = bills
+        .send_email(ctx(), e.id, &Letterhead([8; 32]))
+        .await
+        .unwrap();
+    assert!(renamed.compose.is_some());
+    // Nothing left for long: the upkeep finds none older than a minute.
+    assert!(
+        s.store
+            .uncomposed(std::time::Duration::from_secs(60), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        s.store
+            .uncomposed(std::time::Duration::ZERO, 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
 }

@@ -1,5 +1,6 @@
 //! Converting an estimate to an invoice, once, also under concurrency.
 
+use crm_core::bill::EstimateKind;
 use crm_core::conflict::Conflict;
 use crm_core::estimate::{ShownStatus, StatusChange};
 use crm_core::invoice::InvoiceStatus;
@@ -30,11 +31,13 @@ async fn converting_creates_a_draft_invoice_with_copies_of_lines_taxes_and_total
         item(&[("description", "B"), ("quantity", "1"), ("rate", "50")]),
     ];
     s.store
-        .replace_estimate_items(ctx(), e.id, items(lines, Some(&[ten, five])))
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, items(lines, Some(&[ten, five])))
         .await
         .unwrap();
     s.store
-        .update_estimate(
+        .bills::<EstimateKind>()
+        .update(
             ctx(),
             e.id,
             &patch(
@@ -49,14 +52,20 @@ async fn converting_creates_a_draft_invoice_with_copies_of_lines_taxes_and_total
         .await
         .unwrap();
     s.store
-        .set_estimate_status(
+        .bills::<EstimateKind>()
+        .set_status(
             ctx(),
             e.id,
             &StatusChange::parse(&raw(&[("status", "accepted")])).unwrap(),
         )
         .await
         .unwrap();
-    let source = s.store.estimate(ctx(), e.id).await.unwrap();
+    let source = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
     assert_eq!(invoice.status, InvoiceStatus::Draft);
     let category = s
@@ -99,7 +108,12 @@ async fn converting_creates_a_draft_invoice_with_copies_of_lines_taxes_and_total
             .collect::<Vec<_>>()
     };
     assert_eq!(taxes(&invoice.taxes), taxes(&source.taxes));
-    let after = s.store.estimate(ctx(), e.id).await.unwrap();
+    let after = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     assert_eq!(after.status, ShownStatus::Accepted);
     assert_eq!(
         (after.converted.is_converted, after.converted.invoice_id),
@@ -135,7 +149,8 @@ async fn inline_tax_records_of_a_converted_invoice_point_at_its_own_lines() {
         ]),
     ];
     s.store
-        .replace_estimate_items(ctx(), e.id, items(lines, None))
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, items(lines, None))
         .await
         .unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
@@ -152,7 +167,8 @@ async fn two_concurrent_conversions_create_one_invoice_and_one_conflict() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
     s.store
-        .replace_estimate_items(
+        .bills::<EstimateKind>()
+        .replace_items(
             ctx(),
             e.id,
             items(

@@ -1,5 +1,6 @@
 //! Replacing line items: totals, tax records, every refusal, and concurrent replacements.
 
+use crm_core::bill::EstimateKind;
 use crm_core::bill::{ItemsRequest, StoredLine, TotalsHeader, totals_input};
 use crm_core::estimate::Estimate;
 use crm_core::input::{RawMap, RawValue};
@@ -35,7 +36,8 @@ async fn summary_items_are_stored_in_order_with_one_tax_record_per_selected_rate
     );
     let r = s
         .store
-        .replace_estimate_items(ctx(), e.id, req)
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, req)
         .await
         .unwrap();
     let lines: Vec<_> = r
@@ -92,11 +94,19 @@ async fn summary_items_are_stored_in_order_with_one_tax_record_per_selected_rate
     assert_eq!(t["tax_total_percentage"], "15.00");
     assert_eq!(t["tax_total_amount"], "341.69");
     assert_eq!(t["final_amount"], "2619.59");
-    assert_eq!(s.store.estimate(ctx(), e.id).await.unwrap(), r);
+    assert_eq!(
+        s.store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap(),
+        r
+    );
     // A second replacement leaves nothing of the first; absent tax_rate_ids means no taxes.
     let again = s
         .store
-        .replace_estimate_items(
+        .bills::<EstimateKind>()
+        .replace_items(
             ctx(),
             e.id,
             items(
@@ -153,7 +163,8 @@ async fn inline_items_carry_their_discounts_and_one_tax_record_per_line_with_a_r
     );
     let r = s
         .store
-        .replace_estimate_items(ctx(), e.id, req)
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, req)
         .await
         .unwrap();
     let a = &r.line_items[0];
@@ -190,7 +201,8 @@ async fn unknown_and_disabled_tax_rates_are_invalid_in_both_modes() {
     let line = item(&[("description", "A"), ("quantity", "1"), ("rate", "1")]);
     let err = invalid(
         s.store
-            .replace_estimate_items(
+            .bills::<EstimateKind>()
+            .replace_items(
                 ctx(),
                 summary.id,
                 items(vec![line.clone()], Some(&["9999".into(), disabled.clone()])),
@@ -214,7 +226,8 @@ async fn unknown_and_disabled_tax_rates_are_invalid_in_both_modes() {
     ]);
     let err = invalid(
         s.store
-            .replace_estimate_items(ctx(), inline.id, items(vec![line, bad], None))
+            .bills::<EstimateKind>()
+            .replace_items(ctx(), inline.id, items(vec![line, bad], None))
             .await,
     );
     assert_eq!(
@@ -223,7 +236,8 @@ async fn unknown_and_disabled_tax_rates_are_invalid_in_both_modes() {
     );
     assert!(
         s.store
-            .estimate(ctx(), inline.id)
+            .bills::<EstimateKind>()
+            .get(ctx(), inline.id)
             .await
             .unwrap()
             .line_items
@@ -268,7 +282,8 @@ async fn the_other_modes_fields_are_refused_naming_them_with_bad_references_repo
     ]);
     let err = invalid(
         s.store
-            .replace_estimate_items(
+            .bills::<EstimateKind>()
+            .replace_items(
                 ctx(),
                 summary.id,
                 items(vec![inline_fields], Some(&["9999".into()])),
@@ -288,7 +303,8 @@ async fn the_other_modes_fields_are_refused_naming_them_with_bad_references_repo
     let plain = item(&[("description", "A"), ("quantity", "1"), ("rate", "1")]);
     let err = invalid(
         s.store
-            .replace_estimate_items(ctx(), inline.id, items(vec![plain], Some(&[ten])))
+            .bills::<EstimateKind>()
+            .replace_items(ctx(), inline.id, items(vec![plain], Some(&[ten])))
             .await,
     );
     assert_eq!(
@@ -308,14 +324,22 @@ async fn items_whose_total_is_out_of_range_are_invalid_and_change_nothing() {
     ]);
     let err = invalid(
         s.store
-            .replace_estimate_items(ctx(), e.id, items(vec![big], None))
+            .bills::<EstimateKind>()
+            .replace_items(ctx(), e.id, items(vec![big], None))
             .await,
     );
     assert_eq!(
         messages(&err, "items"),
         ["The items total may not be greater than 9999999999999.99."]
     );
-    assert_eq!(s.store.estimate(ctx(), e.id).await.unwrap(), e);
+    assert_eq!(
+        s.store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap(),
+        e
+    );
 }
 
 #[tokio::test]
@@ -323,7 +347,8 @@ async fn a_header_discount_and_adjustment_apply_to_new_items() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
     s.store
-        .update_estimate(
+        .bills::<EstimateKind>()
+        .update(
             ctx(),
             e.id,
             &patch(
@@ -339,7 +364,8 @@ async fn a_header_discount_and_adjustment_apply_to_new_items() {
         .unwrap();
     let r = s
         .store
-        .replace_estimate_items(
+        .bills::<EstimateKind>()
+        .replace_items(
             ctx(),
             e.id,
             items(
@@ -442,7 +468,8 @@ async fn concurrent_item_replacements_leave_exactly_one_requests_lines_with_thei
             );
             tasks.push(tokio::spawn(async move {
                 store
-                    .replace_estimate_items(ctx(), e.id, req)
+                    .bills::<EstimateKind>()
+                    .replace_items(ctx(), e.id, req)
                     .await
                     .map(drop)
             }));
@@ -450,7 +477,12 @@ async fn concurrent_item_replacements_leave_exactly_one_requests_lines_with_thei
         for t in tasks {
             t.await.unwrap().unwrap();
         }
-        let stored = s.store.estimate(ctx(), e.id).await.unwrap();
+        let stored = s
+            .store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap();
         let first = stored.line_items[0]
             .description
             .split(" line")

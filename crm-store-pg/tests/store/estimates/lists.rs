@@ -1,5 +1,6 @@
 //! The estimate list: filters (shown status included), search, sort, paging.
 
+use crm_core::bill::EstimateKind;
 use crm_core::estimate::{EstimateListQuery, StatusChange};
 use crm_core::ids::EstimateId;
 
@@ -8,7 +9,12 @@ use crate::common::{Seeded, ctx, raw, seeded};
 
 async fn ids(s: &Seeded, pairs: &[(&str, &str)]) -> (Vec<i64>, u64) {
     let q = EstimateListQuery::parse(&raw(pairs)).unwrap();
-    let listed = s.store.list_estimates(ctx(), &q).await.unwrap();
+    let listed = s
+        .store
+        .bills::<EstimateKind>()
+        .list(ctx(), &q)
+        .await
+        .unwrap();
     (
         listed.items.iter().map(|e| e.id.get()).collect(),
         listed.total,
@@ -17,7 +23,8 @@ async fn ids(s: &Seeded, pairs: &[(&str, &str)]) -> (Vec<i64>, u64) {
 
 async fn set_status(s: &Seeded, id: EstimateId, status: &str) {
     s.store
-        .set_estimate_status(
+        .bills::<EstimateKind>()
+        .set_status(
             ctx(),
             id,
             &StatusChange::parse(&raw(&[("status", status)])).unwrap(),
@@ -33,7 +40,12 @@ async fn the_list_shows_whole_listed_estimates_newest_first_without_document_est
     let b = create(&s, &[]).await;
     document_estimate(&s).await;
     let q = EstimateListQuery::parse(&raw(&[])).unwrap();
-    let listed = s.store.list_estimates(ctx(), &q).await.unwrap();
+    let listed = s
+        .store
+        .bills::<EstimateKind>()
+        .list(ctx(), &q)
+        .await
+        .unwrap();
     assert_eq!(listed.total, 2);
     assert_eq!(listed.items, vec![b.clone(), a.clone()]);
     assert_eq!(

@@ -3,6 +3,7 @@
 //! discount and adjustment by PATCH, lines and tax rates by PUT items), read back, and
 //! every expected figure compared.
 
+use crm_core::bill::EstimateKind;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
@@ -179,16 +180,23 @@ async fn run(
         ("bill_tax_type", tax_type),
     ]))
     .unwrap();
-    let id: EstimateId = store.create_estimate(ctx(), &new).await.unwrap().id;
+    let id: EstimateId = store
+        .bills::<EstimateKind>()
+        .create(ctx(), &new)
+        .await
+        .unwrap()
+        .id;
     store
-        .update_estimate(ctx(), id, &header(input, category))
+        .bills::<EstimateKind>()
+        .update(ctx(), id, &header(input, category))
         .await
         .unwrap();
     let set = store
-        .replace_estimate_items(ctx(), id, items(input, rates))
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), id, items(input, rates))
         .await
         .unwrap();
-    let read = store.estimate(ctx(), id).await.unwrap();
+    let read = store.bills::<EstimateKind>().get(ctx(), id).await.unwrap();
     assert_eq!(set, read);
     read
 }

@@ -1,5 +1,6 @@
 //! Create, read, PATCH, status, tags, delete, and not-found for every operation.
 
+use crm_core::bill::EstimateKind;
 use crm_core::conflict::Resource;
 use crm_core::estimate::{EstimateClone, ShownStatus, StatusChange};
 use crm_core::ids::EstimateId;
@@ -52,7 +53,14 @@ async fn a_new_estimate_is_an_empty_draft_with_zero_totals_created_by_the_actor(
         ))
         .await;
     assert_eq!(creator, 1);
-    assert_eq!(s.store.estimate(ctx(), e.id).await.unwrap(), e);
+    assert_eq!(
+        s.store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap(),
+        e
+    );
 }
 
 #[tokio::test]
@@ -69,7 +77,7 @@ async fn creating_with_an_unknown_client_project_or_a_category_of_another_type_i
         ("bill_projectid", "9999"),
     ]))
     .unwrap();
-    let e = invalid(s.store.create_estimate(ctx(), &cmd).await);
+    let e = invalid(s.store.bills::<EstimateKind>().create(ctx(), &cmd).await);
     assert_eq!(
         messages(&e, "bill_clientid"),
         ["The selected bill clientid is invalid."]
@@ -97,10 +105,17 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
                 "{id}: {r:?}"
             )
         };
-        not_found(s.store.estimate(ctx(), id).await.map(drop));
         not_found(
             s.store
-                .update_estimate(ctx(), id, &patch(&real, &[]))
+                .bills::<EstimateKind>()
+                .get(ctx(), id)
+                .await
+                .map(drop),
+        );
+        not_found(
+            s.store
+                .bills::<EstimateKind>()
+                .update(ctx(), id, &patch(&real, &[]))
                 .await
                 .map(drop),
         );
@@ -114,21 +129,24 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
         );
         not_found(
             s.store
-                .replace_estimate_items(ctx(), id, req)
+                .bills::<EstimateKind>()
+                .replace_items(ctx(), id, req)
                 .await
                 .map(drop),
         );
-        not_found(s.store.delete_estimate(ctx(), id).await);
+        not_found(s.store.bills::<EstimateKind>().delete(ctx(), id).await);
         let status = StatusChange::parse(&raw(&[("status", "accepted")])).unwrap();
         not_found(
             s.store
-                .set_estimate_status(ctx(), id, &status)
+                .bills::<EstimateKind>()
+                .set_status(ctx(), id, &status)
                 .await
                 .map(drop),
         );
         not_found(
             s.store
-                .set_estimate_tags(ctx(), id, &TagSet::normalise(["a"]))
+                .bills::<EstimateKind>()
+                .set_tags(ctx(), id, &TagSet::normalise(["a"]))
                 .await
                 .map(drop),
         );
@@ -140,9 +158,29 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
             ("bill_date", "2026-11-01"),
         ]))
         .unwrap();
-        not_found(s.store.clone_estimate(ctx(), id, &clone).await.map(drop));
-        not_found(s.store.publish_estimate(ctx(), id).await.map(drop));
-        not_found(s.store.send_estimate_email(ctx(), id).await.map(drop));
+        not_found(
+            s.store
+                .bills::<EstimateKind>()
+                .clone_bill(ctx(), id, &clone)
+                .await
+                .map(drop),
+        );
+        not_found(
+            s.store
+                .bills::<EstimateKind>()
+                .publish(ctx(), id, &crm_store_pg::messages::Letterhead([0; 32]))
+                .await
+                .map(|e| e.record)
+                .map(drop),
+        );
+        not_found(
+            s.store
+                .bills::<EstimateKind>()
+                .send_email(ctx(), id, &crm_store_pg::messages::Letterhead([0; 32]))
+                .await
+                .map(|e| e.record)
+                .map(drop),
+        );
         not_found(s.store.convert_estimate(ctx(), id).await.map(drop));
     }
     let still = s
@@ -157,13 +195,24 @@ async fn unknown_ids_and_contract_backing_estimates_are_not_found_by_every_opera
 async fn a_new_estimate_past_its_expiry_date_shows_expired_until_the_expiry_moves_forward() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
-    s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     s.exec(&format!("UPDATE estimates SET date = DATE '2026-10-01', expiry_date = DATE '2026-11-21' WHERE id = {}", e.id)).await;
-    let read = s.store.estimate(ctx(), e.id).await.unwrap();
+    let read = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     assert_eq!(read.status, ShownStatus::Expired);
     let moved = s
         .store
-        .update_estimate(
+        .bills::<EstimateKind>()
+        .update(
             ctx(),
             e.id,
             &patch(&read, &[("bill_expiry_date", "2026-11-22")]),
@@ -193,11 +242,13 @@ async fn patch_sets_the_header_keeps_the_status_and_recomputes_the_totals() {
         Some(&[ten]),
     );
     s.store
-        .replace_estimate_items(ctx(), e.id, req)
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, req)
         .await
         .unwrap();
     s.store
-        .set_estimate_status(
+        .bills::<EstimateKind>()
+        .set_status(
             ctx(),
             e.id,
             &StatusChange::parse(&raw(&[("status", "accepted")])).unwrap(),
@@ -217,7 +268,12 @@ async fn patch_sets_the_header_keeps_the_status_and_recomputes_the_totals() {
             ("bill_expiry_date", "2026-12-31"),
         ],
     );
-    let u = s.store.update_estimate(ctx(), e.id, &cmd).await.unwrap();
+    let u = s
+        .store
+        .bills::<EstimateKind>()
+        .update(ctx(), e.id, &cmd)
+        .await
+        .unwrap();
     assert_eq!(u.status, ShownStatus::Accepted);
     assert_eq!(u.project_id.map(|p| p.get()), Some(s.ids.projects[0]));
     assert_eq!(u.notes.as_deref(), Some("New notes"));
@@ -231,7 +287,8 @@ async fn patch_sets_the_header_keeps_the_status_and_recomputes_the_totals() {
     // Absent fields are kept; empty ones cleared; a percentage discount replaces the fixed one.
     let u2 = s
         .store
-        .update_estimate(
+        .bills::<EstimateKind>()
+        .update(
             ctx(),
             e.id,
             &patch(
@@ -265,7 +322,12 @@ async fn patch_refuses_an_expiry_before_the_date_also_when_the_stored_expiry_is_
     let s = seeded().await;
     let e = create(&s, &[("bill_expiry_date", "2026-11-10")]).await;
     let later_date = patch(&e, &[("bill_date", "2026-11-15")]);
-    let err = invalid(s.store.update_estimate(ctx(), e.id, &later_date).await);
+    let err = invalid(
+        s.store
+            .bills::<EstimateKind>()
+            .update(ctx(), e.id, &later_date)
+            .await,
+    );
     assert_eq!(
         messages(&err, "bill_expiry_date"),
         ["The bill expiry date must be a date after or equal to bill date."]
@@ -274,7 +336,8 @@ async fn patch_refuses_an_expiry_before_the_date_also_when_the_stored_expiry_is_
     let cleared = patch(&e, &[("bill_date", "2026-11-15"), ("bill_expiry_date", "")]);
     let u = s
         .store
-        .update_estimate(ctx(), e.id, &cleared)
+        .bills::<EstimateKind>()
+        .update(ctx(), e.id, &cleared)
         .await
         .unwrap();
     assert_eq!(
@@ -295,7 +358,12 @@ async fn patch_reports_references_and_discount_rules_together() {
             ("bill_discount_amount", "5"),
         ],
     );
-    let err = invalid(s.store.update_estimate(ctx(), e.id, &cmd).await);
+    let err = invalid(
+        s.store
+            .bills::<EstimateKind>()
+            .update(ctx(), e.id, &cmd)
+            .await,
+    );
     assert_eq!(
         messages(&err, "bill_projectid"),
         ["The selected bill projectid is invalid."]
@@ -307,7 +375,8 @@ async fn patch_reports_references_and_discount_rules_together() {
     let summary = create(&s, &[]).await;
     let err = invalid(
         s.store
-            .update_estimate(
+            .bills::<EstimateKind>()
+            .update(
                 ctx(),
                 summary.id,
                 &patch(&summary, &[("bill_discount_type", "fixed")]),
@@ -319,7 +388,11 @@ async fn patch_reports_references_and_discount_rules_together() {
         ["The bill discount amount field is required when bill discount type is fixed."]
     );
     assert_eq!(
-        s.store.estimate(ctx(), summary.id).await.unwrap(),
+        s.store
+            .bills::<EstimateKind>()
+            .get(ctx(), summary.id)
+            .await
+            .unwrap(),
         summary,
         "nothing changed"
     );
@@ -338,12 +411,14 @@ async fn a_final_amount_out_of_range_after_patch_is_invalid_on_the_adjustment() 
         None,
     );
     s.store
-        .replace_estimate_items(ctx(), e.id, req)
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, req)
         .await
         .unwrap();
     let err = invalid(
         s.store
-            .update_estimate(ctx(), e.id, &patch(&e, &[("bill_adjustment_amount", "5")]))
+            .bills::<EstimateKind>()
+            .update(ctx(), e.id, &patch(&e, &[("bill_adjustment_amount", "5")]))
             .await,
     );
     assert!(err.has("bill_adjustment_amount"), "{err:?}");
@@ -363,11 +438,13 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
         Some(std::slice::from_ref(&ten)),
     );
     s.store
-        .replace_estimate_items(ctx(), e.id, req)
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, req)
         .await
         .unwrap();
     s.store
-        .update_estimate(
+        .bills::<EstimateKind>()
+        .update(
             ctx(),
             e.id,
             &patch(
@@ -382,7 +459,8 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
         .unwrap();
     let inline = s
         .store
-        .update_estimate(ctx(), e.id, &patch(&e, &[("bill_tax_type", "inline")]))
+        .bills::<EstimateKind>()
+        .update(ctx(), e.id, &patch(&e, &[("bill_tax_type", "inline")]))
         .await
         .unwrap();
     assert_eq!(inline.tax_type, TaxMode::Inline);
@@ -401,13 +479,15 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
     ]);
     let set = s
         .store
-        .replace_estimate_items(ctx(), e.id, items(vec![line], None))
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, items(vec![line], None))
         .await
         .unwrap();
     assert_eq!(set.totals.figures.final_amount.to_string(), "198.00");
     let summary = s
         .store
-        .update_estimate(ctx(), e.id, &patch(&e, &[("bill_tax_type", "summary")]))
+        .bills::<EstimateKind>()
+        .update(ctx(), e.id, &patch(&e, &[("bill_tax_type", "summary")]))
         .await
         .unwrap();
     assert!(summary.taxes.is_empty());
@@ -442,11 +522,17 @@ async fn the_status_can_be_set_to_any_stored_status_from_any_status() {
         ("revised", "new"),
         ("new", "draft"),
     ] {
-        let before = s.store.estimate(ctx(), e.id).await.unwrap();
+        let before = s
+            .store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap();
         assert_eq!(before.status.as_str(), from);
         let after = s
             .store
-            .set_estimate_status(
+            .bills::<EstimateKind>()
+            .set_status(
                 ctx(),
                 e.id,
                 &StatusChange::parse(&raw(&[("status", to)])).unwrap(),
@@ -463,19 +549,22 @@ async fn tags_are_replaced_whole_in_the_given_order() {
     let e = create(&s, &[]).await;
     let t = s
         .store
-        .set_estimate_tags(ctx(), e.id, &TagSet::normalise(["b", "a", " b "]))
+        .bills::<EstimateKind>()
+        .set_tags(ctx(), e.id, &TagSet::normalise(["b", "a", " b "]))
         .await
         .unwrap();
     assert_eq!(t.tags, ["b", "a"]);
     let t = s
         .store
-        .set_estimate_tags(ctx(), e.id, &TagSet::normalise(["c"]))
+        .bills::<EstimateKind>()
+        .set_tags(ctx(), e.id, &TagSet::normalise(["c"]))
         .await
         .unwrap();
     assert_eq!(t.tags, ["c"]);
     let t = s
         .store
-        .set_estimate_tags(ctx(), e.id, &TagSet::default())
+        .bills::<EstimateKind>()
+        .set_tags(ctx(), e.id, &TagSet::default())
         .await
         .unwrap();
     assert!(t.tags.is_empty());
@@ -487,7 +576,8 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
     let e = create(&s, &[]).await;
     let ten = rate_id(&s, "10.00", "enabled");
     s.store
-        .replace_estimate_items(
+        .bills::<EstimateKind>()
+        .replace_items(
             ctx(),
             e.id,
             items(
@@ -502,18 +592,33 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
         .await
         .unwrap();
     s.store
-        .set_estimate_tags(ctx(), e.id, &TagSet::normalise(["x"]))
+        .bills::<EstimateKind>()
+        .set_tags(ctx(), e.id, &TagSet::normalise(["x"]))
         .await
         .unwrap();
-    s.store.publish_estimate(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .publish(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     s.exec(&format!(
         "UPDATE email_queue SET status = 'sent', sent_at = now() WHERE estimate_id = {}",
         e.id
     ))
     .await;
-    s.store.send_estimate_email(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     let invoice = s.store.convert_estimate(ctx(), e.id).await.unwrap();
-    s.store.delete_estimate(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<EstimateKind>()
+        .delete(ctx(), e.id)
+        .await
+        .unwrap();
     for table in [
         "estimates WHERE id",
         "estimate_lines WHERE estimate_id",
@@ -537,7 +642,7 @@ async fn delete_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_ones_
         .await;
     assert_eq!(kept, 1);
     assert!(matches!(
-        s.store.estimate(ctx(), e.id).await,
+        s.store.bills::<EstimateKind>().get(ctx(), e.id).await,
         Err(StoreError::NotFound(Resource::Estimate))
     ));
 }

@@ -1,6 +1,8 @@
 //! "One live invoice per estimate" under concurrent conversions, and conversion again
 //! after the invoice is deleted.
 
+use crm_core::bill::EstimateKind;
+use crm_core::bill::InvoiceKind;
 use crm_core::conflict::Conflict;
 use crm_store_pg::StoreError;
 
@@ -13,15 +15,29 @@ async fn deleting_the_invoice_frees_its_estimate_for_another_conversion() {
     let e = create(&s, &[]).await;
     let first = s.store.convert_estimate(ctx(), e.id).await.unwrap();
     assert_eq!(first.estimate_id, Some(e.id));
-    s.store.delete_invoice(ctx(), first.id).await.unwrap();
-    let freed = s.store.estimate(ctx(), e.id).await.unwrap();
+    s.store
+        .bills::<InvoiceKind>()
+        .delete(ctx(), first.id)
+        .await
+        .unwrap();
+    let freed = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     assert_eq!(
         (freed.converted.is_converted, freed.converted.invoice_id),
         (false, None)
     );
     let second = s.store.convert_estimate(ctx(), e.id).await.unwrap();
     assert_ne!(second.id, first.id);
-    let converted = s.store.estimate(ctx(), e.id).await.unwrap();
+    let converted = s
+        .store
+        .bills::<EstimateKind>()
+        .get(ctx(), e.id)
+        .await
+        .unwrap();
     assert_eq!(converted.converted.invoice_id, Some(second.id));
 }
 
@@ -36,7 +52,7 @@ async fn concurrent_conversions_and_deletes_keep_one_live_invoice_per_estimate()
     let mut live = s.store.convert_estimate(ctx(), e.id).await.unwrap().id;
     for _ in 0..8 {
         let (deleted, a, b) = tokio::join!(
-            s.store.delete_invoice(ctx(), live),
+            s.store.bills::<InvoiceKind>().delete(ctx(), live),
             s.store.convert_estimate(ctx(), e.id),
             s.store.convert_estimate(ctx(), e.id)
         );
@@ -57,7 +73,13 @@ async fn concurrent_conversions_and_deletes_keep_one_live_invoice_per_estimate()
             ))
             .await;
         assert!(count <= 1, "{count} invoices for one estimate");
-        let converted = s.store.estimate(ctx(), e.id).await.unwrap().converted;
+        let converted = s
+            .store
+            .bills::<EstimateKind>()
+            .get(ctx(), e.id)
+            .await
+            .unwrap()
+            .converted;
         live = match converted.invoice_id {
             Some(id) => id,
             None => s.store.convert_estimate(ctx(), e.id).await.unwrap().id,

@@ -1,5 +1,6 @@
 //! `GET /invoices`: filters, the shown-status filter, search, sorts and paging.
 
+use crm_core::bill::InvoiceKind;
 use crm_core::invoice::{InvoiceListQuery, InvoiceStatusChange};
 
 use super::create;
@@ -7,7 +8,12 @@ use crate::common::{Seeded, ctx, raw, seeded};
 
 async fn ids(s: &Seeded, query: &[(&str, &str)]) -> (Vec<i64>, u64) {
     let q = InvoiceListQuery::parse(&raw(query)).unwrap();
-    let listed = s.store.list_invoices(ctx(), &q).await.unwrap();
+    let listed = s
+        .store
+        .bills::<InvoiceKind>()
+        .list(ctx(), &q)
+        .await
+        .unwrap();
     (
         listed.items.iter().map(|i| i.id.get()).collect(),
         listed.total,
@@ -46,11 +52,13 @@ async fn filters_search_sorts_and_pages_like_estimates() {
     .await;
     let set = |status: &str| InvoiceStatusChange::parse(&raw(&[("status", status)])).unwrap();
     s.store
-        .set_invoice_status(ctx(), a.id, &set("2"))
+        .bills::<InvoiceKind>()
+        .set_status(ctx(), a.id, &set("2"))
         .await
         .unwrap();
     s.store
-        .set_invoice_status(ctx(), b.id, &set("2"))
+        .bills::<InvoiceKind>()
+        .set_status(ctx(), b.id, &set("2"))
         .await
         .unwrap();
     let (a, b, c) = (a.id.get(), b.id.get(), c.id.get());
@@ -101,7 +109,8 @@ async fn the_demo_seed_has_three_invoices_with_calculated_totals() {
     for id in &s.ids.invoices {
         let i = s
             .store
-            .invoice(ctx(), InvoiceId::new(*id).unwrap())
+            .bills::<InvoiceKind>()
+            .get(ctx(), InvoiceId::new(*id).unwrap())
             .await
             .unwrap();
         shown.push((

@@ -1,5 +1,7 @@
 //! Creating, updating, replacing items, setting status and tags, deleting.
 
+use crm_core::bill::EstimateKind;
+use crm_core::bill::InvoiceKind;
 use crm_core::conflict::Resource;
 use crm_core::estimate::{EstimateUpdate, NewEstimate};
 use crm_core::ids::InvoiceId;
@@ -20,7 +22,14 @@ async fn a_new_invoice_is_an_empty_draft_due_thirty_days_later() {
     assert_eq!(i.totals.bill.figures.final_amount.to_string(), "0.00");
     assert!(i.line_items.is_empty() && i.taxes.is_empty() && i.tags.is_empty());
     assert_eq!(i.notes.as_deref(), Some("N"));
-    assert_eq!(s.store.invoice(ctx(), i.id).await.unwrap(), i);
+    assert_eq!(
+        s.store
+            .bills::<InvoiceKind>()
+            .get(ctx(), i.id)
+            .await
+            .unwrap(),
+        i
+    );
     let given = create(&s, &[("bill_due_date", "2026-11-05")]).await;
     assert_eq!(given.dates.due_date, Some(day("2026-11-05")));
 }
@@ -35,7 +44,7 @@ async fn an_invoice_needs_an_invoice_category_and_existing_references() {
         ("bill_date", "2026-11-01"),
     ]))
     .unwrap();
-    let e = invalid(s.store.create_invoice(ctx(), &cmd).await);
+    let e = invalid(s.store.bills::<InvoiceKind>().create(ctx(), &cmd).await);
     assert_eq!(
         messages(&e, "bill_categoryid"),
         ["The selected bill categoryid is invalid."]
@@ -66,7 +75,12 @@ async fn an_invoice_and_an_estimate_given_the_same_input_show_the_same_totals() 
             ("bill_tax_type", mode),
         ]))
         .unwrap();
-        let e = s.store.create_estimate(ctx(), &e).await.unwrap();
+        let e = s
+            .store
+            .bills::<EstimateKind>()
+            .create(ctx(), &e)
+            .await
+            .unwrap();
         let i = create(&s, &[("bill_tax_type", mode)]).await;
         let (ten, vat) = (
             rate_id(&s, "10.00", "enabled"),
@@ -107,7 +121,8 @@ async fn an_invoice_and_an_estimate_given_the_same_input_show_the_same_totals() 
         };
         let e = s
             .store
-            .replace_estimate_items(ctx(), e.id, items(lines(inline), summary_rates))
+            .bills::<EstimateKind>()
+            .replace_items(ctx(), e.id, items(lines(inline), summary_rates))
             .await
             .unwrap();
         let category = e.category.id.to_string();
@@ -118,16 +133,19 @@ async fn an_invoice_and_an_estimate_given_the_same_input_show_the_same_totals() 
         pairs.extend_from_slice(header);
         let e = s
             .store
-            .update_estimate(ctx(), e.id, &EstimateUpdate::parse(&raw(&pairs)).unwrap())
+            .bills::<EstimateKind>()
+            .update(ctx(), e.id, &EstimateUpdate::parse(&raw(&pairs)).unwrap())
             .await
             .unwrap();
         s.store
-            .replace_invoice_items(ctx(), i.id, items(lines(inline), summary_rates))
+            .bills::<InvoiceKind>()
+            .replace_items(ctx(), i.id, items(lines(inline), summary_rates))
             .await
             .unwrap();
         let i = s
             .store
-            .update_invoice(ctx(), i.id, &patch(&i, header))
+            .bills::<InvoiceKind>()
+            .update(ctx(), i.id, &patch(&i, header))
             .await
             .unwrap();
         assert_eq!(i.totals.bill, e.totals, "{mode}");
@@ -168,7 +186,8 @@ async fn items_follow_the_invoice_tax_mode_with_the_estimates_messages() {
     ])];
     let e = invalid(
         s.store
-            .replace_invoice_items(ctx(), i.id, items(lines, Some(&[disabled])))
+            .bills::<InvoiceKind>()
+            .replace_items(ctx(), i.id, items(lines, Some(&[disabled])))
             .await,
     );
     assert_eq!(
@@ -195,7 +214,8 @@ async fn a_patch_checks_the_due_date_and_a_mode_change_clears_the_taxes() {
     let i = create(&s, &[]).await;
     let e = invalid(
         s.store
-            .update_invoice(ctx(), i.id, &patch(&i, &[("bill_date", "2026-12-05")]))
+            .bills::<InvoiceKind>()
+            .update(ctx(), i.id, &patch(&i, &[("bill_date", "2026-12-05")]))
             .await,
     );
     assert_eq!(
@@ -209,12 +229,14 @@ async fn a_patch_checks_the_due_date_and_a_mode_change_clears_the_taxes() {
         ("rate", "50"),
     ])];
     s.store
-        .replace_invoice_items(ctx(), i.id, items(lines, Some(&[ten])))
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), i.id, items(lines, Some(&[ten])))
         .await
         .unwrap();
     let inline = s
         .store
-        .update_invoice(
+        .bills::<InvoiceKind>()
+        .update(
             ctx(),
             i.id,
             &patch(&i, &[("bill_tax_type", "inline"), ("bill_due_date", "")]),
@@ -241,7 +263,8 @@ async fn the_status_is_set_as_given_and_shown_overdue_past_the_due_date() {
     let set = |status: &str| InvoiceStatusChange::parse(&raw(&[("status", status)])).unwrap();
     let due = s
         .store
-        .set_invoice_status(ctx(), i.id, &set("2"))
+        .bills::<InvoiceKind>()
+        .set_status(ctx(), i.id, &set("2"))
         .await
         .unwrap();
     assert_eq!(due.status, InvoiceStatus::Overdue);
@@ -254,7 +277,8 @@ async fn the_status_is_set_as_given_and_shown_overdue_past_the_due_date() {
     assert_eq!(stored, 2);
     let later = s
         .store
-        .update_invoice(
+        .bills::<InvoiceKind>()
+        .update(
             ctx(),
             i.id,
             &patch(&due, &[("bill_due_date", "2026-11-22")]),
@@ -264,13 +288,17 @@ async fn the_status_is_set_as_given_and_shown_overdue_past_the_due_date() {
     assert_eq!(later.status, InvoiceStatus::Due);
     let paid = s
         .store
-        .set_invoice_status(ctx(), i.id, &set("5"))
+        .bills::<InvoiceKind>()
+        .set_status(ctx(), i.id, &set("5"))
         .await
         .unwrap();
     assert_eq!(paid.status, InvoiceStatus::Paid);
     let missing = InvoiceId::new(i.id.get() + 1000).unwrap();
     assert!(matches!(
-        s.store.set_invoice_status(ctx(), missing, &set("1")).await,
+        s.store
+            .bills::<InvoiceKind>()
+            .set_status(ctx(), missing, &set("1"))
+            .await,
         Err(StoreError::NotFound(Resource::Invoice))
     ));
 }
@@ -285,10 +313,20 @@ async fn tags_are_replaced_in_order() {
             .collect(),
     )
     .unwrap();
-    let tagged = s.store.set_invoice_tags(ctx(), i.id, &tags).await.unwrap();
+    let tagged = s
+        .store
+        .bills::<InvoiceKind>()
+        .set_tags(ctx(), i.id, &tags)
+        .await
+        .unwrap();
     assert_eq!(tagged.tags, ["b", "a"]);
     let none = TagSet::parse(&[("tags", list(&[]))].into_iter().collect()).unwrap();
-    let cleared = s.store.set_invoice_tags(ctx(), i.id, &none).await.unwrap();
+    let cleared = s
+        .store
+        .bills::<InvoiceKind>()
+        .set_tags(ctx(), i.id, &none)
+        .await
+        .unwrap();
     assert!(cleared.tags.is_empty());
 }
 
@@ -303,21 +341,40 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_one
         ("rate", "50"),
     ])];
     s.store
-        .replace_invoice_items(ctx(), i.id, items(lines, Some(&[ten])))
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), i.id, items(lines, Some(&[ten])))
         .await
         .unwrap();
     let tags = TagSet::parse(&[("tags", list(&["x"]))].into_iter().collect()).unwrap();
-    s.store.set_invoice_tags(ctx(), i.id, &tags).await.unwrap();
-    s.store.publish_invoice(ctx(), i.id).await.unwrap();
-    s.store.send_invoice_email(ctx(), i.id).await.unwrap();
+    s.store
+        .bills::<InvoiceKind>()
+        .set_tags(ctx(), i.id, &tags)
+        .await
+        .unwrap();
+    s.store
+        .bills::<InvoiceKind>()
+        .publish(ctx(), i.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
+    s.store
+        .bills::<InvoiceKind>()
+        .send_email(ctx(), i.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     s.exec(&format!(
         "UPDATE email_queue SET status = 'sent', sent_at = now(), next_attempt_at = NULL WHERE id = (SELECT min(id) FROM email_queue WHERE resource_type = 'invoice' AND resource_id = {})",
         i.id
     ))
     .await;
-    s.store.delete_invoice(ctx(), i.id).await.unwrap();
+    s.store
+        .bills::<InvoiceKind>()
+        .delete(ctx(), i.id)
+        .await
+        .unwrap();
     assert!(matches!(
-        s.store.invoice(ctx(), i.id).await,
+        s.store.bills::<InvoiceKind>().get(ctx(), i.id).await,
         Err(StoreError::NotFound(Resource::Invoice))
     ));
     for table in ["invoice_lines", "invoice_taxes", "tags"] {
@@ -327,7 +384,7 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_one
     assert!(emails(&s, i.id, "pending").await.is_empty());
     assert_eq!(emails(&s, i.id, "sent").await.len(), 1);
     assert!(matches!(
-        s.store.delete_invoice(ctx(), i.id).await,
+        s.store.bills::<InvoiceKind>().delete(ctx(), i.id).await,
         Err(StoreError::NotFound(Resource::Invoice))
     ));
 }
@@ -357,6 +414,11 @@ async fn an_invoice_category_counts_its_invoices_and_migrating_moves_them() {
         .await
         .unwrap();
     assert_eq!(emptied.count, 0);
-    let moved = s.store.invoice(ctx(), a.id).await.unwrap();
+    let moved = s
+        .store
+        .bills::<InvoiceKind>()
+        .get(ctx(), a.id)
+        .await
+        .unwrap();
     assert_eq!(moved.category.id.get(), default);
 }

@@ -2,6 +2,7 @@
 //! other, so those that fit are recorded and the others refused, and what the invoice
 //! shows is the sum of what was recorded.
 
+use crm_core::bill::InvoiceKind;
 use crm_core::invoice::InvoiceStatus;
 use crm_store_pg::StoreError;
 
@@ -111,7 +112,7 @@ async fn concurrent_payments_deletions_and_item_changes_keep_the_invoice_consist
             s.store.delete_payment(ctx(), deleted.id),
             s.store.record_payment(ctx(), &pay),
             s.store.record_payment(ctx(), &pay),
-            s.store.replace_invoice_items(
+            s.store.bills::<InvoiceKind>().replace_items(
                 ctx(),
                 i.id,
                 lines(if round % 2 == 0 { "120" } else { "95" })

@@ -1,6 +1,7 @@
 //! `GET /payments`: filters (invoice, client, a period), search, sorts, paging, and totals
 //! read from the maintained counts equal to a count of the rows.
 
+use crm_core::bill::InvoiceKind;
 use crm_core::payment::PaymentListQuery;
 
 use super::{payment, published};
@@ -34,10 +35,17 @@ async fn filters_search_sorts_and_pages() {
         None,
     );
     s.store
-        .replace_invoice_items(ctx(), g.id, lines)
+        .bills::<InvoiceKind>()
+        .replace_items(ctx(), g.id, lines)
         .await
         .unwrap();
-    let g = s.store.publish_invoice(ctx(), g.id).await.unwrap();
+    let g = s
+        .store
+        .bills::<InvoiceKind>()
+        .publish(ctx(), g.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await
+        .map(|e| e.record)
+        .unwrap();
     let record = |invoice,
                   amount: &'static str,
                   date: &'static str,

@@ -1,4 +1,4 @@
--- 0029: the company, its clients, tax rates, projects and people as areas of the API
+-- 0030: the company, its clients, tax rates, projects and people as areas of the API
 -- (API.md §17, issue 48). Until now these rows came only from `crm seed`.
 
 -- The company: the seller on every document. One row (id 1), made here and only ever

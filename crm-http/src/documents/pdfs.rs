@@ -6,8 +6,8 @@
 //! public URL, paper). So a PDF is rendered once per version and served from memory after
 //! that.
 //!
-//! - **The key** is a SHA-256 digest of the kind, the id, **the record's version** (the
-//!   kind's `BillSql::version` statement in the `bills` module: a digest, made by
+//! - **The key** is a SHA-256 digest of the kind, the id, **the record's version**
+//!   ([`crm_store_pg::Versioned`]: a digest, made by
 //!   PostgreSQL, of every column the record's read returns, with each line's row version
 //!   in place of its content), today, the company name, the public URL and the paper. Any
 //!   change of the record (its lines, taxes, client name, payments, link, decision) or of
@@ -17,15 +17,15 @@
 //!   document built, only to render.
 //! - **The entity tag** is a digest of the PDF's bytes (strong: it changes exactly when the
 //!   bytes do, and every instance of the service computes the same one).
-//! - **A byte budget** ([`ClientSide::pdf_cache_bytes`](crate::ClientSide), `--pdf-cache`,
-//!   [`DEFAULT_BUDGET`]) bounds what is kept: the least recently served PDFs leave first,
+//! - **A byte budget** ([`Presentation::pdf_cache_bytes`](super::Presentation),
+//!   `--pdf-cache`, [`DEFAULT_BUDGET`]) bounds what is kept: the least recently served PDFs leave first,
 //!   and one larger than the whole budget is served but not kept. A budget of 0 turns the
 //!   cache off: every request renders, as before issue 47.
 //! - **One rendering per version at a time** (single flight): concurrent requests for a
 //!   version that is not kept yet wait for the one rendering in progress instead of each
 //!   starting their own.
 //! - **Off the async workers**: rendering takes tens to hundreds of milliseconds of CPU, so
-//!   it runs on tokio's blocking pool.
+//!   it runs on tokio's blocking pool ([`super::Renderer`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
@@ -36,8 +36,8 @@ use crm_render::{Document, Paper};
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 
-use crate::StoreError;
-use crate::bills::link::render_error;
+use super::Renderer;
+use crate::error::ApiError;
 
 /// The default byte budget of the PDF cache: 32 MiB (a 2-page PDF is about 30 KB, a
 /// 250-page one about 0.5 MB).
@@ -173,7 +173,7 @@ struct State {
     pending: HashMap<Key, Arc<OnceCell<Rendered>>>,
 }
 
-/// The PDF cache of a [`Store`](crate::Store) (see the module's notes).
+/// The PDF cache of the service's [`Documents`](super::Documents) (see the module's notes).
 #[derive(Debug)]
 pub struct PdfCache {
     budget: usize,
@@ -228,11 +228,12 @@ impl PdfCache {
         &self,
         key: [u8; 32],
         paper: Paper,
-        doc: impl Future<Output = Result<Document, StoreError>>,
-    ) -> Result<Pdf, StoreError> {
+        renderer: &Renderer,
+        doc: impl Future<Output = Result<Document, ApiError>>,
+    ) -> Result<Pdf, ApiError> {
         if self.budget == 0 {
             self.misses.fetch_add(1, Ordering::Relaxed);
-            return Ok(self.render(doc.await?, paper).await?.pdf());
+            return Ok(self.render(renderer, doc.await?, paper).await?.pdf());
         }
         let flight = {
             let mut state = self.lock();
@@ -249,7 +250,7 @@ impl PdfCache {
         self.misses.fetch_add(1, Ordering::Relaxed);
         let rendered = flight
             .cell
-            .get_or_try_init(|| async { self.render(doc.await?, paper).await })
+            .get_or_try_init(|| async { self.render(renderer, doc.await?, paper).await })
             .await?
             .clone();
         // Kept before the flight leaves `pending` (its drop, below), under the same lock
@@ -260,15 +261,19 @@ impl PdfCache {
     }
 
     /// Renders on the blocking pool.
-    async fn render(&self, doc: Document, paper: Paper) -> Result<Rendered, StoreError> {
+    async fn render(
+        &self,
+        renderer: &Renderer,
+        doc: Document,
+        paper: Paper,
+    ) -> Result<Rendered, ApiError> {
         self.renders.fetch_add(1, Ordering::Relaxed);
         let file_name = Arc::from(doc.pdf_file_name());
-        let bytes = tokio::task::spawn_blocking(move || crm_render::pdf::render(&doc, paper))
-            .await
-            .map_err(|e| StoreError::Internal(format!("PDF rendering stopped: {e}")))?
-            .map_err(render_error)?;
+        let bytes = renderer
+            .run(move || crm_render::pdf::render(&doc, paper))
+            .await?;
         // The same digest as a record's tag, of the PDF's bytes.
-        let etag = crate::etag_of_json(&bytes);
+        let etag = crm_store_pg::etag_of_json(&bytes);
         Ok(Rendered {
             bytes: Arc::from(bytes),
             etag: Arc::from(etag),
@@ -397,7 +402,11 @@ mod tests {
         let requests = (0..8).map(|_| {
             let cache = Arc::clone(&cache);
             let doc = doc.clone();
-            tokio::spawn(async move { cache.get(key, Paper::A4, async { Ok(doc) }).await })
+            tokio::spawn(async move {
+                cache
+                    .get(key, Paper::A4, &Renderer::default(), async { Ok(doc) })
+                    .await
+            })
         });
         let pdfs: Vec<Pdf> = futures_util::future::try_join_all(requests)
             .await
@@ -409,8 +418,8 @@ mod tests {
         assert!(pdfs[0].bytes.starts_with(b"%PDF-"));
         // Kept: the document is not even asked for.
         let again = cache
-            .get(key, Paper::A4, async {
-                Err(StoreError::Internal("not read".into()))
+            .get(key, Paper::A4, &Renderer::default(), async {
+                Err(ApiError::Internal("not read".into()))
             })
             .await
             .unwrap();
@@ -429,15 +438,17 @@ mod tests {
         // Another key is another rendering.
         let letter_key = key_of(&["estimate", "1", "v1", "letter"]);
         let letter = cache
-            .get(letter_key, Paper::Letter, async { Ok(doc) })
+            .get(letter_key, Paper::Letter, &Renderer::default(), async {
+                Ok(doc)
+            })
             .await
             .unwrap();
         assert_ne!(letter.etag, pdfs[0].etag);
         assert_eq!(cache.status().renders, 2);
         // A failed read renders nothing and keeps nothing.
         let failed = cache
-            .get(key_of(&["x"]), Paper::A4, async {
-                Err(StoreError::Internal("gone".into()))
+            .get(key_of(&["x"]), Paper::A4, &Renderer::default(), async {
+                Err(ApiError::Internal("gone".into()))
             })
             .await;
         assert!(failed.is_err());
@@ -450,11 +461,15 @@ mod tests {
         let cache = PdfCache::new(0);
         let key = key_of(&["estimate", "1"]);
         let first = cache
-            .get(key, Paper::A4, async { Ok(document()) })
+            .get(key, Paper::A4, &Renderer::default(), async {
+                Ok(document())
+            })
             .await
             .unwrap();
         let second = cache
-            .get(key, Paper::A4, async { Ok(document()) })
+            .get(key, Paper::A4, &Renderer::default(), async {
+                Ok(document())
+            })
             .await
             .unwrap();
         assert_eq!(

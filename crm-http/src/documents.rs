@@ -1,0 +1,377 @@
+//! What a person sees of a record: the client's page, the PDF, the emails (issue 46).
+//!
+//! The store renders nothing: it gives records (and, for PDFs, their versions), and queues
+//! a message's place for its caller to compose. This module composes them with crm-render
+//! and the service's [`Presentation`] (the company, the paper, whether the email carries
+//! the PDF):
+//!
+//! - PDFs are rendered once per version and kept in memory ([`pdfs`]);
+//! - a write that emailed (publish, send-email, a client's decision) gives the record as
+//!   committed and the message to compose ([`crm_store_pg::messages`]): [`Documents::compose`]
+//!   renders it and stores it after the commit, off the record's lock, and the delivery
+//!   workers send it then;
+//! - `crm serve`'s upkeep composes what a stopped process left ([`Documents::compose_left`]).
+//!
+//! Every rendering runs on tokio's blocking pool ([`Renderer`]), never on an async worker:
+//! a PDF takes tens to hundreds of milliseconds of CPU.
+
+pub mod pdfs;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::NaiveDate;
+use crm_core::bill::{ClientLink, EstimateKind, InvoiceKind};
+use crm_core::estimate::Estimate;
+use crm_core::invoice::Invoice;
+use crm_render::document::Context;
+use crm_render::{Document, Paper, RenderError};
+use crm_store_pg::client::{Notice, OpenedVersion};
+use crm_store_pg::messages::{Emailed, Letterhead, Message, Template, ToCompose, Uncomposed};
+use crm_store_pg::{Store, StoredKind, Versioned};
+use sha2::{Digest, Sha256};
+
+use self::pdfs::{Pdf, PdfCache, PdfCacheStatus};
+use crate::error::ApiError;
+
+/// How the service presents records (`crm serve --company-name`, `--paper`,
+/// `--mail-attach-pdf`, `--pdf-cache`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Presentation {
+    /// The company's name, shown on the page, the PDF and in emails.
+    pub company: String,
+    /// The PDF's paper.
+    pub paper: Paper,
+    /// Whether a bill's email carries its PDF.
+    pub attach_pdf: bool,
+    /// The bytes of rendered PDFs kept in memory (0: none, every request renders).
+    pub pdf_cache_bytes: usize,
+}
+
+impl Default for Presentation {
+    fn default() -> Presentation {
+        Presentation {
+            company: "CRM".to_owned(),
+            paper: Paper::A4,
+            attach_pdf: false,
+            pdf_cache_bytes: pdfs::DEFAULT_BUDGET,
+        }
+    }
+}
+
+impl Presentation {
+    /// The digest of what a message depends on besides its record: the company, the paper
+    /// and whether the PDF is attached (each length-prefixed).
+    pub fn letterhead(&self) -> Letterhead {
+        let mut hasher = Sha256::new();
+        for part in [
+            self.company.as_bytes(),
+            self.paper.name().as_bytes(),
+            &[u8::from(self.attach_pdf)],
+        ] {
+            hasher.update(u64::try_from(part.len()).unwrap_or(u64::MAX).to_be_bytes());
+            hasher.update(part);
+        }
+        Letterhead(hasher.finalize().into())
+    }
+}
+
+/// A hook the renderer calls on the blocking thread before each rendering (tests hold a
+/// rendering with it).
+pub type RenderHook = Arc<dyn Fn() + Send + Sync>;
+
+/// Runs crm-render's functions on tokio's blocking pool.
+#[derive(Clone, Default)]
+pub struct Renderer {
+    hook: Option<RenderHook>,
+}
+
+impl std::fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Renderer")
+            .field("hook", &self.hook.is_some())
+            .finish()
+    }
+}
+
+impl Renderer {
+    /// Runs `job` on the blocking pool (after the hook, if any).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> Result<T, RenderError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let hook = self.hook.clone();
+        tokio::task::spawn_blocking(move || {
+            if let Some(hook) = hook {
+                hook();
+            }
+            job()
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("rendering stopped: {e}")))?
+        .map_err(rendering)
+    }
+}
+
+/// A template or PDF failure: an internal fault.
+pub fn rendering(e: RenderError) -> ApiError {
+    ApiError::Internal(format!("rendering: {e}"))
+}
+
+/// A kind of bill a person sees: its record as a crm-render [`Document`].
+pub trait Shown: StoredKind {
+    /// The document of `record`, with the company's name.
+    fn document(record: &Self::Record, company: &str) -> Document;
+}
+
+/// The context of a bill's document: the company and the bill's link.
+fn context<'a>(company: &'a str, link: Option<&'a ClientLink>) -> Context<'a> {
+    Context {
+        company,
+        link: link.map(|l| l.url.as_str()),
+    }
+}
+
+impl Shown for EstimateKind {
+    fn document(record: &Estimate, company: &str) -> Document {
+        Document::estimate(record, context(company, record.client_link.as_ref()))
+    }
+}
+
+impl Shown for InvoiceKind {
+    fn document(record: &Invoice, company: &str) -> Document {
+        Document::invoice(record, context(company, record.client_link.as_ref()))
+    }
+}
+
+/// The service's documents: its presentation, the PDF cache and the renderer.
+#[derive(Debug)]
+pub struct Documents {
+    presentation: Presentation,
+    letterhead: Letterhead,
+    pdfs: PdfCache,
+    renderer: Renderer,
+}
+
+impl Default for Documents {
+    fn default() -> Documents {
+        Documents::new(Presentation::default())
+    }
+}
+
+/// How long a message may wait uncomposed before the upkeep composes it: far longer than
+/// the moment between a write's commit and its own composing.
+pub const COMPOSE_LEFT_AFTER: Duration = Duration::from_secs(30);
+
+impl Documents {
+    /// The documents of `presentation`.
+    pub fn new(presentation: Presentation) -> Documents {
+        Documents {
+            letterhead: presentation.letterhead(),
+            pdfs: PdfCache::new(presentation.pdf_cache_bytes),
+            presentation,
+            renderer: Renderer::default(),
+        }
+    }
+
+    /// The same, with `hook` called on the blocking thread before every rendering.
+    pub fn with_render_hook(mut self, hook: RenderHook) -> Documents {
+        self.renderer.hook = Some(hook);
+        self
+    }
+
+    /// How records are presented.
+    pub fn presentation(&self) -> &Presentation {
+        &self.presentation
+    }
+
+    /// The digest the store keeps messages' versions by.
+    pub fn letterhead(&self) -> &Letterhead {
+        &self.letterhead
+    }
+
+    /// The document of a bill of kind `K`.
+    pub fn document<K: Shown>(&self, record: &K::Record) -> Document {
+        K::document(record, &self.presentation.company)
+    }
+
+    /// The PDF of the bill `versioned` names: kept in memory when this version was
+    /// rendered before (the key: the kind, the id, the version, the day, the public URL
+    /// and the presentation), else read and rendered now, once for every request that
+    /// wants it meanwhile.
+    pub async fn pdf<K: Shown>(&self, versioned: Versioned<'_, K>) -> Result<Pdf, ApiError> {
+        let presentation = &self.presentation;
+        let key = pdfs::key_of(&[
+            K::KIND.template(),
+            &K::raw(versioned.id()).to_string(),
+            &versioned.version,
+            &versioned.today().to_string(),
+            versioned.public_url(),
+            &presentation.company,
+            presentation.paper.name(),
+        ]);
+        let document = async {
+            let record = versioned.record().await?;
+            Ok(self.document::<K>(&record))
+        };
+        self.pdfs
+            .get(key, presentation.paper, &self.renderer, document)
+            .await
+    }
+
+    /// The PDF of the bill a client link opens (`None`: a bad link).
+    pub async fn link_pdf(
+        &self,
+        store: &Store,
+        token: &str,
+        today: NaiveDate,
+    ) -> Result<Option<Pdf>, ApiError> {
+        let pdf = match store.open_versioned(token, today).await? {
+            None => return Ok(None),
+            Some(OpenedVersion::Estimate(v)) => self.pdf(v).await,
+            Some(OpenedVersion::Invoice(v)) => self.pdf(v).await,
+        };
+        match pdf {
+            Ok(pdf) => Ok(Some(pdf)),
+            // Deleted between the version and the read: a bad link like any other.
+            Err(ApiError::NotFound(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Composes the message an emailing write queued, if any, from the record as that
+    /// write committed it, and gives the record back.
+    pub async fn compose<K: Shown>(
+        &self,
+        store: &Store,
+        emailed: Emailed<K::Record>,
+    ) -> Result<K::Record, ApiError> {
+        if let Some(to) = emailed.compose {
+            self.compose_bill::<K>(store, &to, &emailed.record).await?;
+        }
+        Ok(emailed.record)
+    }
+
+    /// Composes a bill's email to its client and stores it.
+    async fn compose_bill<K: Shown>(
+        &self,
+        store: &Store,
+        to: &ToCompose,
+        record: &K::Record,
+    ) -> Result<(), ApiError> {
+        let doc = self.document::<K>(record);
+        let paper = self.presentation.paper;
+        let attach = self.presentation.attach_pdf;
+        let message = self
+            .renderer
+            .run(move || {
+                let email = crm_render::email::render(&doc)?;
+                let attachment = match attach {
+                    true => Some(crm_render::pdf::render(&doc, paper)?),
+                    false => None,
+                };
+                Ok(Message {
+                    subject: email.subject,
+                    text: email.text,
+                    html: email.html,
+                    attachment,
+                })
+            })
+            .await?;
+        store.compose(to, &message).await?;
+        Ok(())
+    }
+
+    /// Composes the notice of a client's decision to the estimate's creator and stores it.
+    pub async fn compose_notice(&self, store: &Store, notice: &Notice) -> Result<(), ApiError> {
+        let doc = self.document::<EstimateKind>(&notice.estimate);
+        let message = self
+            .renderer
+            .run(move || crm_render::email::decision_notice(&doc))
+            .await?
+            .ok_or_else(|| ApiError::Internal("a decision notice of no decision".to_owned()))?;
+        let message = Message {
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            attachment: None,
+        };
+        store.compose(&notice.compose, &message).await?;
+        Ok(())
+    }
+
+    /// Composes up to `limit` messages left uncomposed for longer than `older_than`
+    /// ([`COMPOSE_LEFT_AFTER`] in `crm serve`'s upkeep: the process that queued them
+    /// stopped before composing), from their records as they are now; a record deleted
+    /// meanwhile took its pending rows with it. Returns how many were composed.
+    pub async fn compose_left(
+        &self,
+        store: &Store,
+        today: NaiveDate,
+        older_than: Duration,
+        limit: i64,
+    ) -> Result<u64, ApiError> {
+        let mut composed = 0;
+        for Uncomposed { to, resource_id } in store.uncomposed(older_than, limit).await? {
+            let done = match to.template {
+                Template::Estimate => {
+                    self.compose_left_bill::<EstimateKind>(store, &to, resource_id, today)
+                        .await
+                }
+                Template::Invoice => {
+                    self.compose_left_bill::<InvoiceKind>(store, &to, resource_id, today)
+                        .await
+                }
+                Template::EstimateDecision => {
+                    match read::<EstimateKind>(store, resource_id, today).await? {
+                        None => Ok(()),
+                        Some(estimate) => {
+                            let notice = Notice {
+                                estimate: Box::new(estimate),
+                                compose: to,
+                            };
+                            self.compose_notice(store, &notice).await
+                        }
+                    }
+                }
+            };
+            done?;
+            composed += 1;
+        }
+        Ok(composed)
+    }
+
+    async fn compose_left_bill<K: Shown>(
+        &self,
+        store: &Store,
+        to: &ToCompose,
+        id: i64,
+        today: NaiveDate,
+    ) -> Result<(), ApiError> {
+        match read::<K>(store, id, today).await? {
+            None => Ok(()),
+            Some(record) => self.compose_bill::<K>(store, to, &record).await,
+        }
+    }
+
+    /// The PDF cache's figures now (`/metrics`).
+    pub fn pdf_cache_status(&self) -> PdfCacheStatus {
+        self.pdfs.status()
+    }
+}
+
+/// Bill `id` of kind `K` as shown on `today`; `None` when it is gone (or the id is none).
+async fn read<K: StoredKind>(
+    store: &Store,
+    id: i64,
+    today: NaiveDate,
+) -> Result<Option<K::Record>, ApiError> {
+    let Some(id) = K::id(id) else {
+        return Ok(None);
+    };
+    match store.bills::<K>().get_on(today, id).await {
+        Ok(record) => Ok(Some(record)),
+        Err(crm_store_pg::StoreError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,183 @@
+//! What a person sees of a record is composed by the service, not the store (issue 46):
+//! emails are composed after the write's commit, off the record's lock and off the async
+//! workers, from the record as committed; what a stopped process left is composed later.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use crm_core::bill::EstimateKind;
+use crm_http::documents::{Documents, Presentation};
+use crm_store_pg::messages::Letterhead;
+use reqwest::StatusCode;
+
+use crate::common::{TestServer, form, today};
+use crate::estimates::{create, patch_bill};
+
+/// A gate the renderer passes before each rendering: closed, it holds every rendering
+/// (on its blocking thread) until opened.
+#[derive(Default)]
+struct Gate {
+    closed: Mutex<bool>,
+    opened: Condvar,
+    entered: AtomicUsize,
+}
+
+impl Gate {
+    fn closed() -> Arc<Gate> {
+        let gate = Gate::default();
+        *gate.closed.lock().unwrap() = true;
+        Arc::new(gate)
+    }
+
+    /// Called by the renderer: counts, then waits while closed (a minute at most, so that
+    /// a failing test does not hang).
+    fn pass(&self) {
+        self.entered.fetch_add(1, Ordering::SeqCst);
+        let closed = self.closed.lock().unwrap();
+        let _ = self
+            .opened
+            .wait_timeout_while(closed, Duration::from_secs(60), |closed| *closed)
+            .unwrap();
+    }
+
+    fn open(&self) {
+        *self.closed.lock().unwrap() = false;
+        self.opened.notify_all();
+    }
+
+    async fn entered(&self, n: usize) {
+        for _ in 0..600 {
+            if self.entered.load(Ordering::SeqCst) >= n {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("no rendering started");
+    }
+}
+
+/// A server whose emails carry the PDF, each rendering passing `gate`.
+async fn gated(gate: &Arc<Gate>) -> TestServer {
+    let hook = Arc::clone(gate);
+    TestServer::start_configured(
+        |_| {},
+        move |app| {
+            app.with_documents(
+                Documents::new(Presentation {
+                    attach_pdf: true,
+                    ..Presentation::default()
+                })
+                .with_render_hook(Arc::new(move || hook.pass())),
+            )
+        },
+    )
+    .await
+}
+
+/// The queued email of estimate `id`: its text and its attachment, once composed.
+async fn message(s: &TestServer, id: i64) -> (Option<String>, Option<Vec<u8>>) {
+    let row = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT b.body_text, b.attachment FROM email_queue q JOIN email_bodies b \
+             ON b.id = q.body_id WHERE q.estimate_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap();
+    (row.get(0), row.get(1))
+}
+
+#[tokio::test]
+async fn a_held_rendering_holds_no_lock_and_the_email_shows_the_record_as_committed() {
+    let gate = Gate::closed();
+    let s = Arc::new(gated(&gate).await);
+    let id = create(&s, &[("bill_notes", "Before the email")]).await["id"]
+        .as_i64()
+        .unwrap();
+    let publishing = {
+        let s = Arc::clone(&s);
+        tokio::spawn(async move {
+            s.put(&format!("/api/estimates/{id}/publish"), form(&[]))
+                .await
+        })
+    };
+    // The email (and its PDF) is being rendered: the publish has committed.
+    gate.entered(1).await;
+    // Another write of the same estimate takes its row lock and answers meanwhile.
+    let patched = patch_bill(
+        &s,
+        "estimates",
+        "estimate",
+        id,
+        &[("bill_notes", "After the email")],
+    )
+    .await;
+    assert_eq!(patched.status, StatusCode::OK, "{:?}", patched.json);
+    assert!(!publishing.is_finished(), "the rendering is still held");
+    assert_eq!(message(&s, id).await, (None, None), "not composed yet");
+    gate.open();
+    let published = publishing.await.unwrap();
+    assert_eq!(published.status, StatusCode::OK, "{:?}", published.json);
+    // The email shows the estimate as the publish committed it, not the later change.
+    let (text, attachment) = message(&s, id).await;
+    let text = text.expect("composed");
+    assert!(text.contains("Before the email"), "{text}");
+    assert!(!text.contains("After the email"), "{text}");
+    assert!(attachment.expect("the PDF").starts_with(b"%PDF-"));
+}
+
+#[tokio::test]
+async fn without_attach_pdf_the_email_carries_no_pdf() {
+    let s = TestServer::start().await;
+    let id = create(&s, &[]).await["id"].as_i64().unwrap();
+    let a = s
+        .put(&format!("/api/estimates/{id}/publish"), form(&[]))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+    let (text, attachment) = message(&s, id).await;
+    assert!(text.is_some());
+    assert_eq!(attachment, None);
+}
+
+#[tokio::test]
+async fn a_message_a_stopped_process_left_is_composed_from_the_record_later() {
+    let s = TestServer::start().await;
+    let id = create(&s, &[]).await["id"].as_i64().unwrap();
+    // Published by the store alone, as a process that stopped before composing would
+    // leave it.
+    let estimate = crm_core::ids::EstimateId::new(id).unwrap();
+    let ctx = crm_store_pg::Ctx {
+        actor: crm_core::ids::UserId::new(1).unwrap(),
+        today: today(),
+    };
+    let letterhead: Letterhead = *s.app.documents.letterhead();
+    let emailed = s
+        .store
+        .bills::<EstimateKind>()
+        .publish(ctx, estimate, &letterhead)
+        .await
+        .unwrap();
+    assert!(emailed.compose.is_some());
+    assert_eq!(message(&s, id).await.0, None);
+    let composed = s
+        .app
+        .documents
+        .compose_left(&s.store, today(), Duration::ZERO, 10)
+        .await
+        .unwrap();
+    assert_eq!(composed, 1);
+    let text = message(&s, id).await.0.expect("composed by the upkeep");
+    assert!(text.contains(&format!("Estimate #{id}")), "{text}");
+    // Nothing is left to compose.
+    assert_eq!(
+        s.app
+            .documents
+            .compose_left(&s.store, today(), Duration::ZERO, 10)
+            .await
+            .unwrap(),
+        0
+    );
+}
