@@ -483,9 +483,15 @@ impl App {
                         )
                         .await?;
                     *in_flight = Some(guard);
+                    let handling =
+                        crate::fields::check(route, &parts.headers, &req.query, &req.body)?;
                     let env = self.env();
-                    let run =
-                        self.bounded(conditional::run(&env, route, req, &parts.headers, api_key));
+                    let run = async {
+                        let run = conditional::run(&env, route, req, &parts.headers, api_key);
+                        self.bounded(run)
+                            .await
+                            .map(|reply| handling.annotate(reply))
+                    };
                     if !self.store.has_replicas() {
                         return run.await;
                     }
@@ -591,27 +597,22 @@ impl App {
             self.metrics.auth_failed(true);
             return Err(ApiError::AuthFailuresLimited(wait));
         }
-        let authorization = parts.headers.get(header::AUTHORIZATION);
         // The scope is decided with the key and before the rate limit: a refusal is
         // answered from memory, like the router's 404 and 405, holds no place among the
         // key's requests in progress, and spends none of the key's tokens (a client
         // finding out what its key may do keeps its rate for what it may).
         let verified = match self
             .keys
-            .authenticate(
-                authorization.map(HeaderValue::as_bytes),
-                need,
-                chrono::Utc::now(),
-            )
+            .authenticate(&parts.headers, need, chrono::Utc::now())
             .await
         {
             Ok(verified) => verified,
-            Err(ApiError::Unauthorized) => {
+            Err(ApiError::Unauthorized(why)) => {
                 self.metrics.auth_failed(false);
                 if let Some((limiter, addr)) = failures {
                     limiter.check(addr).await;
                 }
-                return Err(ApiError::Unauthorized);
+                return Err(ApiError::Unauthorized(why));
             }
             Err(other) => return Err(other),
         };

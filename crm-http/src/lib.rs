@@ -28,6 +28,7 @@ pub mod conditional;
 pub mod cors;
 pub mod encoding;
 pub mod error;
+pub mod fields;
 pub mod forwarded;
 pub mod limits;
 pub mod metrics;

@@ -132,7 +132,7 @@ macro_rules! route_table {
     (@call Key, $handler:path, $env:ident, $given:ident) => {
         match $given {
             Given::Key(req) => $handler($env.store, req).await,
-            _ => Err(ApiError::Unauthorized),
+            _ => Err(ApiError::Unauthorized(crate::error::Unauthenticated::Missing)),
         }
     };
     (@call Client, $handler:path, $env:ident, $given:ident) => {

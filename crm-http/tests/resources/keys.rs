@@ -169,7 +169,7 @@ async fn a_request_outside_the_keys_scopes_is_refused_from_the_cache_without_the
     assert_eq!(refused.status, 403, "{}", refused.body);
     assert_eq!(
         refused.json(),
-        serde_json::json!({"message": "This API key is not allowed to do this."})
+        serde_json::json!({"message": "This API key is not allowed to do this: it needs the notes:write scope (or write)."})
     );
     assert!(elapsed < std::time::Duration::from_secs(2), "{elapsed:?}");
 }

@@ -26,7 +26,7 @@ async fn publishing_a_draft_makes_it_new_and_queues_exactly_one_email_to_the_cli
         queued,
         [(
             "billing@acme.example".to_owned(),
-            format!("Estimate #{}", e.id),
+            format!("Estimate #{} from CRM", e.id),
             "estimate".to_owned()
         )]
     );

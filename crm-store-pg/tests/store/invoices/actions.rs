@@ -27,7 +27,11 @@ async fn publishing_a_draft_makes_it_due_and_queues_its_email_once() {
     let contact = s.ids.clients[0].contact_email.clone().unwrap();
     assert_eq!(
         queued,
-        [(contact, format!("Invoice #{}", i.id), "invoice".to_owned())]
+        [(
+            contact,
+            format!("Invoice #{} from CRM", i.id),
+            "invoice".to_owned()
+        )]
     );
     let html: String = s
         .sql()
