@@ -86,6 +86,15 @@ fn bearer(header: &[u8]) -> Option<&str> {
 /// the key in `X-Api-Key`, a habit of other APIs, said so), or one of another scheme.
 fn presented(headers: &http::HeaderMap) -> Result<&str, Unauthenticated> {
     match headers.get(http::header::AUTHORIZATION) {
+        // `Bearer` with nothing after it: the scheme is right, the token is missing.
+        Some(value)
+            if value
+                .as_bytes()
+                .trim_ascii()
+                .eq_ignore_ascii_case(b"bearer") =>
+        {
+            Err(Unauthenticated::Malformed)
+        }
         Some(value) => bearer(value.as_bytes()).ok_or(Unauthenticated::OtherScheme),
         None if headers.contains_key("x-api-key") => Err(Unauthenticated::KeyHeader),
         None => Err(Unauthenticated::Missing),
@@ -277,6 +286,11 @@ mod tests {
             http::HeaderValue::from_static("Bearer crm_1_x"),
         );
         assert_eq!(presented(&headers), Ok("crm_1_x"));
+        headers.insert(
+            http::header::AUTHORIZATION,
+            http::HeaderValue::from_static("Bearer "),
+        );
+        assert_eq!(presented(&headers), Err(Unauthenticated::Malformed));
     }
 
     #[test]
