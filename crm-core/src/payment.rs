@@ -117,15 +117,24 @@ impl NewPayment {
     }
 }
 
-/// The field errors of a payment refused by its invoice's balance: an invoice that takes
-/// no payment (unknown, Draft or Cancelled) is "The selected payment invoiceid is
-/// invalid.", an amount past the amount due "The payment amount may not be greater than
-/// the amount due.".
+/// The field errors of a payment refused by its invoice's balance, each saying what to do:
+/// an unknown invoice is "The selected payment invoiceid is invalid.", a Draft "The
+/// invoice must be published before a payment is recorded.", a Cancelled one "A cancelled
+/// invoice takes no payment.", an amount past the amount due "The payment amount may not be
+/// greater than the amount due.".
 pub fn refusal_errors(refusal: PaymentRefusal) -> FieldErrors {
     match refusal {
-        PaymentRefusal::NotPayable => {
+        PaymentRefusal::Unknown => {
             FieldErrors::single(INVOICE_FIELD, message::invalid(INVOICE_FIELD))
         }
+        PaymentRefusal::Unpublished => FieldErrors::single(
+            INVOICE_FIELD,
+            "The invoice must be published before a payment is recorded.".to_owned(),
+        ),
+        PaymentRefusal::Cancelled => FieldErrors::single(
+            INVOICE_FIELD,
+            "A cancelled invoice takes no payment.".to_owned(),
+        ),
         PaymentRefusal::MoreThanDue => FieldErrors::single(
             AMOUNT_FIELD,
             format!(
@@ -304,10 +313,20 @@ mod tests {
 
     #[test]
     fn refusals_are_the_contracts_messages() {
-        let e = refusal_errors(PaymentRefusal::NotPayable);
+        let e = refusal_errors(PaymentRefusal::Unknown);
         assert_eq!(
             msg(&e, "payment_invoiceid"),
             ["The selected payment invoiceid is invalid."]
+        );
+        let e = refusal_errors(PaymentRefusal::Unpublished);
+        assert_eq!(
+            msg(&e, "payment_invoiceid"),
+            ["The invoice must be published before a payment is recorded."]
+        );
+        let e = refusal_errors(PaymentRefusal::Cancelled);
+        assert_eq!(
+            msg(&e, "payment_invoiceid"),
+            ["A cancelled invoice takes no payment."]
         );
         let e = refusal_errors(PaymentRefusal::MoreThanDue);
         assert_eq!(

@@ -546,8 +546,14 @@ impl App {
             .authenticated(parts, body, need, ids, peer, body_deadline, quota)
             .await?;
         *in_flight = Some(guard);
+        let handling = crate::fields::check(route, &parts.headers, &req.query, &req.body)?;
         let env = self.env();
-        let run = self.bounded(conditional::run(&env, route, req, &parts.headers, api_key));
+        let run = async {
+            let run = conditional::run(&env, route, req, &parts.headers, api_key);
+            self.bounded(run)
+                .await
+                .map(|reply| handling.annotate(reply))
+        };
         if !self.store.has_replicas() {
             return run.await;
         }
@@ -691,16 +697,11 @@ impl App {
             self.metrics.auth_failed(true);
             return Err(ApiError::AuthFailuresLimited(wait));
         }
-        let authorization = parts.headers.get(header::AUTHORIZATION);
         let verified = self
             .keys
-            .authenticate(
-                authorization.map(HeaderValue::as_bytes),
-                need,
-                chrono::Utc::now(),
-            )
+            .authenticate(&parts.headers, need, chrono::Utc::now())
             .await;
-        if let Err(ApiError::Unauthorized) = verified {
+        if let Err(ApiError::Unauthorized(_)) = verified {
             self.metrics.auth_failed(false);
             if let Some((limiter, addr)) = failures {
                 limiter.check(addr).await;

@@ -34,7 +34,7 @@ use crm_store_pg::{Store, StoreError};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Unauthenticated};
 pub use last_use::{LastUse, RECORD_USE_EVERY};
 
 /// How long a key row (or its absence) is trusted without asking the database again.
@@ -80,6 +80,25 @@ fn bearer(header: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(header).ok()?.trim();
     let (scheme, token) = text.split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// The token a request presents, or why it presents none: no `Authorization` header (with
+/// the key in `X-Api-Key`, a habit of other APIs, said so), or one of another scheme.
+fn presented(headers: &http::HeaderMap) -> Result<&str, Unauthenticated> {
+    match headers.get(http::header::AUTHORIZATION) {
+        // `Bearer` with nothing after it: the scheme is right, the token is missing.
+        Some(value)
+            if value
+                .as_bytes()
+                .trim_ascii()
+                .eq_ignore_ascii_case(b"bearer") =>
+        {
+            Err(Unauthenticated::Malformed)
+        }
+        Some(value) => bearer(value.as_bytes()).ok_or(Unauthenticated::OtherScheme),
+        None if headers.contains_key("x-api-key") => Err(Unauthenticated::KeyHeader),
+        None => Err(Unauthenticated::Missing),
+    }
 }
 
 #[derive(Debug)]
@@ -131,19 +150,20 @@ impl Keys {
             .cloned()
     }
 
-    /// The key and the user of a request needing `need` at `now`, from its
-    /// `Authorization` header value: 401 for a missing, unknown, revoked or expired key (or
-    /// one whose user is no longer an administrator), 403 for a key whose scopes do not
-    /// grant `need`. A key that passes, or is refused only for its scopes, counts as used
-    /// at `now`.
+    /// The key and the user of a request needing `need` at `now`, from its headers
+    /// (`Authorization: Bearer <key>`): 401 for a missing, misplaced, malformed, unknown,
+    /// revoked or expired key (or one whose user is no longer an administrator), each
+    /// with its reason, 403 for a key whose scopes do not grant `need`. A key that passes,
+    /// or is refused only for its scopes, counts as used at `now`.
     pub async fn authenticate(
         &self,
-        header: Option<&[u8]>,
+        headers: &http::HeaderMap,
         need: Need,
         now: DateTime<Utc>,
     ) -> Result<Verified, ApiError> {
-        let token = header.and_then(bearer).ok_or(ApiError::Unauthorized)?;
-        let (id, secret) = parse_key(token).ok_or(ApiError::Unauthorized)?;
+        let token = presented(headers).map_err(ApiError::Unauthorized)?;
+        let (id, secret) =
+            parse_key(token).ok_or(ApiError::Unauthorized(Unauthenticated::Malformed))?;
         let row = match self.cached(id) {
             Some(row) => row,
             None => self.fetch(id).await?,
@@ -153,13 +173,13 @@ impl Keys {
             .ct_eq(row.digest.as_slice())
             .into();
         let Some((user, grant)) = row.key.as_ref().filter(|_| matches && !row.refused) else {
-            return Err(ApiError::Unauthorized);
+            return Err(ApiError::Unauthorized(Unauthenticated::Refused));
         };
         match grant.decide(need, now) {
-            Verdict::Expired => Err(ApiError::Unauthorized),
+            Verdict::Expired => Err(ApiError::Unauthorized(Unauthenticated::Expired)),
             Verdict::OutOfScope => {
                 self.last_use.record(id, now);
-                Err(ApiError::OutOfScope)
+                Err(ApiError::OutOfScope(need))
             }
             Verdict::Allowed => {
                 self.last_use.record(id, now);
@@ -248,6 +268,29 @@ mod tests {
     #[test]
     fn secrets_are_random() {
         assert_ne!(new_secret().unwrap(), new_secret().unwrap());
+    }
+
+    #[test]
+    fn a_missing_or_misplaced_key_is_told_apart() {
+        let mut headers = http::HeaderMap::new();
+        assert_eq!(presented(&headers), Err(Unauthenticated::Missing));
+        headers.insert("x-api-key", http::HeaderValue::from_static("crm_1_x"));
+        assert_eq!(presented(&headers), Err(Unauthenticated::KeyHeader));
+        headers.insert(
+            http::header::AUTHORIZATION,
+            http::HeaderValue::from_static("crm_1_x"),
+        );
+        assert_eq!(presented(&headers), Err(Unauthenticated::OtherScheme));
+        headers.insert(
+            http::header::AUTHORIZATION,
+            http::HeaderValue::from_static("Bearer crm_1_x"),
+        );
+        assert_eq!(presented(&headers), Ok("crm_1_x"));
+        headers.insert(
+            http::header::AUTHORIZATION,
+            http::HeaderValue::from_static("Bearer "),
+        );
+        assert_eq!(presented(&headers), Err(Unauthenticated::Malformed));
     }
 
     #[test]

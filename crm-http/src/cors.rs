@@ -17,12 +17,13 @@
 use http::{HeaderMap, HeaderValue, header};
 
 /// The request headers a browser client may send.
-const ALLOW_HEADERS: &str =
-    "Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, X-Request-Id";
+const ALLOW_HEADERS: &str = "Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, \
+Prefer, X-Request-Id";
 
 /// The response headers a browser client may read.
 const EXPOSE_HEADERS: &str = "X-Request-Id, Retry-After, Allow, ETag, Location, \
-RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed";
+RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed, Ignored-Fields, \
+Preference-Applied, WWW-Authenticate";
 
 /// How long a browser may cache a preflight answer, in seconds.
 const MAX_AGE: &str = "600";

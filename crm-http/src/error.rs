@@ -4,8 +4,8 @@
 //! |---|---|---|
 //! | malformed body / JSON | 400 | "The request body is not valid JSON." (or what is wrong) |
 //! | HTTP/1.1 without one `Host` | 400 | "The Host header is required." |
-//! | missing, bad, revoked or expired key | 401 | "Unauthorized. A valid API key is required." |
-//! | a key whose scopes do not grant the route | 403 | "This API key is not allowed to do this." |
+//! | missing, bad, revoked or expired key | 401 + `WWW-Authenticate: Bearer` | "Unauthorized. A valid API key is required." and, past a missing key, what was wrong ([`Unauthenticated`]) |
+//! | a key whose scopes do not grant the route | 403 + `WWW-Authenticate` (`insufficient_scope`) | "This API key is not allowed to do this." and the scope it needs |
 //! | CORS preflight from an origin not allowed | 403 | "This origin is not allowed." |
 //! | unknown record / id | 404 | `"<Resource> not found."` |
 //! | unknown path | 404 | "Route not found." |
@@ -16,13 +16,14 @@
 //! | `If-Match` not naming the current representation | 412 | "The record was changed by someone else. Read it again and retry." |
 //! | `Idempotency-Key` used for another request | 422 | "The idempotency key was already used for a different request." + `errors` |
 //! | body over 1 MiB | 413 | "The request body is too large." |
-//! | other content type | 415 | "Unsupported content type." |
+//! | other content type | 415 | "Unsupported content type." and the accepted types |
 //! | validation | 422 | "The given data was invalid." + `errors` |
 //! | too many requests in progress for the key | 429 + `Retry-After` | "Too many requests in progress for this API key." |
 //! | unexpected | 500 | "Server error." (details only in the log, with the request id) |
 //! | database unreachable | 503 + `Retry-After` | "Service temporarily unavailable." |
 
 use crm_core::conflict::{Conflict, Resource};
+use crm_core::scope::Need;
 use crm_core::validation::FieldErrors;
 use crm_store_pg::StoreError;
 use http::StatusCode;
@@ -37,13 +38,13 @@ pub enum ApiError {
     /// The JSON body is malformed (400).
     #[error("malformed JSON")]
     BadJson,
-    /// No valid API key (401).
-    #[error("unauthorized")]
-    Unauthorized,
+    /// No valid API key (401), and what was wrong with what was sent.
+    #[error("unauthorized: {0:?}")]
+    Unauthorized(Unauthenticated),
     /// A valid key whose scopes do not grant the route (403), decided before the request's
-    /// body is read.
-    #[error("out of the key's scopes")]
-    OutOfScope,
+    /// body is read; what the route needs.
+    #[error("out of the key's scopes: {0} needed")]
+    OutOfScope(Need),
     /// A CORS preflight from an origin that is not configured (403).
     #[error("origin not allowed")]
     OriginNotAllowed,
@@ -104,6 +105,67 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// Why a request has no valid API key: each case is its own sentence after the contract's
+/// "Unauthorized. A valid API key is required.", so that a client sees what to fix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unauthenticated {
+    /// No `Authorization` header (and no `X-Api-Key`).
+    Missing,
+    /// The key was sent in an `X-Api-Key` header instead of `Authorization`.
+    KeyHeader,
+    /// An `Authorization` header of another scheme than `Bearer` (`Basic`, a bare key).
+    OtherScheme,
+    /// A bearer token that is not a key of this service (`crm_<id>_<secret>`).
+    Malformed,
+    /// A well-formed key that is unknown, revoked, or whose user is no longer an
+    /// administrator (one answer: which one is not told to whoever holds a key).
+    Refused,
+    /// A key past its expiry.
+    Expired,
+}
+
+impl Unauthenticated {
+    /// The sentence added to the contract's message; `None` for a missing key, which gets
+    /// the contract's message alone.
+    fn detail(self) -> Option<&'static str> {
+        match self {
+            Unauthenticated::Missing => None,
+            Unauthenticated::KeyHeader => Some(
+                "The key goes in the Authorization header as \"Bearer <key>\", not in X-Api-Key.",
+            ),
+            Unauthenticated::OtherScheme => {
+                Some("The Authorization header must read \"Bearer <key>\".")
+            }
+            Unauthenticated::Malformed => {
+                Some("The bearer token is not an API key of this service (crm_<id>_<secret>).")
+            }
+            Unauthenticated::Refused => Some("This API key is unknown or was revoked."),
+            Unauthenticated::Expired => Some("This API key has expired."),
+        }
+    }
+
+    /// The `WWW-Authenticate` challenge (RFC 6750 §3): the scheme alone for a request
+    /// without credentials, `invalid_request` for a header of the wrong form,
+    /// `invalid_token` for a key that is not accepted.
+    fn challenge(self) -> String {
+        let error = match self {
+            Unauthenticated::Missing => return format!("Bearer realm=\"{REALM}\""),
+            Unauthenticated::KeyHeader | Unauthenticated::OtherScheme => "invalid_request",
+            Unauthenticated::Malformed | Unauthenticated::Refused | Unauthenticated::Expired => {
+                "invalid_token"
+            }
+        };
+        format!("Bearer realm=\"{REALM}\", error=\"{error}\"")
+    }
+}
+
+/// The realm of the `WWW-Authenticate` challenges.
+const REALM: &str = "crm";
+
+/// The media types a request body may have, as a 415 lists them.
+pub const ACCEPTED_TYPES: &str =
+    "application/json, application/x-www-form-urlencoded, multipart/form-data";
+
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
         match error {
@@ -124,6 +186,10 @@ struct Body<'a> {
     errors: Option<&'a FieldErrors>,
 }
 
+/// The contract's message of every 401 (API.md §1), which a sentence saying what was
+/// wrong follows.
+const UNAUTHORIZED: &str = "Unauthorized. A valid API key is required.";
+
 /// The request header of a retry-safe `POST` (and the field its 422 names).
 pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 
@@ -141,8 +207,8 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) | ApiError::BadJson => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::OutOfScope | ApiError::OriginNotAllowed => StatusCode::FORBIDDEN,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::OutOfScope(_) | ApiError::OriginNotAllowed => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) | ApiError::IdempotencyInProgress => StatusCode::CONFLICT,
@@ -177,8 +243,14 @@ impl ApiError {
         match self {
             ApiError::BadRequest(m) => (*m).to_owned(),
             ApiError::BadJson => "The request body is not valid JSON.".to_owned(),
-            ApiError::Unauthorized => "Unauthorized. A valid API key is required.".to_owned(),
-            ApiError::OutOfScope => "This API key is not allowed to do this.".to_owned(),
+            ApiError::Unauthorized(why) => match why.detail() {
+                Some(detail) => format!("{UNAUTHORIZED} {detail}"),
+                None => UNAUTHORIZED.to_owned(),
+            },
+            ApiError::OutOfScope(need) => format!(
+                "This API key is not allowed to do this: it needs the {need} scope (or {}).",
+                need.level
+            ),
             ApiError::OriginNotAllowed => "This origin is not allowed.".to_owned(),
             ApiError::NotFound(resource) => resource.not_found_message().to_owned(),
             ApiError::RouteNotFound => "Route not found.".to_owned(),
@@ -186,7 +258,9 @@ impl ApiError {
             ApiError::Conflict(conflict) => conflict.message(),
             ApiError::BodyTimeout => "The request body was not received in time.".to_owned(),
             ApiError::PayloadTooLarge => "The request body is too large.".to_owned(),
-            ApiError::UnsupportedMediaType => "Unsupported content type.".to_owned(),
+            ApiError::UnsupportedMediaType => {
+                format!("Unsupported content type. Send {ACCEPTED_TYPES}.")
+            }
             ApiError::Invalid(_) => "The given data was invalid.".to_owned(),
             ApiError::IdempotencyInProgress => {
                 "A request with this idempotency key is still in progress.".to_owned()
@@ -235,6 +309,15 @@ impl ApiError {
     pub fn headers(&self) -> Vec<(http::header::HeaderName, String)> {
         match self {
             ApiError::MethodNotAllowed(allow) => vec![(http::header::ALLOW, allow.clone())],
+            ApiError::Unauthorized(why) => vec![(http::header::WWW_AUTHENTICATE, why.challenge())],
+            ApiError::OutOfScope(need) => vec![(
+                http::header::WWW_AUTHENTICATE,
+                format!(
+                    "Bearer realm=\"{REALM}\", error=\"insufficient_scope\", scope=\"{need} {}\"",
+                    need.level
+                ),
+            )],
+
             ApiError::BodyTimeout | ApiError::TransferCodingNotImplemented => {
                 vec![(http::header::CONNECTION, "close".to_owned())]
             }
@@ -275,15 +358,60 @@ mod tests {
     }
 
     #[test]
-    fn a_key_out_of_its_scopes_is_403_with_the_contracts_message() {
-        let e = ApiError::OutOfScope;
+    fn a_key_out_of_its_scopes_is_403_naming_the_scope_it_needs() {
+        let need = Need::of_route("POST", "/api/estimates").unwrap();
+        let e = ApiError::OutOfScope(need);
         assert_eq!(e.status(), StatusCode::FORBIDDEN);
         assert_eq!(
             json(&e),
-            serde_json::json!({"message": "This API key is not allowed to do this."})
+            serde_json::json!({"message": "This API key is not allowed to do this: it needs the estimates:write scope (or write)."})
         );
-        assert!(e.headers().is_empty());
+        assert_eq!(
+            e.headers(),
+            vec![(
+                http::header::WWW_AUTHENTICATE,
+                "Bearer realm=\"crm\", error=\"insufficient_scope\", scope=\"estimates:write write\""
+                    .to_owned()
+            )]
+        );
         assert!(!e.is_refusal(), "not stored under an idempotency key");
+    }
+
+    #[test]
+    fn each_401_says_what_was_wrong_and_challenges_for_a_bearer_key() {
+        use Unauthenticated::*;
+        let cases = [Missing, KeyHeader, OtherScheme, Malformed, Refused, Expired];
+        let messages: std::collections::BTreeSet<String> = cases
+            .iter()
+            .map(|why| ApiError::Unauthorized(*why).message())
+            .collect();
+        assert_eq!(messages.len(), cases.len(), "one sentence per case");
+        for why in cases {
+            let e = ApiError::Unauthorized(why);
+            assert_eq!(e.status(), StatusCode::UNAUTHORIZED);
+            assert!(e.message().starts_with(UNAUTHORIZED), "{}", e.message());
+            let headers = e.headers();
+            assert_eq!(headers[0].0, http::header::WWW_AUTHENTICATE);
+            assert!(
+                headers[0].1.starts_with("Bearer realm=\"crm\""),
+                "{headers:?}"
+            );
+        }
+        assert_eq!(ApiError::Unauthorized(Missing).message(), UNAUTHORIZED);
+        assert!(
+            ApiError::Unauthorized(KeyHeader)
+                .message()
+                .contains("not in X-Api-Key")
+        );
+    }
+
+    #[test]
+    fn a_415_lists_the_accepted_types() {
+        let e = ApiError::UnsupportedMediaType;
+        assert_eq!(
+            e.message(),
+            "Unsupported content type. Send application/json, application/x-www-form-urlencoded, multipart/form-data."
+        );
     }
 
     #[test]
@@ -324,17 +452,13 @@ mod tests {
     #[test]
     fn fixed_messages_match_the_contract() {
         assert_eq!(
-            ApiError::Unauthorized.message(),
+            ApiError::Unauthorized(Unauthenticated::Missing).message(),
             "Unauthorized. A valid API key is required."
         );
         assert_eq!(ApiError::RouteNotFound.message(), "Route not found.");
         assert_eq!(
             ApiError::PayloadTooLarge.message(),
             "The request body is too large."
-        );
-        assert_eq!(
-            ApiError::UnsupportedMediaType.message(),
-            "Unsupported content type."
         );
         assert_eq!(
             ApiError::BadJson.message(),

@@ -31,6 +31,7 @@ pub mod cors;
 pub mod documents;
 pub mod encoding;
 pub mod error;
+pub mod fields;
 pub mod forwarded;
 pub mod limits;
 pub mod metrics;

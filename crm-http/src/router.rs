@@ -134,7 +134,7 @@ macro_rules! route_table {
     (@call Key, $handler:path, $env:ident, $given:ident) => {
         match $given {
             Given::Key(req) => $handler($env, req).await,
-            _ => Err(ApiError::Unauthorized),
+            _ => Err(ApiError::Unauthorized(crate::error::Unauthenticated::Missing)),
         }
     };
     (@call Client, $handler:path, $env:ident, $given:ident) => {

@@ -20,7 +20,7 @@ use crate::document::Document;
 /// A rendered email body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email {
-    /// `Estimate #12`, `Invoice #7`.
+    /// `Estimate #12 from Acme Co`, `Invoice #7 from Acme Co`.
     pub subject: String,
     /// The text/plain alternative (CRLF line ends).
     pub text: String,
@@ -103,15 +103,23 @@ pub fn decision_notice(doc: &Document) -> Result<Option<Email>, RenderError> {
     }))
 }
 
-/// Renders the email of `doc` (pure: the same document gives the same email).
+/// Renders the email of `doc` (pure: the same document gives the same email). The
+/// subject names the company (`Estimate #12 from Acme Co`): in a client's inbox the
+/// number alone does not say who sent it.
 pub fn render(doc: &Document) -> Result<Email, RenderError> {
     let title = doc.title();
     let text = TextTemplate { doc, title: &title }.render()?;
     let html = HtmlTemplate { doc, title: &title }.render()?;
+    let company = crate::text::one_line(&doc.company);
+    let subject = if company.trim().is_empty() {
+        title
+    } else {
+        format!("{title} from {company}")
+    };
     Ok(Email {
         text: crate::text::crlf(&text),
         html: crate::text::crlf(&html),
-        subject: title,
+        subject,
     })
 }
 

@@ -145,7 +145,14 @@ pub async fn create_database_if_missing(config: &StoreConfig) -> Result<bool, St
     };
     let mut admin = target.clone();
     admin.dbname("postgres");
-    let client = connect(&admin).await?;
+    // The connection is to the maintenance database, but what failed is reaching the
+    // URL's database: the message names that one.
+    let client = connect(&admin).await.map_err(|e| match e {
+        StoreError::Unavailable(message) => StoreError::Unavailable(
+            message.replace(&crate::pool::target(&admin), &crate::pool::target(&target)),
+        ),
+        other => other,
+    })?;
     let exists = client
         .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&name])
         .await?
@@ -167,6 +174,25 @@ pub async fn create_database_if_missing(config: &StoreConfig) -> Result<bool, St
             Ok(false)
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Checks that the database of `config` exists, for the commands that never create one
+/// (`keys`, `seed`, `deliver`): a URL naming a database that is not there (a typo) is
+/// an error that names it and the server, not a new empty database.
+pub async fn require_database(config: &StoreConfig) -> Result<(), StoreError> {
+    let target = config.pg_config()?;
+    match crate::pool::connect(&target).await {
+        Ok(_) => Ok(()),
+        Err(StoreError::Unavailable(message)) if message.contains(" 3D000: ") => {
+            Err(StoreError::Config(format!(
+                "database \"{}\" does not exist at {}; only `crm migrate` and `crm serve` \
+                 create a database: check the database URL's name, or run `crm migrate` first",
+                target.get_dbname().unwrap_or("(none)"),
+                crate::pool::target(&target)
+            )))
+        }
+        Err(other) => Err(other),
     }
 }
 

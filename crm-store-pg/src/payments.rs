@@ -261,7 +261,7 @@ pub(crate) async fn judge(db: &impl Db, claim: &PaymentClaim) -> Result<FieldErr
     use crm_core::invoice::PaymentRefusal;
     let row = db.row_opt(BALANCE_SQL, &[&claim.invoice]).await?;
     let refusal = match row {
-        None => Some(PaymentRefusal::NotPayable),
+        None => Some(PaymentRefusal::Unknown),
         Some(row) => {
             let balance = Balance {
                 status: stored_status(&row)?,
@@ -269,7 +269,7 @@ pub(crate) async fn judge(db: &impl Db, claim: &PaymentClaim) -> Result<FieldErr
                 paid: rows::money(&row, "paid")?,
             };
             match claim.amount {
-                _ if !balance.takes_payments() => Some(PaymentRefusal::NotPayable),
+                _ if !balance.takes_payments() => balance.closed(),
                 Some(amount) => balance.record(amount).err(),
                 None => None,
             }

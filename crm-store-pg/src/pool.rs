@@ -185,9 +185,29 @@ impl StoreConfig {
         self.pg_config_of(&self.database_url)
     }
 
+    /// Where the database URL leads, for the log and messages: the server, the user and
+    /// the database, never the password.
+    pub fn target(&self) -> Result<String, StoreError> {
+        Ok(target(&self.pg_config()?))
+    }
+
     /// The parsed connection settings of another URL of the deployment (a replica's, the
     /// listening connection's), with this configuration's connect timeout applied.
     pub fn pg_config_of(&self, url: &str) -> Result<tokio_postgres::Config, StoreError> {
+        // `postgres:/host/db` or `postgresql:host`: meant as a URL, but read as key-value
+        // settings it would fail with a bare "unexpected EOF".
+        let lowered = url.trim_start().to_ascii_lowercase();
+        if let Some(rest) = ["postgresql:", "postgres:"]
+            .iter()
+            .find_map(|s| lowered.strip_prefix(s))
+            && !rest.starts_with("//")
+        {
+            return Err(StoreError::Config(
+                "invalid database URL: it starts with postgres: but not postgres:// (two \
+                 slashes): write postgres://user@host:port/name"
+                    .to_owned(),
+            ));
+        }
         if let Some((scheme, _)) = url.trim_start().split_once("://")
             && !matches!(scheme, "postgres" | "postgresql")
         {

@@ -31,8 +31,12 @@ pub struct Balance {
 /// Why an invoice does not take a payment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PaymentRefusal {
-    /// It is a Draft or Cancelled (or does not exist): it takes no payment at all.
-    NotPayable,
+    /// No such invoice.
+    Unknown,
+    /// It is a Draft: it takes payments once it is published.
+    Unpublished,
+    /// It is Cancelled: it takes no payment at all.
+    Cancelled,
     /// The amount is more than the amount due.
     MoreThanDue,
 }
@@ -95,11 +99,23 @@ impl Balance {
         is_open(self.status)
     }
 
+    /// Why the invoice takes no payment at all, or `None` when it is open.
+    pub fn closed(&self) -> Option<PaymentRefusal> {
+        match self.status {
+            InvoiceStatus::Draft => Some(PaymentRefusal::Unpublished),
+            InvoiceStatus::Cancelled => Some(PaymentRefusal::Cancelled),
+            InvoiceStatus::Due
+            | InvoiceStatus::Overdue
+            | InvoiceStatus::PartPaid
+            | InvoiceStatus::Paid => None,
+        }
+    }
+
     /// A payment of `amount` (> 0) recorded: the new balance, its status settled; refused
     /// when the invoice is not open or the amount is more than the amount due.
     pub fn record(self, amount: Money) -> Result<Balance, PaymentRefusal> {
-        if !self.takes_payments() {
-            return Err(PaymentRefusal::NotPayable);
+        if let Some(refusal) = self.closed() {
+            return Err(refusal);
         }
         if amount.get() > self.due() {
             return Err(PaymentRefusal::MoreThanDue);
@@ -214,13 +230,16 @@ mod tests {
 
     #[test]
     fn drafts_and_cancelled_invoices_take_no_payment() {
-        for status in [InvoiceStatus::Draft, InvoiceStatus::Cancelled] {
+        for (status, why) in [
+            (InvoiceStatus::Draft, PaymentRefusal::Unpublished),
+            (InvoiceStatus::Cancelled, PaymentRefusal::Cancelled),
+        ] {
             let b = Balance {
                 status,
                 total: m("10"),
                 paid: Money::ZERO,
             };
-            assert_eq!(b.record(m("1")), Err(PaymentRefusal::NotPayable));
+            assert_eq!(b.record(m("1")), Err(why));
         }
     }
 
@@ -362,7 +381,7 @@ mod tests {
                                 prop_assert_eq!(why, PaymentRefusal::MoreThanDue);
                                 prop_assert!(cents(amount).get() > b.due());
                             } else {
-                                prop_assert_eq!(why, PaymentRefusal::NotPayable);
+                                prop_assert_eq!(Some(why), b.closed());
                             }
                         }
                     },

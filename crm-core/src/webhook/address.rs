@@ -97,7 +97,11 @@ pub fn check_url(field: &str, text: &str, rules: UrlRules) -> Result<String, Str
     match url.scheme() {
         "https" => {}
         "http" if rules.allow_http => {}
-        "http" => return Err(format!("The {attribute} must start with https://.")),
+        "http" => {
+            return Err(format!(
+                "The {attribute} must start with https://; http:// is accepted when the service runs with --webhook-allow-http."
+            ));
+        }
         _ => return Err(invalid()),
     }
     if !url.username().is_empty() || url.password().is_some() {
@@ -120,7 +124,7 @@ pub fn check_url(field: &str, text: &str, rules: UrlRules) -> Result<String, Str
     };
     if private && !rules.allow_private {
         return Err(format!(
-            "The {attribute} may not point to a private, loopback or link-local address."
+            "The {attribute} may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private."
         ));
     }
     Ok(url.to_string())
@@ -147,7 +151,7 @@ mod tests {
         for (url, expected) in [
             (
                 "http://hooks.example.com/",
-                "The url must start with https://.",
+                "The url must start with https://; http:// is accepted when the service runs with --webhook-allow-http.",
             ),
             ("ftp://hooks.example.com/", "The url must be a valid URL."),
             ("hooks.example.com", "The url must be a valid URL."),
@@ -188,7 +192,7 @@ mod tests {
             assert_eq!(
                 check_url("url", url, strict),
                 Err(
-                    "The url may not point to a private, loopback or link-local address."
+                    "The url may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private."
                         .to_owned()
                 ),
                 "{url}"

@@ -409,6 +409,11 @@ mod tests {
         assert_eq!(u.description, Some(None));
         let r = WebhookUpdate::parse(&raw(&[("url", "http://h.example/")]), UrlRules::default())
             .unwrap_err();
-        assert_eq!(msg(&r.errors, "url"), ["The url must start with https://."]);
+        assert_eq!(
+            msg(&r.errors, "url"),
+            [
+                "The url must start with https://; http:// is accepted when the service runs with --webhook-allow-http."
+            ]
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! is [`main`].
 //!
 //! Configuration by flags or environment: `DATABASE_URL` (default
-//! `postgres://postgres@127.0.0.1:5432/crm`, created if missing), `CRM_LISTEN` (default
+//! `postgres://postgres@127.0.0.1:5432/crm`, created if missing by `serve` and `migrate`
+//! only), `CRM_LISTEN` (default
 //! `127.0.0.1:8080`), `CRM_POOL_SIZE` (default 16), `CRM_READERS` (default 4),
 //! `CRM_BODY_TIMEOUT` (default 30 s), `CRM_MAX_CONNECTIONS` (default: the open-file limit,
 //! raised to its hard limit at start, less a reserve), `CRM_MAX_IN_FLIGHT_PER_KEY` (default
@@ -22,6 +23,7 @@
 // (`smtp://[user:pass@]host[:port]`), not rustdoc's Markdown.
 #![allow(rustdoc::broken_intra_doc_links)]
 
+mod defaults;
 mod keys;
 mod serve;
 mod settings;
@@ -32,7 +34,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue};
 use clap::{CommandFactory, Parser, Subcommand};
 use crm_store_pg::local::{self, LocalPostgres};
-use crm_store_pg::migrate::{create_database_if_missing, migrate};
+use crm_store_pg::migrate::{create_database_if_missing, migrate, require_database};
 use crm_store_pg::{Store, StoreConfig};
 use tracing_subscriber::EnvFilter;
 
@@ -53,7 +55,8 @@ use users::UsersCommand;
     after_help = ENVIRONMENT_HELP
 )]
 struct Cli {
-    /// PostgreSQL URL (the database is created if missing) [default:
+    /// PostgreSQL URL (serve and migrate create the database if missing; the other
+    /// commands refuse a database that does not exist) [default:
     /// postgres://postgres@127.0.0.1:5432/crm, or a private cluster when nothing answers there].
     // Its value is never shown in the help: it may hold a password.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true, global = true)]
@@ -427,22 +430,54 @@ fn log_filter() -> EnvFilter {
 const DEFAULT_ADDRESS: &str = "127.0.0.1:5432";
 const DEFAULT_URL: &str = "postgres://postgres@127.0.0.1:5432/crm";
 
+/// The database a command uses: its URL, the private cluster started for it (if any), and
+/// why this one, for `serve`'s log.
+struct Chosen {
+    url: String,
+    cluster: Option<LocalPostgres>,
+    why: String,
+}
+
 /// The database URL to use, starting a private cluster when there is nothing else.
-async fn database(cli: &Cli) -> Result<(String, Option<LocalPostgres>), Failure> {
+async fn database(cli: &Cli) -> Result<Chosen, Failure> {
     // An empty DATABASE_URL= is as good as none.
     if let Some(url) = cli.database_url.as_ref().filter(|u| !u.trim().is_empty()) {
-        return Ok((url.clone(), None));
+        return Ok(Chosen {
+            url: url.clone(),
+            cluster: None,
+            why: "given by --database-url / DATABASE_URL".to_owned(),
+        });
     }
     if !cli.local_postgres && local::answers(DEFAULT_ADDRESS).await {
         warn_of_a_private_cluster(&cli.data_dir).await;
-        return Ok((DEFAULT_URL.to_owned(), None));
+        return Ok(Chosen {
+            url: DEFAULT_URL.to_owned(),
+            cluster: None,
+            why: format!("no DATABASE_URL, and a server answers on {DEFAULT_ADDRESS}"),
+        });
     }
     if let Err(missing) = local::find_binaries() {
         let nothing_answers = (!cli.local_postgres).then_some(DEFAULT_ADDRESS);
         return Err(missing.advice(nothing_answers, "DATABASE_URL").into());
     }
     let cluster = LocalPostgres::start(&cli.data_dir).await?;
-    Ok((cluster.database_url(), Some(cluster)))
+    let why = if cli.local_postgres {
+        format!(
+            "--local-postgres: the private cluster in {}",
+            cli.data_dir.display()
+        )
+    } else {
+        format!(
+            "no DATABASE_URL and nothing answers on {DEFAULT_ADDRESS}: the private cluster in {} \
+             (set DATABASE_URL to use a server of your own)",
+            cli.data_dir.display()
+        )
+    };
+    Ok(Chosen {
+        url: cluster.database_url(),
+        cluster: Some(cluster),
+        why,
+    })
 }
 
 /// Says so when a private cluster runs in `data_dir` (a `crm serve --local-postgres`, most
@@ -504,9 +539,14 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
     } else {
         Some(config.clone())
     };
+    // Only `serve` and `migrate` create a database: for the others a database that is not
+    // there is a mistyped name, said so, not a new empty database.
+    let creates = matches!(cli.command, Command::Serve(_) | Command::Migrate);
     match &direct {
         Some(direct) => {
-            if create_database_if_missing(direct).await? {
+            if !creates {
+                require_database(direct).await?;
+            } else if create_database_if_missing(direct).await? {
                 tracing::info!("database created");
             }
             let applied = migrate(direct).await?;
@@ -546,7 +586,15 @@ async fn run(cli: Cli) -> Result<(), Failure> {
     if let Command::LocalPostgres { command } = &cli.command {
         return local_postgres(&cli.data_dir, command).await;
     }
-    let (url, cluster) = database(&cli).await?;
+    let Chosen { url, cluster, why } = database(&cli).await?;
+    if let Command::Serve(_) = &cli.command {
+        let target = StoreConfig::new(url.as_str()).target()?;
+        if cluster.is_some() && !cli.local_postgres {
+            tracing::warn!(database = %target, "using {target}: {why}");
+        } else {
+            tracing::info!(database = %target, "using {target}: {why}");
+        }
+    }
     let outcome = command(&cli, &url).await;
     if let Some(cluster) = cluster {
         cluster.stop().await?;

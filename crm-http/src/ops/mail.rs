@@ -492,9 +492,36 @@ impl Mailer {
         matches!(self.transport, Transport::File(_))
     }
 
+    /// The Message-ID of a row whose stored id is `stored` (`<uuid@crm.localhost>`, made
+    /// by the database when the row was queued): the same unique part at the sender's
+    /// domain (RFC 5322 §3.6.4 asks for a domain the sender may speak for), so a retry of
+    /// the row keeps its id as long as `--mail-from` keeps its domain.
+    pub fn message_id(&self, stored: &str) -> String {
+        let unique = stored
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .split('@')
+            .next()
+            .unwrap_or_default();
+        format!("<{unique}@{}>", self.from.email.domain())
+    }
+
+    /// Whether the sender is at `localhost` (the default, or a mistake): receiving servers
+    /// refuse or mark such mail, and replies go nowhere.
+    pub fn sender_is_local(&self) -> bool {
+        let domain = self
+            .from
+            .email
+            .domain()
+            .trim_end_matches('.')
+            .to_ascii_lowercase();
+        domain == "localhost" || domain.ends_with(".localhost") || domain == "127.0.0.1"
+    }
+
     /// The message of an outbox row, with From, To, Date (queuing time), Subject and the
-    /// row's Message-ID, and its two alternatives; with the record's PDF attached
-    /// (`multipart/mixed`) when the row carries one.
+    /// row's Message-ID (at the sender's domain: [`Mailer::message_id`]), and its two
+    /// alternatives; with the record's PDF attached (`multipart/mixed`) when the row
+    /// carries one.
     pub fn message(&self, row: &OutboxMessage) -> Result<Message, String> {
         let to: Mailbox = row
             .recipient
@@ -515,7 +542,7 @@ impl Mailer {
             .to(to)
             .subject(row.subject.clone())
             .date(row.created.into())
-            .message_id(Some(row.message_id.clone()))
+            .message_id(Some(self.message_id(&row.message_id)))
             .multipart(body)
             .map_err(|e| format!("cannot build the message: {e}"))
     }
@@ -754,6 +781,24 @@ mod tests {
         };
         let e = e.to_string();
         assert!(e.contains("/nonexistent/ca.pem"), "{e}");
+    }
+
+    #[test]
+    fn message_ids_are_at_the_senders_domain_and_stable_for_a_row() {
+        let acme = Mailer::new(Some("file:///tmp"), "Billing <billing@acme-co.example>").unwrap();
+        assert_eq!(
+            acme.message_id("<0b8e-41@crm.localhost>"),
+            "<0b8e-41@acme-co.example>"
+        );
+        let formatted = String::from_utf8(acme.message(&row(None)).unwrap().formatted()).unwrap();
+        assert!(
+            formatted.contains("Message-ID: <34@acme-co.example>"),
+            "{formatted}"
+        );
+        assert!(!acme.sender_is_local());
+        let default = Mailer::new(Some("file:///tmp"), DEFAULT_FROM).unwrap();
+        assert_eq!(default.message_id("<34@crm.localhost>"), "<34@localhost>");
+        assert!(default.sender_is_local());
     }
 
     fn row(attachment: Option<Vec<u8>>) -> OutboxMessage {

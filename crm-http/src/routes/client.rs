@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::response::Reply;
 
 /// `GET /c/{token}`: the record's page, with Accept and Decline for an estimate shown
-/// `new`.
+/// `new` that was not converted into an invoice.
 pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
     let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
         return not_found(env);
@@ -27,7 +27,8 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     let (doc, can_decide) = match &opened {
         Opened::Estimate(e) => (
             env.documents.document::<EstimateKind>(e),
-            decision::can_decide(e.status),
+            // A converted estimate became an invoice: nothing is left to accept.
+            decision::can_decide(e.status) && !e.converted.is_converted,
         ),
         Opened::Invoice(i) => (env.documents.document::<InvoiceKind>(i), false),
     };

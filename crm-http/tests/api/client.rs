@@ -395,3 +395,23 @@ async fn hostile_decision_requests_get_a_clean_4xx_and_change_nothing() {
     assert_eq!(e.data()["status"], "new");
     assert_eq!(e.data()["client_response"], Value::Null);
 }
+
+#[tokio::test]
+async fn a_converted_estimates_page_offers_no_decision() {
+    let s = TestServer::start().await;
+    let (id, token) = published_estimate(&s).await;
+    let (_, html) = visit(&s, Method::GET, &format!("/c/{token}"), &[]).await;
+    assert!(html.contains("Accept the estimate"), "{html}");
+    let a = s
+        .post(
+            &format!("/api/estimates/{id}/convert-to-invoice"),
+            Body::None,
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
+    let (a, html) = visit(&s, Method::GET, &format!("/c/{token}"), &[]).await;
+    assert_eq!(a.status, StatusCode::OK, "{html}");
+    assert!(html.contains(&format!("Estimate #{id}")), "{html}");
+    assert!(!html.contains("Accept the estimate"), "{html}");
+    assert!(!html.contains("/decline\""), "{html}");
+}

@@ -6,28 +6,71 @@ use serde_json::json;
 use crate::common::{Body, TestServer, form};
 
 #[tokio::test]
-async fn requests_without_a_valid_key_are_unauthorized() {
+async fn each_request_without_a_valid_key_is_told_what_was_wrong() {
     let s = TestServer::start().await;
     let url = format!("{}/api/notes", s.base);
-    let cases: Vec<Option<String>> = vec![
-        None,
-        Some("Basic dXNlcjpwYXNz".into()),
-        Some("Bearer nonsense".into()),
-        Some(format!("Bearer crm_999_{}", "a".repeat(64))),
-        Some(format!("Bearer {}x", s.key)),
+    const REQUIRED: &str = "Unauthorized. A valid API key is required.";
+    let invalid_token = "Bearer realm=\"crm\", error=\"invalid_token\"";
+    let invalid_request = "Bearer realm=\"crm\", error=\"invalid_request\"";
+    let cases: Vec<(&str, Option<String>, String, &str)> = vec![
+        ("authorization", None, String::new(), "Bearer realm=\"crm\""),
+        (
+            "x-api-key",
+            Some(s.key.clone()),
+            " The key goes in the Authorization header as \"Bearer <key>\", not in X-Api-Key."
+                .into(),
+            invalid_request,
+        ),
+        (
+            "authorization",
+            Some(s.key.clone()),
+            " The Authorization header must read \"Bearer <key>\".".into(),
+            invalid_request,
+        ),
+        (
+            "authorization",
+            Some("Basic dXNlcjpwYXNz".into()),
+            " The Authorization header must read \"Bearer <key>\".".into(),
+            invalid_request,
+        ),
+        (
+            "authorization",
+            Some("Bearer nonsense".into()),
+            " The bearer token is not an API key of this service (crm_<id>_<secret>).".into(),
+            invalid_token,
+        ),
+        (
+            "authorization",
+            Some(format!("Bearer crm_999_{}", "a".repeat(64))),
+            " This API key is unknown or was revoked.".into(),
+            invalid_token,
+        ),
+        (
+            "authorization",
+            Some(format!(
+                "Bearer {}{}",
+                &s.key[..s.key.len() - 1],
+                if s.key.ends_with('a') { 'b' } else { 'a' }
+            )),
+            " This API key is unknown or was revoked.".into(),
+            invalid_token,
+        ),
     ];
-    for header in cases {
+    for (header, value, detail, challenge) in cases {
         let mut request = s.http.get(&url);
-        if let Some(h) = &header {
-            request = request.header("authorization", h);
+        if let Some(v) = &value {
+            request = request.header(header, v);
         }
         let a = crate::common::answer(&reqwest::Method::GET, request.send().await.unwrap()).await;
-        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{header:?}");
+        assert_eq!(a.status, StatusCode::UNAUTHORIZED, "{header}: {value:?}");
         assert_eq!(
             a.json,
-            json!({"message": "Unauthorized. A valid API key is required."})
+            json!({"message": format!("{REQUIRED}{detail}")}),
+            "{header}: {value:?}"
         );
+        assert_eq!(a.headers["www-authenticate"], challenge, "{value:?}");
     }
+    // An expired key: scopes::an_expired_key_is_unauthorized_like_an_unknown_one.
 }
 
 #[tokio::test]
@@ -189,7 +232,10 @@ async fn other_content_types_are_415_and_malformed_json_is_400() {
         .post("/api/notes", Body::Raw("text/plain", b"hello".to_vec()))
         .await;
     assert_eq!(a.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    assert_eq!(a.json, json!({"message": "Unsupported content type."}));
+    assert_eq!(
+        a.json,
+        json!({"message": "Unsupported content type. Send application/json, application/x-www-form-urlencoded, multipart/form-data."})
+    );
     let a = s
         .post(
             "/api/notes",
@@ -297,4 +343,90 @@ async fn sparse_form_indices_are_named_in_messages_as_they_were_sent() {
         a.errors("items.5.quantity"),
         ["The items.5.quantity must be greater than 0."]
     );
+}
+
+#[tokio::test]
+async fn unknown_fields_are_listed_in_the_answer_or_refused_when_the_client_prefers_strict() {
+    let s = TestServer::start().await;
+    let note = [
+        ("note_title", "Call"),
+        ("note_description", "x"),
+        ("note_titel", "typo"),
+        ("tags[]", "a"),
+    ];
+    let a = s
+        .call_with(
+            &s.key,
+            reqwest::Method::POST,
+            "/api/notes",
+            form(&note),
+            &[],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.json);
+    assert_eq!(a.headers["ignored-fields"], "note_titel, tags");
+    let before = s
+        .scalar("SELECT count(*) FROM notes WHERE $1::bigint > 0", 1)
+        .await;
+    let a = s
+        .call_with(
+            &s.key,
+            reqwest::Method::POST,
+            "/api/notes",
+            form(&note),
+            &[("Prefer", "handling=strict")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.json);
+    assert_eq!(
+        a.json,
+        json!({"message": "The given data was invalid.", "errors": {
+            "note_titel": ["The field note_titel is unknown."],
+            "tags": ["The field tags is unknown."]
+        }})
+    );
+    assert_eq!(
+        s.scalar("SELECT count(*) FROM notes WHERE $1::bigint > 0", 1)
+            .await,
+        before,
+        "nothing written"
+    );
+    // Nested fields, in JSON, and a strict request with none.
+    let estimate = s
+        .created(
+            "/api/estimates",
+            json!({"bill_clientid": crate::common::client(&s, 0), "bill_categoryid": s.default_category("estimate").await, "bill_date": "2026-11-20"}),
+        )
+        .await;
+    let items = json!({"items": [{"description": "Design", "quantity": 1, "rate": 100, "colour": "red"}], "tax_rate_id": [1]});
+    let a = s
+        .call_with(
+            &s.key,
+            reqwest::Method::PUT,
+            &format!("/api/estimates/{estimate}/items"),
+            Body::Json(items),
+            &[("Prefer", "respond-async, handling=strict")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.json);
+    assert_eq!(
+        a.errors("items.0.colour"),
+        ["The field items.0.colour is unknown."]
+    );
+    assert_eq!(
+        a.errors("tax_rate_id"),
+        ["The field tax_rate_id is unknown."]
+    );
+    let a = s
+        .call_with(
+            &s.key,
+            reqwest::Method::GET,
+            "/api/notes?limit=5",
+            Body::None,
+            &[("Prefer", "handling=strict")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    assert_eq!(a.headers["preference-applied"], "handling=strict");
+    assert!(!a.headers.contains_key("ignored-fields"));
 }

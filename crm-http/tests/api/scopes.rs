@@ -8,16 +8,17 @@ use std::time::{Duration, Instant};
 use chrono::{TimeDelta, Utc};
 use crm_core::scope::Need;
 use crm_http::auth::{CACHE_TTL, Keys};
-use crm_http::error::ApiError;
+use crm_http::error::{ApiError, Unauthenticated};
 use reqwest::StatusCode;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::common::{Body, TestServer, form};
 
-/// The answer to a request outside the key's scopes.
-fn refused() -> serde_json::Value {
-    json!({"message": "This API key is not allowed to do this."})
+/// The answer to a request outside the key's scopes, which names the scope `need`ed.
+fn refused(need: &str) -> serde_json::Value {
+    let level = need.split_once(':').unwrap().1;
+    json!({"message": format!("This API key is not allowed to do this: it needs the {need} scope (or {level}).")})
 }
 
 /// The id of a key (`crm_<id>_…`).
@@ -54,7 +55,11 @@ async fn a_read_only_key_reads_everything_and_is_refused_every_write() {
         .call_as(&read, reqwest::Method::POST, "/api/notes", create)
         .await;
     assert_eq!(a.status, StatusCode::FORBIDDEN);
-    assert_eq!(a.json, refused());
+    assert_eq!(a.json, refused("notes:write"));
+    assert_eq!(
+        a.headers["www-authenticate"],
+        "Bearer realm=\"crm\", error=\"insufficient_scope\", scope=\"notes:write write\""
+    );
     let a = s
         .call_as(
             &read,
@@ -63,7 +68,10 @@ async fn a_read_only_key_reads_everything_and_is_refused_every_write() {
             Body::None,
         )
         .await;
-    assert_eq!((a.status, a.json), (StatusCode::FORBIDDEN, refused()));
+    assert_eq!(
+        (a.status, a.json),
+        (StatusCode::FORBIDDEN, refused("notes:write"))
+    );
     assert_eq!(
         s.scalar("SELECT count(*) FROM notes WHERE $1::bigint > 0", 1)
             .await,
@@ -88,15 +96,15 @@ async fn a_key_of_several_scopes_may_do_what_any_of_them_allows() {
     assert_eq!(a.status, StatusCode::CREATED, "{}", a.json);
     let a = call(reqwest::Method::GET, "/api/notes", Body::None).await;
     assert_eq!(a.status, StatusCode::OK, "notes:write implies notes:read");
-    for (method, path) in [
-        (reqwest::Method::GET, "/api/contracts"),
-        (reqwest::Method::POST, "/api/estimates"),
-        (reqwest::Method::GET, "/api/invoices"),
+    for (method, path, need) in [
+        (reqwest::Method::GET, "/api/contracts", "contracts:read"),
+        (reqwest::Method::POST, "/api/estimates", "estimates:write"),
+        (reqwest::Method::GET, "/api/invoices", "invoices:read"),
     ] {
         let a = call(method.clone(), path, Body::None).await;
         assert_eq!(
             (a.status, a.json),
-            (StatusCode::FORBIDDEN, refused()),
+            (StatusCode::FORBIDDEN, refused(need)),
             "{method} {path}"
         );
     }
@@ -181,7 +189,7 @@ async fn an_expired_key_is_unauthorized_like_an_unknown_one() {
     assert_eq!(a.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         a.json,
-        json!({"message": "Unauthorized. A valid API key is required."})
+        json!({"message": "Unauthorized. A valid API key is required. This API key has expired."})
     );
     // Out of scope and expired: expired wins (401, not 403).
     let both = s
@@ -207,23 +215,30 @@ async fn a_cached_key_expires_at_its_instant_by_the_clock_it_is_given() {
     let key = s
         .key_with(&["notes:read"], Some(now + TimeDelta::days(30)))
         .await;
-    let header = format!("Bearer {key}");
+    let mut headers = http::HeaderMap::new();
+    headers.insert(
+        http::header::AUTHORIZATION,
+        format!("Bearer {key}").parse().unwrap(),
+    );
     let keys = Keys::new(s.store.clone(), CACHE_TTL);
     let read = Need::of_route("GET", "/api/notes").unwrap();
     let write = Need::of_route("POST", "/api/notes").unwrap();
-    let check = |need, at| keys.authenticate(Some(header.as_bytes()), need, at);
+    let check = |need, at| keys.authenticate(&headers, need, at);
     assert!(check(read, now).await.is_ok());
-    assert!(matches!(check(write, now).await, Err(ApiError::OutOfScope)));
+    assert!(matches!(
+        check(write, now).await,
+        Err(ApiError::OutOfScope(_))
+    ));
     // The same cached row, a chosen clock: 30 days later, the key is expired.
     let expiry = now + TimeDelta::days(30);
     assert!(check(read, expiry - TimeDelta::seconds(1)).await.is_ok());
     assert!(matches!(
         check(read, expiry).await,
-        Err(ApiError::Unauthorized)
+        Err(ApiError::Unauthorized(Unauthenticated::Expired))
     ));
     assert!(matches!(
         check(write, expiry).await,
-        Err(ApiError::Unauthorized)
+        Err(ApiError::Unauthorized(Unauthenticated::Expired))
     ));
     assert_eq!(keys.cached_ids(), 1);
 }

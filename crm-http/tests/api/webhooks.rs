@@ -217,23 +217,23 @@ async fn urls_on_private_addresses_or_plain_http_are_refused_by_default() {
     for (url, message) in [
         (
             "http://hooks.example.com/",
-            "The url must start with https://.",
+            "The url must start with https://; http:// is accepted when the service runs with --webhook-allow-http.",
         ),
         (
             "https://127.0.0.1:9/",
-            "The url may not point to a private, loopback or link-local address.",
+            "The url may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private.",
         ),
         (
             "https://[::1]/",
-            "The url may not point to a private, loopback or link-local address.",
+            "The url may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private.",
         ),
         (
             "https://169.254.169.254/latest",
-            "The url may not point to a private, loopback or link-local address.",
+            "The url may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private.",
         ),
         (
             "https://10.0.0.8/",
-            "The url may not point to a private, loopback or link-local address.",
+            "The url may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private.",
         ),
         ("not a url", "The url must be a valid URL."),
     ] {

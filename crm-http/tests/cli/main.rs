@@ -312,7 +312,7 @@ async fn keys_are_made_with_scopes_and_an_expiry_and_list_them_with_their_last_u
         (status, body.as_str()),
         (
             403,
-            r#"{"message":"This API key is not allowed to do this."}"#
+            r#"{"message":"This API key is not allowed to do this: it needs the categories:write scope (or write)."}"#
         )
     );
     let (status, _) = http(
@@ -899,24 +899,71 @@ fn readme_walkthrough() -> String {
         .to_owned()
 }
 
+/// Runs the README's walkthrough as a user would: in a clone of the repository, with the
+/// `crm` on PATH (as `cargo install` leaves it), without `CRM` or `RUST_LOG`, with
+/// `CARGO_TARGET_DIR` set elsewhere; `db` is the user's `DATABASE_URL`. Returns the
+/// exit code, standard output and standard error.
+fn walkthrough(
+    block: &str,
+    clone: &Path,
+    port: &str,
+    database: &str,
+) -> (Option<i32>, String, String) {
+    let bin = Path::new(CRM).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("bash")
+        .args(["-c", block])
+        .current_dir(clone)
+        .env_remove("CRM")
+        .env_remove("RUST_LOG")
+        .env("CARGO_TARGET_DIR", clone.join("elsewhere"))
+        .env("PATH", path)
+        .env("PORT", port)
+        .env("DATABASE_URL", database)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).to_string(),
+        String::from_utf8_lossy(&output.stderr).to_string(),
+    )
+}
+
+/// A fresh clone of this repository's committed state.
+fn clone_of_the_repository(name: &str) -> PathBuf {
+    let dir = scratch_dir(name);
+    let clone = dir.join("crm");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let status = Command::new("git")
+        .args(["clone", "-q", "--no-hardlinks"])
+        .arg(&root)
+        .arg(&clone)
+        .status()
+        .unwrap();
+    assert!(status.success(), "git clone of {}", root.display());
+    clone
+}
+
 #[tokio::test]
 async fn the_readme_walkthrough_runs_as_written() {
     let block = readme_walkthrough();
     let db = TestDb::new().await.unwrap();
+    let clone = clone_of_the_repository("walkthrough");
     let port = free_port().to_string();
     let run = || {
-        let output = Command::new("bash")
-            .args(["-c", &block])
-            .env("CRM", CRM)
-            .env("PORT", &port)
-            .env("DATABASE_URL", url(&db))
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
-        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
-        assert!(output.status.success(), "{stdout}\n{stderr}");
+        let (code, stdout, stderr) = walkthrough(&block, &clone, &port, &url(&db));
+        assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+        // The service's log is in its file, not in what the user reads.
+        assert_eq!(stderr, "", "{stdout}");
+        assert!(
+            !stdout.contains(" INFO ") && !stdout.contains(" WARN "),
+            "{stdout}"
+        );
         assert_eq!(
             http(port.parse().unwrap(), "GET", "/healthz", None, "").0,
             0,
@@ -938,7 +985,7 @@ async fn the_readme_walkthrough_runs_as_written() {
                 && stdout.contains(" 2637.34\n")
                 && stdout.contains("invoice published: {'id': 2, 'title': 'Due', 'color': 'info'}")
                 && stdout.contains("payment of 2637.34: 201\n")
-                && stdout.contains("invoice: Paid paid 2637.34 due 0.00\n"),
+                && stdout.contains("invoice: Paid 2637.34 0.00\n"),
             "run {attempt}: {stdout}"
         );
         // The retry was answered from the stored answer, and the second editor was told.
@@ -958,8 +1005,9 @@ async fn the_readme_walkthrough_runs_as_written() {
         );
         assert!(
             stdout.contains("read-only GET: 200\n")
-                && stdout
-                    .contains("{\"message\":\"This API key is not allowed to do this.\"} 403\n"),
+                && stdout.contains(
+                    "{\"message\":\"This API key is not allowed to do this: it needs the notes:write scope (or write).\"} 403\n"
+                ),
             "run {attempt}: {stdout}"
         );
         assert_eq!(stdout.matches(" revoked").count(), 2, "{stdout}");
@@ -969,6 +1017,59 @@ async fn the_readme_walkthrough_runs_as_written() {
             .unwrap();
         assert_eq!(estimate, (attempt + 1).to_string(), "{stdout}");
     }
+    let log = std::fs::read_to_string(clone.join(".crm/walkthrough.log")).unwrap();
+    assert!(log.contains("listening"), "{log}");
+}
+
+#[tokio::test]
+async fn the_walkthrough_refuses_a_service_it_did_not_start_and_stops_at_a_failure_in_one_line() {
+    let block = readme_walkthrough();
+    let db = TestDb::new().await.unwrap();
+    let clone = clone_of_the_repository("walkthrough-refusals");
+    let port = free_port();
+    // Another service on its port: the walkthrough says so and creates nothing there.
+    let other = serve(
+        &[],
+        &[("DATABASE_URL", &url(&db))],
+        port,
+        Duration::from_secs(60),
+    );
+    let categories = || {
+        let key = stdout(&crm(
+            &["keys", "create", "--name", "count"],
+            &[("DATABASE_URL", &url(&db))],
+        ));
+        let (_, body) = http(port, "GET", "/api/categories", Some(&key), "");
+        serde_json::from_str::<serde_json::Value>(&body).unwrap()["meta"]["total"].clone()
+    };
+    let before = categories();
+    let (code, out, err) = walkthrough(&block, &clone, &port.to_string(), &url(&db));
+    assert_eq!(code, Some(3), "{out}\n{err}");
+    assert_eq!(
+        err,
+        format!("walkthrough stopped: something already answers on port {port} (set PORT)\n")
+    );
+    assert_eq!(
+        categories(),
+        before,
+        "nothing was created through the other service"
+    );
+    assert_eq!(terminate(other), Some(0));
+
+    // A database that cannot be reached: the first failing step's one line, nothing else.
+    let (code, out, err) = walkthrough(
+        &block,
+        &clone,
+        &free_port().to_string(),
+        "postgres://postgres@127.0.0.1:1/crm",
+    );
+    assert_ne!(code, Some(0));
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("127.0.0.1:1"),
+        "{err}"
+    );
 }
 
 /// The paths `docs/ARCHITECTURE.md` names (in backticks: a crate folder and a file or folder
@@ -1083,4 +1184,119 @@ async fn no_client_link_token_reaches_the_log() {
             std::fs::remove_dir_all(dir).unwrap();
         }
     }
+}
+
+#[tokio::test]
+async fn only_serve_and_migrate_create_a_database_and_the_others_name_the_missing_one() {
+    let db = TestDb::new().await.unwrap();
+    let url = url(&db);
+    let config = db.config().pg_config().unwrap();
+    let name = config.get_dbname().unwrap().to_owned();
+    let typo = format!("{name}_typo");
+    // The URL is key-value settings (`dbname='…'`) or a postgres:// URL (`/…`).
+    let mistyped = url
+        .replacen(&format!("'{name}'"), &format!("'{typo}'"), 1)
+        .replacen(&format!("/{name}"), &format!("/{typo}"), 1);
+    assert_ne!(mistyped, url, "the test database's URL names it: {url}");
+    for args in [&["keys", "list"][..], &["seed"], &["deliver", "--once"]] {
+        let out = crm(args, &[("DATABASE_URL", &mistyped)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("database \"{typo}\" does not exist at "))
+                && stderr.contains("only `crm migrate` and `crm serve` create a database"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let created = db
+        .client()
+        .await
+        .unwrap()
+        .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&typo])
+        .await
+        .unwrap();
+    assert!(created.is_none(), "no database was created");
+
+    // A URL with one slash, and an unreachable server while creating: each names what was
+    // wrong and the URL's own database.
+    let out = crm(&["migrate"], &[("DATABASE_URL", "postgres:/127.0.0.1/crm")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("starts with postgres: but not postgres:// (two slashes)"),
+        "{stderr}"
+    );
+    let out = crm(
+        &["migrate"],
+        &[("DATABASE_URL", "postgres://postgres@127.0.0.1:1/crm_orders")],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("database crm_orders") && !stderr.contains("database postgres"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test]
+async fn serve_logs_its_database_and_why_and_warns_of_each_demo_default() {
+    let db = TestDb::new().await.unwrap();
+    let name = db
+        .config()
+        .pg_config()
+        .unwrap()
+        .get_dbname()
+        .unwrap()
+        .to_owned();
+    let dir = scratch_dir("serve-log");
+    let start = |extra: &[&str], log: &str| {
+        let port = free_port();
+        let file = std::fs::File::create(dir.join(log)).unwrap();
+        let server = Server(
+            Command::new(CRM)
+                .args(["serve", "--listen", &format!("127.0.0.1:{port}")])
+                .args(extra)
+                .env("DATABASE_URL", url(&db))
+                .env_remove("RUST_LOG")
+                .stdout(Stdio::null())
+                .stderr(file)
+                .spawn()
+                .unwrap(),
+        );
+        while http(port, "GET", "/healthz", None, "").0 != 200 {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(terminate(server), Some(0));
+        std::fs::read_to_string(dir.join(log)).unwrap()
+    };
+    let log = start(&[], "defaults.log");
+    assert!(
+        log.contains(&format!(
+            "database {name}): given by --database-url / DATABASE_URL"
+        )),
+        "{log}"
+    );
+    for flag in ["--public-url", "--company-name", "--mail-from"] {
+        assert_eq!(
+            log.lines()
+                .filter(|l| l.contains(" WARN ") && l.contains(flag))
+                .count(),
+            1,
+            "{flag}: {log}"
+        );
+    }
+    let log = start(
+        &[
+            "--public-url",
+            "https://crm.acme.example",
+            "--company-name",
+            "Acme Co",
+            "--mail-from",
+            "Acme Billing <billing@acme.example>",
+            "--take-over-settings",
+        ],
+        "configured.log",
+    );
+    for flag in ["--public-url", "--company-name", "--mail-from"] {
+        assert!(!log.contains(&format!("set {flag}")), "{flag}: {log}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -104,7 +104,7 @@ async fn a_demoted_administrators_key_is_refused_after_the_cache_window() {
     let refused = s.get("/api/notes", Some(&key));
     assert_eq!(
         refused.json(),
-        serde_json::json!({"message": "Unauthorized. A valid API key is required."})
+        serde_json::json!({"message": "Unauthorized. A valid API key is required. This API key is unknown or was revoked."})
     );
     // The other administrator's key is unaffected.
     assert_eq!(s.get("/api/notes", Some(&s.key)).status, 200);
@@ -169,7 +169,7 @@ async fn a_request_outside_the_keys_scopes_is_refused_from_the_cache_without_the
     assert_eq!(refused.status, 403, "{}", refused.body);
     assert_eq!(
         refused.json(),
-        serde_json::json!({"message": "This API key is not allowed to do this."})
+        serde_json::json!({"message": "This API key is not allowed to do this: it needs the notes:write scope (or write)."})
     );
     assert!(elapsed < std::time::Duration::from_secs(2), "{elapsed:?}");
 }

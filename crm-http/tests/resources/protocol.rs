@@ -155,10 +155,6 @@ fn the_document_accounts_for_every_bound() {
         Some(Value::from("The request body was not received in time."))
     );
     assert_eq!(
-        message("Forbidden"),
-        Some(Value::from("This API key is not allowed to do this."))
-    );
-    assert_eq!(
         message("TransferCodingNotImplemented"),
         Some(Value::from(
             "Only the chunked transfer coding is supported."

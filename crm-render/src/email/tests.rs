@@ -20,7 +20,7 @@ fn doc(link: Option<&str>) -> Document {
 #[test]
 fn both_parts_greet_name_the_company_and_lead_to_the_link() {
     let email = render(&doc(Some("https://crm.example/c/tok"))).unwrap();
-    assert_eq!(email.subject, "Estimate #12");
+    assert_eq!(email.subject, "Estimate #12 from Northwind");
     for part in [&email.text, &email.html] {
         assert!(part.contains("Hello Acme Ltd,"), "{part}");
         assert!(
@@ -139,7 +139,7 @@ fn an_invoice_email_invites_to_view_it() {
         },
     );
     let email = render(&d).unwrap();
-    assert_eq!(email.subject, "Invoice #7");
+    assert_eq!(email.subject, "Invoice #7 from Northwind");
     assert!(
         email
             .text

@@ -205,3 +205,26 @@ fn the_error_pages_say_what_happened() {
     assert!(busy.contains("Please wait 42 seconds and try again."));
     assert!(too_many_requests("N", 1).unwrap().contains("wait a second"));
 }
+
+#[test]
+fn the_notes_and_terms_come_before_the_decision_box() {
+    let doc = estimate_doc(None);
+    assert!(
+        doc.terms.is_some() && doc.notes.is_some(),
+        "the sample has both"
+    );
+    let page = client_page(&doc, VIEW).unwrap();
+    let at = |needle: &str| {
+        page.find(needle)
+            .unwrap_or_else(|| panic!("{needle} not on the page"))
+    };
+    assert!(
+        at("id=\"notes-title\"") < at("id=\"decide-title\""),
+        "{page}"
+    );
+    assert!(
+        at("id=\"terms-title\"") < at("id=\"decide-title\""),
+        "{page}"
+    );
+    assert!(at("id=\"decide-title\"") < at("class=\"pdf\""), "{page}");
+}

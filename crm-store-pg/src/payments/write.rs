@@ -38,7 +38,7 @@ pub(crate) async fn record_in(
     let refused = |r: PaymentRefusal| StoreError::Invalid(refusal_errors(r));
     let locked = lock_invoice(db, cmd.invoice)
         .await?
-        .ok_or_else(|| refused(PaymentRefusal::NotPayable))?;
+        .ok_or_else(|| refused(PaymentRefusal::Unknown))?;
     let after = locked.balance.record(cmd.amount).map_err(refused)?;
     let row = db
         .row(

@@ -232,15 +232,22 @@ async fn drafts_cancelled_and_unknown_invoices_take_no_payment() {
         .set_status(ctx(), cancelled.id, &set("20"))
         .await
         .unwrap();
-    for invoice in [draft.id, cancelled.id, InvoiceId::new(999_999).unwrap()] {
+    for (invoice, message) in [
+        (
+            draft.id,
+            "The invoice must be published before a payment is recorded.",
+        ),
+        (cancelled.id, "A cancelled invoice takes no payment."),
+        (
+            InvoiceId::new(999_999).unwrap(),
+            "The selected payment invoiceid is invalid.",
+        ),
+    ] {
         let refused = s
             .store
             .record_payment(ctx(), &payment(invoice, "1", &[]))
             .await;
-        assert_eq!(
-            messages(&invalid(refused), "payment_invoiceid"),
-            ["The selected payment invoiceid is invalid."]
-        );
+        assert_eq!(messages(&invalid(refused), "payment_invoiceid"), [message]);
     }
     assert_eq!(s.scalar("SELECT count(*) FROM payments").await, 1);
 }
@@ -277,7 +284,7 @@ async fn a_rejected_request_names_its_invoice_and_amount_beside_its_other_fields
     let e = check(draft.id, "1").await;
     assert_eq!(
         messages(&e, "payment_invoiceid"),
-        ["The selected payment invoiceid is invalid."]
+        ["The invoice must be published before a payment is recorded."]
     );
     assert!(messages(&e, "payment_amount").is_empty());
     let e = check(i.id, "10").await;

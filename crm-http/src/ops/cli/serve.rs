@@ -74,7 +74,7 @@ pub(crate) struct ServeArgs {
     pub(crate) public_url: Option<String>,
     /// The company name on the client's pages, PDFs and emails (one line, at most 200
     /// characters).
-    #[arg(long, hide_env_values = true, env = "CRM_COMPANY_NAME", default_value = "CRM", value_parser = company_name)]
+    #[arg(long, hide_env_values = true, env = "CRM_COMPANY_NAME", default_value = super::defaults::DEFAULT_COMPANY, value_parser = company_name)]
     pub(crate) company_name: String,
     /// Days a client link works after it is made (1 to 3650).
     #[arg(long, hide_env_values = true, env = "CRM_LINK_TTL", default_value_t = crm_core::bill::link::DEFAULT_TTL_DAYS, value_parser = clap::value_parser!(u32).range(1..=3650))]
@@ -268,6 +268,13 @@ pub(crate) async fn serve_api(
     mailer: Mailer,
     args: &ServeArgs,
 ) -> Result<(), Failure> {
+    for warning in super::defaults::warnings(
+        &config.client.public_url,
+        &config.client.company_name,
+        &mailer,
+    ) {
+        tracing::warn!("{warning}");
+    }
     let file_limit = limits::raise_file_limit();
     let reserved = limits::reserved_files(args.pool_size, args.readers);
     let available_memory = limits::available_memory();

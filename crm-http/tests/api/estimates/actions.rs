@@ -45,7 +45,7 @@ async fn emails(s: &TestServer, id: i64) -> Vec<(String, String, String, String,
 fn acme_email(id: i64) -> (String, String, String, String, i64, String) {
     (
         "billing@acme.example".into(),
-        format!("Estimate #{id}"),
+        format!("Estimate #{id} from CRM"),
         "estimate".into(),
         "estimate".into(),
         id,
@@ -151,7 +151,7 @@ async fn send_email_refuses_a_draft_and_queues_an_email_otherwise() {
     assert_eq!(a.data(), &before);
     let globex = (
         "accounts@globex.example".to_owned(),
-        format!("Estimate #{id}"),
+        format!("Estimate #{id} from CRM"),
         "estimate".to_owned(),
         "estimate".to_owned(),
         id,

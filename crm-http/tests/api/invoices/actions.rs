@@ -49,7 +49,7 @@ async fn publishing_moves_a_draft_to_due_and_queues_the_email_and_only_once() {
         a.data()["status"],
         json!({"id": 2, "title": "Due", "color": "info"})
     );
-    let subject = format!("Invoice #{id}");
+    let subject = format!("Invoice #{id} from CRM");
     assert_eq!(
         emails(&s, id).await,
         [(

@@ -47,7 +47,7 @@ async fn a_request_without_a_key_is_401_and_writes_nothing() {
     assert_eq!(a.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         a.json,
-        json!({"message": "Unauthorized. A valid API key is required."})
+        json!({"message": "Unauthorized. A valid API key is required. The bearer token is not an API key of this service (crm_<id>_<secret>)."})
     );
     assert_eq!(board(&s, s.ids.projects[0]).await, numbered(&SEEDED));
 }

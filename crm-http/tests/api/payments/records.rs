@@ -178,7 +178,14 @@ async fn a_bad_payment_names_every_failing_field_with_the_contracts_messages() {
         )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.json);
-    for bad in [draft, cancelled, 999_999] {
+    for (bad, message) in [
+        (
+            draft,
+            "The invoice must be published before a payment is recorded.",
+        ),
+        (cancelled, "A cancelled invoice takes no payment."),
+        (999_999, "The selected payment invoiceid is invalid."),
+    ] {
         let a = s
             .post(
                 "/api/payments",
@@ -189,11 +196,7 @@ async fn a_bad_payment_names_every_failing_field_with_the_contracts_messages() {
                 ]),
             )
             .await;
-        assert_invalid(
-            &a,
-            "payment_invoiceid",
-            &["The selected payment invoiceid is invalid."],
-        );
+        assert_invalid(&a, "payment_invoiceid", &[message]);
         assert_eq!(a.errors("payment_amount"), Vec::<String>::new());
     }
     for (amount, message) in [

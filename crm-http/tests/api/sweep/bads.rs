@@ -174,10 +174,13 @@ fn urls(b: &mut Bads<'_>) {
         b.one(format!("url {u:?}"), text(u), ALL, invalid_url.clone());
     }
     b.one("number", raw("12345"), JSON, msg::string(f));
-    let https = format!("The {attribute} must start with https://.");
+    let https = format!(
+        "The {attribute} must start with https://; http:// is accepted when the service runs with --webhook-allow-http."
+    );
     b.one("http", text("http://hooks.example.com/"), ALL, https);
-    let private =
-        format!("The {attribute} may not point to a private, loopback or link-local address.");
+    let private = format!(
+        "The {attribute} may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private."
+    );
     for u in [
         "https://127.0.0.1/",
         "https://[::1]/",

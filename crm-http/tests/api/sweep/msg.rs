@@ -95,5 +95,5 @@ pub const NOT_UTF8: &str = "The request is not valid UTF-8.";
 pub const TOO_DEEP: &str = "The request is too deeply nested.";
 pub const NO_BOUNDARY: &str = "The multipart body has no boundary.";
 pub const MALFORMED_MULTIPART: &str = "The multipart body is malformed.";
-pub const UNSUPPORTED: &str = "Unsupported content type.";
+pub const UNSUPPORTED: &str = "Unsupported content type. Send application/json, application/x-www-form-urlencoded, multipart/form-data.";
 pub const TOO_LARGE: &str = "The request body is too large.";

@@ -27,8 +27,13 @@ use super::world::{World, world};
 use super::writes::assert_covered;
 use crate::common::{Answer, Body, TestServer, json};
 
-/// The answer to a request outside the key's scopes.
-const REFUSED: &str = "This API key is not allowed to do this.";
+/// The answer to a request outside the key's scopes, naming the scope it `need`s.
+fn refused(need: Need) -> String {
+    format!(
+        "This API key is not allowed to do this: it needs the {need} scope (or {}).",
+        need.level
+    )
+}
 
 /// A key for every scope there is.
 async fn keys(s: &TestServer) -> Vec<(Scope, String)> {
@@ -216,7 +221,7 @@ fn check(
         }
     } else {
         counts.1 += 1;
-        if got != (403, json!({"message": REFUSED})) {
+        if got != (403, json!({"message": refused(need)})) {
             failures.push(format!(
                 "{path} ({need}) with {scope}: {got:?}, not the 403"
             ));

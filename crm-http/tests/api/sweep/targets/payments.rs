@@ -5,7 +5,6 @@ use serde_json::json;
 
 use crate::sweep::body::{ALL, Expect, invalid};
 use crate::sweep::document::Api;
-use crate::sweep::msg;
 use crate::sweep::target::Target;
 use crate::sweep::world::World;
 
@@ -27,7 +26,10 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
             "a draft invoice",
             json!({"payment_invoiceid": draft, "payment_amount": "1.00", "payment_date": "2026-01-21"}),
             ALL,
-            invalid("payment_invoiceid", msg::invalid("payment_invoiceid")),
+            invalid(
+                "payment_invoiceid",
+                "The invoice must be published before a payment is recorded.".to_owned(),
+            ),
         )
         .extra(
             "more than the amount due",

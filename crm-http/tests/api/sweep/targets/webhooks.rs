@@ -15,7 +15,7 @@ use crate::sweep::world::World;
 pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     let base =
         json!({"url": "https://hooks.example.com/in", "description": "Sweep", "events": ["*"]});
-    let private = "The url may not point to a private, loopback or link-local address.";
+    let private = "The url may not point to a private, loopback or link-local address; such addresses are accepted when the service runs with --webhook-allow-private.";
     let create = Target::new(api, "createWebhook", "/api/webhooks".into(), base)
         .extra(
             "a loopback address",
@@ -27,7 +27,7 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
             "plain http",
             json!({"url": "http://hooks.example.com/in", "events": ["*"]}),
             ALL,
-            invalid("url", "The url must start with https://.".to_owned()),
+            invalid("url", "The url must start with https://; http:// is accepted when the service runs with --webhook-allow-http.".to_owned()),
         );
     let endpoint = format!("/api/webhooks/{}", w.webhook);
     let update = Target::new(
