@@ -97,6 +97,9 @@ pub enum Conflict {
     /// Emailing a Draft invoice.
     #[error("Invoice is still in draft status.")]
     InvoiceStillDraft,
+    /// Emailing a bill whose client has no contact address: nothing would be sent.
+    #[error("The client has no contact email.")]
+    NoContactEmail,
     /// Deleting an invoice that has payments, or setting it back to Draft or Cancelled
     /// (delete its payments first).
     #[error("Invoice has payments.")]

@@ -130,6 +130,7 @@ fn refusal_reason(refusal: Refusal) -> &'static str {
         Refusal::Expired => "This estimate has expired.",
         Refusal::Revised => "This estimate has been revised and replaced.",
         Refusal::Draft => "This estimate is being prepared again and is not open for a decision.",
+        Refusal::Converted => "This estimate has already been turned into an invoice.",
     }
 }
 

@@ -85,6 +85,11 @@ const LOCK_BY_TOKEN_SQL: &str = "\
 SELECT id, status, expiry_date FROM estimates \
  WHERE client_token = $1 AND client_token_expires_at > now() AND NOT is_document FOR UPDATE";
 
+/// Whether the estimate became an invoice; its own statement after the row's lock, so
+/// that it sees a conversion that committed while the lock was awaited.
+const CONVERTED_SQL: &str =
+    "SELECT EXISTS (SELECT 1 FROM invoices WHERE estimate_id = $1) AS converted";
+
 const DECIDE_SQL: &str = "\
 UPDATE estimates SET status = $2, client_decision = $3, client_reason = $4, \
  client_decided_at = now(), updated_at = now() WHERE id = $1";
@@ -204,7 +209,8 @@ impl Store {
         let stored: StoredStatus = rows::choice(&row, "status")?;
         let expiry: Option<NaiveDate> = rows::get(&row, "expiry_date")?;
         let shown = crm_core::estimate::ShownStatus::derive(stored, expiry, today);
-        match decision::decide(shown, request.decision) {
+        let converted: bool = rows::get(&tx.row(CONVERTED_SQL, &[&id]).await?, "converted")?;
+        match decision::decide(shown, converted, request.decision) {
             Err(refusal) => Ok(DecisionOutcome::Refused(refusal)),
             Ok(Decided::AlreadyRecorded) => Ok(DecisionOutcome::Recorded(None)),
             Ok(Decided::Record(status)) => {

@@ -95,6 +95,8 @@ pub enum Refusal {
     Revised,
     /// It is a draft (not published, or set back to draft).
     Draft,
+    /// It was converted to an invoice: nothing is left to accept or decline.
+    Converted,
 }
 
 /// What a decision does to an estimate shown as it is.
@@ -108,8 +110,13 @@ pub enum Decided {
 
 /// The rule: only an estimate shown `new` can be decided; the same decision again is
 /// harmless; every other status refuses, saying why.
-pub fn decide(shown: ShownStatus, decision: Decision) -> Result<Decided, Refusal> {
+pub fn decide(
+    shown: ShownStatus,
+    converted: bool,
+    decision: Decision,
+) -> Result<Decided, Refusal> {
     match (shown, decision) {
+        (ShownStatus::New, _) if converted => Err(Refusal::Converted),
         (ShownStatus::New, d) => Ok(Decided::Record(d.status())),
         (ShownStatus::Accepted, Decision::Accepted)
         | (ShownStatus::Declined, Decision::Declined) => Ok(Decided::AlreadyRecorded),
@@ -121,9 +128,10 @@ pub fn decide(shown: ShownStatus, decision: Decision) -> Result<Decided, Refusal
     }
 }
 
-/// Whether the page offers Accept and Decline for an estimate shown as `shown`.
-pub fn can_decide(shown: ShownStatus) -> bool {
-    matches!(shown, ShownStatus::New)
+/// Whether the page offers Accept and Decline for an estimate shown as `shown`
+/// (`converted`: it became an invoice).
+pub fn can_decide(shown: ShownStatus, converted: bool) -> bool {
+    decide(shown, converted, Decision::Accepted).is_ok_and(|d| matches!(d, Decided::Record(_)))
 }
 
 #[cfg(test)]
@@ -134,32 +142,32 @@ mod tests {
     #[test]
     fn a_new_estimate_takes_either_decision() {
         assert_eq!(
-            decide(ShownStatus::New, Decision::Accepted),
+            decide(ShownStatus::New, false, Decision::Accepted),
             Ok(Decided::Record(StoredStatus::Accepted))
         );
         assert_eq!(
-            decide(ShownStatus::New, Decision::Declined),
+            decide(ShownStatus::New, false, Decision::Declined),
             Ok(Decided::Record(StoredStatus::Declined))
         );
-        assert!(can_decide(ShownStatus::New));
+        assert!(can_decide(ShownStatus::New, false));
     }
 
     #[test]
     fn the_same_decision_again_changes_nothing_and_the_other_is_refused() {
         assert_eq!(
-            decide(ShownStatus::Accepted, Decision::Accepted),
+            decide(ShownStatus::Accepted, false, Decision::Accepted),
             Ok(Decided::AlreadyRecorded)
         );
         assert_eq!(
-            decide(ShownStatus::Declined, Decision::Declined),
+            decide(ShownStatus::Declined, false, Decision::Declined),
             Ok(Decided::AlreadyRecorded)
         );
         assert_eq!(
-            decide(ShownStatus::Accepted, Decision::Declined),
+            decide(ShownStatus::Accepted, false, Decision::Declined),
             Err(Refusal::AlreadyDecided)
         );
         assert_eq!(
-            decide(ShownStatus::Declined, Decision::Accepted),
+            decide(ShownStatus::Declined, false, Decision::Accepted),
             Err(Refusal::AlreadyDecided)
         );
     }
@@ -168,14 +176,14 @@ mod tests {
     fn expired_revised_and_draft_estimates_refuse_with_their_reason() {
         for decision in [Decision::Accepted, Decision::Declined] {
             assert_eq!(
-                decide(ShownStatus::Expired, decision),
+                decide(ShownStatus::Expired, false, decision),
                 Err(Refusal::Expired)
             );
             assert_eq!(
-                decide(ShownStatus::Revised, decision),
+                decide(ShownStatus::Revised, false, decision),
                 Err(Refusal::Revised)
             );
-            assert_eq!(decide(ShownStatus::Draft, decision), Err(Refusal::Draft));
+            assert_eq!(decide(ShownStatus::Draft, false, decision), Err(Refusal::Draft));
         }
         for shown in [
             ShownStatus::Draft,
@@ -184,7 +192,7 @@ mod tests {
             ShownStatus::Revised,
             ShownStatus::Expired,
         ] {
-            assert!(!can_decide(shown), "{shown:?}");
+            assert!(!can_decide(shown, false), "{shown:?}");
         }
     }
 
@@ -229,6 +237,22 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&r).unwrap(),
             r#"{"decision":"declined","reason":"Too dear","at":"2026-11-25T10:00:00.000000Z"}"#
+        );
+    }
+
+    #[test]
+    fn a_converted_estimate_takes_no_decision_and_offers_none() {
+        for decision in [Decision::Accepted, Decision::Declined] {
+            assert_eq!(
+                decide(ShownStatus::New, true, decision),
+                Err(Refusal::Converted)
+            );
+        }
+        assert!(!can_decide(ShownStatus::New, true));
+        // A decision recorded before the conversion stays recorded.
+        assert_eq!(
+            decide(ShownStatus::Accepted, true, Decision::Accepted),
+            Ok(Decided::AlreadyRecorded)
         );
     }
 }

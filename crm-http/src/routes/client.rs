@@ -27,8 +27,7 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     let (doc, can_decide) = match &opened {
         Opened::Estimate(e) => (
             env.documents.document::<EstimateKind>(e),
-            // A converted estimate became an invoice: nothing is left to accept.
-            decision::can_decide(e.status) && !e.converted.is_converted,
+            decision::can_decide(e.status, e.converted.is_converted),
         ),
         Opened::Invoice(i) => (env.documents.document::<InvoiceKind>(i), false),
     };

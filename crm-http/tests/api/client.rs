@@ -414,4 +414,13 @@ async fn a_converted_estimates_page_offers_no_decision() {
     assert!(html.contains(&format!("Estimate #{id}")), "{html}");
     assert!(!html.contains("Accept the estimate"), "{html}");
     assert!(!html.contains("/decline\""), "{html}");
+    // Nor is a decision sent straight to the link recorded: a 409 page, nothing changed.
+    for decision in ["accept", "decline"] {
+        let (refused, html) = visit(&s, Method::POST, &format!("/c/{token}/{decision}"), &[]).await;
+        assert_eq!(refused.status, StatusCode::CONFLICT, "{html}");
+        assert!(html.contains("turned into an invoice"), "{html}");
+    }
+    let after = s.get(&format!("/api/estimates/{id}")).await;
+    assert_eq!(after.data()["status"], "new");
+    assert_eq!(after.data()["client_response"], Value::Null);
 }

@@ -1332,15 +1332,19 @@ async fn smtps_speaks_tls_from_the_first_byte_and_never_falls_back_to_plain_text
 }
 
 #[tokio::test]
-async fn a_client_without_a_contact_address_gets_nothing_queued_and_the_actions_succeed() {
+async fn a_client_without_a_contact_address_is_told_so_and_nothing_is_queued() {
     let s = TestServer::start().await;
     let id = estimate(&s, 2).await;
+    // Publishing succeeds: it is about the estimate, and queues no email.
     publish(&s, id).await;
+    let before = s.get(&format!("/api/estimates/{id}")).await;
+    // Emailing says why nothing would be sent and writes nothing (its transaction, and the
+    // event it would have reported, roll back).
     let a = s
         .post(&format!("/api/estimates/{id}/send-email"), Body::None)
         .await;
-    assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
-    assert_eq!(a.message(), "Estimate email queued successfully.");
+    assert_eq!(a.status, StatusCode::CONFLICT, "{:?}", a.json);
+    assert_eq!(a.message(), "The client has no contact email.");
     assert!(emails_of(&s, id).await.is_empty());
     let total: i64 = s
         .sql()
@@ -1350,6 +1354,8 @@ async fn a_client_without_a_contact_address_gets_nothing_queued_and_the_actions_
         .unwrap()
         .get(0);
     assert_eq!(total, 0);
+    let after = s.get(&format!("/api/estimates/{id}")).await;
+    assert_eq!(after.data(), before.data());
 }
 
 // ---------------------------------------------------------------------------------------

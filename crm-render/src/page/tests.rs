@@ -196,6 +196,7 @@ fn the_error_pages_say_what_happened() {
         (Refusal::Expired, "expired"),
         (Refusal::Revised, "revised"),
         (Refusal::Draft, "prepared again"),
+        (Refusal::Converted, "turned into an invoice"),
     ] {
         assert!(refused("N", refusal, None).unwrap().contains(word));
     }

@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 
 use chrono::NaiveDate;
 use crm_core::bill::{BillClone, BillUpdate, ItemsRequest, Kind, ListQueryOf, NewBill};
+use crm_core::conflict::Conflict;
 use crm_core::tags::TagSet;
 use crm_core::webhook::{BillAction, bill_event};
 
@@ -218,10 +219,11 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         Ok(queued.emailed(record))
     }
 
-    /// `POST …/{id}/send-email`: queues the bill's email (a conflict for a draft), or joins
-    /// the same message still waiting on an earlier send-email's row; the bill is unchanged
-    /// but for a client link if it had no working one. Joining queues nothing new, so it
-    /// reports no event.
+    /// `POST …/{id}/send-email`: queues the bill's email (a conflict for a draft, and for a
+    /// client without a contact address: nothing would be sent, so nothing is written), or
+    /// joins the same message still waiting on an earlier send-email's row; the bill is
+    /// unchanged but for a client link if it had no working one. Joining queues nothing
+    /// new, so it reports no event.
     pub async fn send_email(
         self,
         ctx: Ctx,
@@ -237,8 +239,12 @@ impl<'s, K: StoredKind> Bills<'s, K> {
             .store
             .link_and_email(&tx, ctx, id, EmailAction::SendEmail, letterhead)
             .await?;
-        if !matches!(queued, Queued::Joined) {
-            tx.emit(bill_event(K::KIND, BillAction::Emailed), id.raw(), &record)?;
+        match queued {
+            Queued::NoRecipient => return Err(Conflict::NoContactEmail.into()),
+            Queued::Joined => {}
+            Queued::New(_) => {
+                tx.emit(bill_event(K::KIND, BillAction::Emailed), id.raw(), &record)?;
+            }
         }
         tx.commit().await?;
         Ok(queued.emailed(record))

@@ -63,6 +63,17 @@ async fn publishing_for_a_client_without_a_contact_email_queues_nothing_and_succ
         ShownStatus::New
     );
     assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
+    // Emailing it is refused: nothing would be sent.
+    let sent = s
+        .store
+        .bills::<EstimateKind>()
+        .send_email(ctx(), e.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .await;
+    assert!(
+        matches!(sent, Err(StoreError::Conflict(Conflict::NoContactEmail))),
+        "{sent:?}"
+    );
+    assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
 }
 
 #[tokio::test]
