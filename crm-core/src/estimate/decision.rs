@@ -110,11 +110,7 @@ pub enum Decided {
 
 /// The rule: only an estimate shown `new` can be decided; the same decision again is
 /// harmless; every other status refuses, saying why.
-pub fn decide(
-    shown: ShownStatus,
-    converted: bool,
-    decision: Decision,
-) -> Result<Decided, Refusal> {
+pub fn decide(shown: ShownStatus, converted: bool, decision: Decision) -> Result<Decided, Refusal> {
     match (shown, decision) {
         (ShownStatus::New, _) if converted => Err(Refusal::Converted),
         (ShownStatus::New, d) => Ok(Decided::Record(d.status())),
@@ -183,7 +179,10 @@ mod tests {
                 decide(ShownStatus::Revised, false, decision),
                 Err(Refusal::Revised)
             );
-            assert_eq!(decide(ShownStatus::Draft, false, decision), Err(Refusal::Draft));
+            assert_eq!(
+                decide(ShownStatus::Draft, false, decision),
+                Err(Refusal::Draft)
+            );
         }
         for shown in [
             ShownStatus::Draft,

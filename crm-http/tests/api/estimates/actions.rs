@@ -99,7 +99,7 @@ async fn publishing_moves_a_draft_to_new_and_queues_exactly_one_email() {
 }
 
 #[tokio::test]
-async fn a_client_without_a_contact_email_gets_no_email_and_the_actions_still_succeed() {
+async fn a_client_without_a_contact_email_gets_no_email_publish_succeeds_and_send_email_says_why() {
     let s = TestServer::start().await;
     assert!(s.ids.clients[2].contact_email.is_none());
     let id = id_of(&create(&s, &[("bill_clientid", &client(&s, 2).to_string())]).await);
@@ -107,8 +107,8 @@ async fn a_client_without_a_contact_email_gets_no_email_and_the_actions_still_su
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
     assert_eq!(a.data()["status"], "new");
     let b = send_email(&s, id).await;
-    assert_eq!(b.status, StatusCode::OK, "{:?}", b.json);
-    assert_eq!(b.message(), "Estimate email queued successfully.");
+    assert_eq!(b.status, StatusCode::CONFLICT, "{:?}", b.json);
+    assert_eq!(b.message(), "The client has no contact email.");
     assert_eq!(
         s.scalar(
             "SELECT count(*) FROM email_queue WHERE resource_id = $1 OR estimate_id = $1",

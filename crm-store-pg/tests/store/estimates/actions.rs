@@ -240,16 +240,19 @@ async fn a_draft_cannot_be_emailed_and_a_published_estimate_is_emailed_without_c
         .await
         .map(|e| e.record)
         .unwrap();
-    s.store
+    let refused = s
+        .store
         .bills::<EstimateKind>()
         .send_email(
             ctx(),
             silent.id,
             &crm_store_pg::messages::Letterhead([0; 32]),
         )
-        .await
-        .map(|e| e.record)
-        .unwrap();
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict(Conflict::NoContactEmail))),
+        "{refused:?}"
+    );
     assert_eq!(emails(&s, silent.id, "pending").await.len(), 0);
 }
 

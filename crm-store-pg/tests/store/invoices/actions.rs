@@ -93,12 +93,15 @@ async fn a_client_without_a_contact_address_gets_no_email() {
         .await
         .map(|e| e.record)
         .unwrap();
-    s.store
+    let refused = s
+        .store
         .bills::<InvoiceKind>()
         .send_email(ctx(), i.id, &crm_store_pg::messages::Letterhead([0; 32]))
-        .await
-        .map(|e| e.record)
-        .unwrap();
+        .await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict(Conflict::NoContactEmail))),
+        "{refused:?}"
+    );
     assert_eq!(s.scalar("SELECT count(*) FROM email_queue").await, 0);
 }
 
