@@ -23,8 +23,10 @@ use std::time::Duration;
 use chrono::NaiveDate;
 use crm_core::bill::{ClientLink, EstimateKind, InvoiceKind};
 use crm_core::estimate::Estimate;
+use crm_core::ids::ClientId;
 use crm_core::invoice::Invoice;
 use crm_render::document::Context;
+use crm_render::document::Party;
 use crm_render::{Document, Paper, RenderError};
 use crm_store_pg::client::{Notice, OpenedVersion};
 use crm_store_pg::messages::{Emailed, Letterhead, Message, Template, ToCompose, Uncomposed};
@@ -120,27 +122,57 @@ pub fn rendering(e: RenderError) -> ApiError {
 
 /// A kind of bill a person sees: its record as a crm-render [`Document`].
 pub trait Shown: StoredKind {
-    /// The document of `record`, with the company's name.
-    fn document(record: &Self::Record, company: &str) -> Document;
+    /// The document of `record`, issued by `parties.seller` under the name `company` to
+    /// `parties.buyer`.
+    fn document(record: &Self::Record, company: &str, parties: &Parties) -> Document;
+
+    /// The client the bill is for.
+    fn client_id(record: &Self::Record) -> ClientId;
 }
 
-/// The context of a bill's document: the company and the bill's link.
-fn context<'a>(company: &'a str, link: Option<&'a ClientLink>) -> Context<'a> {
+/// Who a document is from and to, as the company's settings and the client's record name
+/// them now (API.md §17).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Parties {
+    /// The seller.
+    pub seller: Option<Party>,
+    /// The buyer (`None`: the client's name on the record alone).
+    pub buyer: Option<Party>,
+}
+
+/// The context of a bill's document: the company, the bill's link, the parties.
+fn context<'a>(
+    company: &'a str,
+    link: Option<&'a ClientLink>,
+    parties: &'a Parties,
+) -> Context<'a> {
     Context {
         company,
         link: link.map(|l| l.url.as_str()),
+        seller: parties.seller.as_ref(),
+        buyer: parties.buyer.as_ref(),
     }
 }
 
 impl Shown for EstimateKind {
-    fn document(record: &Estimate, company: &str) -> Document {
-        Document::estimate(record, context(company, record.client_link.as_ref()))
+    fn document(record: &Estimate, company: &str, parties: &Parties) -> Document {
+        let context = context(company, record.client_link.as_ref(), parties);
+        Document::estimate(record, context)
+    }
+
+    fn client_id(record: &Estimate) -> ClientId {
+        record.client.id
     }
 }
 
 impl Shown for InvoiceKind {
-    fn document(record: &Invoice, company: &str) -> Document {
-        Document::invoice(record, context(company, record.client_link.as_ref()))
+    fn document(record: &Invoice, company: &str, parties: &Parties) -> Document {
+        let context = context(company, record.client_link.as_ref(), parties);
+        Document::invoice(record, context)
+    }
+
+    fn client_id(record: &Invoice) -> ClientId {
+        record.client.id
     }
 }
 
@@ -190,9 +222,18 @@ impl Documents {
         &self.letterhead
     }
 
-    /// The document of a bill of kind `K`.
-    pub fn document<K: Shown>(&self, record: &K::Record) -> Document {
-        K::document(record, &self.presentation.company)
+    /// The document of a bill of kind `K`, with its parties as they are now: the company's
+    /// settings (its trading name, else `--company-name`, heads the document) and the
+    /// client's record.
+    pub async fn document<K: Shown>(
+        &self,
+        store: &Store,
+        record: &K::Record,
+    ) -> Result<Document, ApiError> {
+        // Boxed: the two reads' futures would otherwise swell every handler's that shows a
+        // document (the client's page runs on a small stack in the tests).
+        let (company, parties) = Box::pin(parties(store, K::client_id(record))).await?;
+        Ok(K::document(record, &company, &parties))
     }
 
     /// The PDF of the bill `versioned` names: kept in memory when this version was
@@ -212,7 +253,7 @@ impl Documents {
         ]);
         let document = async {
             let record = versioned.record().await?;
-            Ok(self.document::<K>(&record))
+            self.document::<K>(versioned.store(), &record).await
         };
         self.pdfs
             .get(key, presentation.paper, &self.renderer, document)
@@ -259,7 +300,7 @@ impl Documents {
         to: &ToCompose,
         record: &K::Record,
     ) -> Result<(), ApiError> {
-        let doc = self.document::<K>(record);
+        let doc = self.document::<K>(store, record).await?;
         let paper = self.presentation.paper;
         let attach = self.presentation.attach_pdf;
         let message = self
@@ -284,7 +325,9 @@ impl Documents {
 
     /// Composes the notice of a client's decision to the estimate's creator and stores it.
     pub async fn compose_notice(&self, store: &Store, notice: &Notice) -> Result<(), ApiError> {
-        let doc = self.document::<EstimateKind>(&notice.estimate);
+        let doc = self
+            .document::<EstimateKind>(store, &notice.estimate)
+            .await?;
         let message = self
             .renderer
             .run(move || crm_render::email::decision_notice(&doc))
@@ -374,4 +417,21 @@ async fn read<K: StoredKind>(
         Err(crm_store_pg::StoreError::NotFound(_)) => Ok(None),
         Err(e) => Err(e.into()),
     }
+}
+
+/// The company's name and the parties of a document for `client`: the company's settings
+/// and the client's record, read now (a client deleted meanwhile: its name on the record
+/// alone).
+async fn parties(store: &Store, client: ClientId) -> Result<(String, Parties), ApiError> {
+    let company = store.company().await?;
+    let buyer = match store.client(client).await {
+        Ok(client) => Some(Party::of_client(&client)),
+        Err(crm_store_pg::StoreError::NotFound(_)) => None,
+        Err(e) => return Err(e.into()),
+    };
+    let parties = Parties {
+        seller: Some(Party::of_company(&company)),
+        buyer,
+    };
+    Ok((company.trading_name, parties))
 }

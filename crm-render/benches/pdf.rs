@@ -19,6 +19,7 @@ fn document(lines: usize) -> Result<Document, String> {
         Context {
             company: "Northwind Traders",
             link: Some("https://crm.example.com/c/2b7e151628aed2a6abf7158809cf4f3c"),
+            ..Default::default()
         },
     ))
 }

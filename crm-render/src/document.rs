@@ -15,6 +15,38 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 pub use from_core::{BillKind, Context};
 
+/// Who issues a document, or receives it, as the document names them: the name, the
+/// address lines and the VAT identifier (API.md §17: documents show the company's legal
+/// name, address and VAT id, and the client's when they are set).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Party {
+    /// The name: the legal name when there is one, else the trading or company name.
+    pub name: String,
+    /// The trading name under a different legal name (`Example` of "Example Consulting
+    /// Ltd"), if any.
+    pub trading_as: Option<String>,
+    /// The address, one line per part that is set, in order: the street lines, "postcode
+    /// city", the region, the country code.
+    pub address: Vec<String>,
+    /// The VAT identifier, with its country prefix.
+    pub vat_id: Option<String>,
+}
+
+impl Party {
+    /// A party known by its name alone.
+    pub fn named(name: &str) -> Party {
+        Party {
+            name: crate::text::one_line(name),
+            ..Party::default()
+        }
+    }
+
+    /// Whether it shows anything besides its name.
+    pub fn has_details(&self) -> bool {
+        self.trading_as.is_some() || !self.address.is_empty() || self.vat_id.is_some()
+    }
+}
+
 /// One estimate or invoice, ready to render.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Document {
@@ -22,10 +54,15 @@ pub struct Document {
     pub kind: BillKind,
     /// The record's id, its number (`12` in "Estimate #12").
     pub number: i64,
-    /// The company the document comes from (`--company-name`).
+    /// The company the document comes from: its trading name (`--company-name` until the
+    /// company sets one).
     pub company: String,
     /// The client's name.
     pub client: String,
+    /// The seller: the company's legal name, address and VAT id.
+    pub seller: Party,
+    /// The buyer: the client's name, address and VAT id.
+    pub buyer: Party,
     /// The dates, labelled, in order (`Date`, then `Expiry date` or `Due date`).
     pub dates: Vec<LabelledDate>,
     /// The status in words (`Awaiting acceptance`, `Overdue`).

@@ -18,7 +18,7 @@ use crate::document::Document;
 /// Expands to the stylesheet's CSP source; one literal for the two constants below.
 macro_rules! style_hash {
     () => {
-        "sha256-S92Yo/EHGU++4uaJ5j9N4ppmPU0jXvGrOPjilH9CsZU="
+        "sha256-ErUQz2VUQZ7+80CXtH/4S8GsvjNbTxtQZZwHoNDh98w="
     };
 }
 

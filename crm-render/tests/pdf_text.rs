@@ -78,6 +78,7 @@ fn context(link: Option<&'static str>) -> Context<'static> {
     Context {
         company: "Northwind Traders",
         link,
+        ..Default::default()
     }
 }
 

@@ -163,7 +163,10 @@ macro_rules! bill_sql {
             tag_owner: $tag,
             records: records_sql!($t, $l, $x, $o, $o, $extra, $listed),
             version: concat!(
-                "SELECT encode(sha256(convert_to(v::text, 'UTF8')), 'hex') AS version FROM (",
+                "SELECT encode(sha256(convert_to(v::text || '/' || ",
+                "coalesce((SELECT updated_at::text FROM company), '') || '/' || ",
+                "coalesce((SELECT c.updated_at::text FROM clients c WHERE c.id = v.client_id), ''), ",
+                "'UTF8')), 'hex') AS version FROM (",
                 records_sql!(@lines lines_versions!($l, $o, "b.id"), concat!($t, " b"),
                     concat!("WHERE b.id = $1", $listed), $x, $o, $o, $extra),
                 ") v"
@@ -262,7 +265,8 @@ macro_rules! bill_sql {
                 "WHERE t.", $o, " = $1 ORDER BY t.id"
             ),
             contact: concat!(
-                "SELECT c.contact_email FROM ", $t, " b JOIN clients c ON c.id = b.client_id WHERE b.id = $1"
+                "SELECT c.contact_email, concat((SELECT updated_at::text FROM company), '/', ",
+                "c.updated_at::text) AS parties FROM ", $t, " b JOIN clients c ON c.id = b.client_id WHERE b.id = $1"
             ),
             queue_email: $queue,
             delete_pending_emails: $pending,
@@ -323,8 +327,8 @@ pub(crate) struct BillSql {
     /// [`BillSql::records`] reads, every column as read, but each line's id and row version
     /// instead of its content ([`lines_versions!`]). It changes whenever the record's
     /// representation can (a header, client, payment, tax or tag change, any line written)
-    /// and costs a fraction of the read: the rendered PDFs are kept by it
-    /// ([`crate::pdfs`]).
+    /// and costs a fraction of the read, with the versions of the company's settings and
+    /// the client's record the documents name: rendered PDFs are kept by it.
     pub version: &'static str,
     /// The extra column of a list page's ids ([`crate::sql::page`]'s `extra_columns`): each
     /// record's estimated size as JSON, `list_bytes` ([`list::LIST_BYTE_BUDGET`]).
@@ -369,7 +373,8 @@ pub(crate) struct BillSql {
     /// Clone: the tax records copied in order, a line's record pointing at the copy of
     /// its line (the line at the same position).
     pub clone_taxes: &'static str,
-    /// The client's contact address.
+    /// The client's contact address, and the versions of the parties the bill's documents
+    /// name (`parties`: the company's and the client's `updated_at`).
     pub contact: &'static str,
     /// The outbox row: `$1` recipient, `$2` subject, `$3` template, `$4` the bill's id,
     /// `$5` its stored message (`email_bodies.id`), `$6` what queued it (`queued_by`).

@@ -367,6 +367,7 @@ mod tests {
         let context = crm_render::document::Context {
             company: "CRM",
             link: Some("https://crm.example.com/c/0123"),
+            ..Default::default()
         };
         Document::estimate(&estimate, context)
     }

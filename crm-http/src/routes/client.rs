@@ -26,10 +26,13 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     };
     let (doc, can_decide) = match &opened {
         Opened::Estimate(e) => (
-            env.documents.document::<EstimateKind>(e),
+            env.documents.document::<EstimateKind>(env.store, e).await?,
             decision::can_decide(e.status, e.converted.is_converted),
         ),
-        Opened::Invoice(i) => (env.documents.document::<InvoiceKind>(i), false),
+        Opened::Invoice(i) => (
+            env.documents.document::<InvoiceKind>(env.store, i).await?,
+            false,
+        ),
     };
     let view = PageView {
         base: visit.token,

@@ -11,7 +11,7 @@ use crm_http::documents::{Documents, Presentation};
 use crm_store_pg::messages::Letterhead;
 use reqwest::StatusCode;
 
-use crate::common::{TestServer, form, today};
+use crate::common::{TestServer, client, form, json, today};
 use crate::estimates::{create, patch_bill};
 
 /// A gate the renderer passes before each rendering: closed, it holds every rendering
@@ -180,4 +180,102 @@ async fn a_message_a_stopped_process_left_is_composed_from_the_record_later() {
             .unwrap(),
         0
     );
+}
+
+#[tokio::test]
+async fn documents_name_the_company_and_the_client_as_they_are_now() {
+    let s = TestServer::start().await;
+    let company = s
+        .patch(
+            "/api/company",
+            json(serde_json::json!({
+                "legal_name": "Example Consulting & Co Ltd",
+                "trading_name": "Example",
+                "address": {"line1": "1 High Street", "city": "London", "postcode": "EC1A 1AA", "country": "GB"},
+                "vat_id": "GB123456789"
+            })),
+        )
+        .await;
+    assert_eq!(company.status, StatusCode::OK, "{:?}", company.json);
+    let client_id = client(&s, 0);
+    let buyer = s
+        .patch(
+            &format!("/api/clients/{client_id}"),
+            json(serde_json::json!({
+                "address": {"city": "Berlin", "postcode": "10115", "country": "DE"},
+                "vat_id": "DE123456789"
+            })),
+        )
+        .await;
+    assert_eq!(buyer.status, StatusCode::OK, "{:?}", buyer.json);
+    let id = create(&s, &[]).await["id"].as_i64().unwrap();
+    let published = s
+        .put(&format!("/api/estimates/{id}/publish"), form(&[]))
+        .await;
+    assert_eq!(published.status, StatusCode::OK, "{:?}", published.json);
+    // The email names both, escaped where it is HTML.
+    let (text, _) = message(&s, id).await;
+    let text = text.expect("composed");
+    for shown in [
+        "From: Example Consulting & Co Ltd (trading as Example)",
+        "1 High Street",
+        "EC1A 1AA London",
+        "VAT GB123456789",
+        "10115 Berlin",
+        "VAT DE123456789",
+    ] {
+        assert!(text.contains(shown), "{shown}: {text}");
+    }
+    let subject: String = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT subject FROM email_queue WHERE estimate_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(subject.contains("Example"), "{subject}");
+    // The client's page too.
+    let link = s.get(&format!("/api/estimates/{id}")).await.data()["client_link"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let token = link.rsplit_once("/c/").unwrap().1;
+    let page = reqwest::get(format!("{}/c/{token}", s.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for shown in [
+        "Example Consulting &#38; Co Ltd",
+        "VAT GB123456789",
+        "VAT DE123456789",
+    ] {
+        assert!(page.contains(shown), "{shown}: {page}");
+    }
+    // A PDF kept in memory follows a change of the company's settings.
+    let before = pdf_tag(&s, id).await;
+    assert_eq!(pdf_tag(&s, id).await, before, "kept");
+    let moved = s
+        .patch(
+            "/api/company",
+            json(serde_json::json!({"vat_id": "GB987654321"})),
+        )
+        .await;
+    assert_eq!(moved.status, StatusCode::OK, "{:?}", moved.json);
+    assert_ne!(
+        pdf_tag(&s, id).await,
+        before,
+        "rendered again with the new VAT id"
+    );
+}
+
+/// The `ETag` of estimate `id`'s PDF, asserted 200.
+async fn pdf_tag(s: &TestServer, id: i64) -> String {
+    let a = s.get(&format!("/api/estimates/{id}/pdf")).await;
+    assert_eq!(a.status, StatusCode::OK);
+    a.headers["etag"].to_str().unwrap().to_owned()
 }

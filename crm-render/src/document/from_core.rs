@@ -11,7 +11,7 @@ use crm_core::estimate::{Estimate, ShownStatus};
 use crm_core::invoice::{Invoice, InvoiceStatus};
 
 use super::{
-    Decision, DecisionKind, Document, DocumentLine, LabelledDate, non_blank, non_blank_line,
+    Decision, DecisionKind, Document, DocumentLine, LabelledDate, Party, non_blank, non_blank_line,
 };
 
 /// What a document needs besides the record: the company, which the service is
@@ -23,6 +23,62 @@ pub struct Context<'a> {
     pub company: &'a str,
     /// The client link's URL, if the record has one.
     pub link: Option<&'a str>,
+    /// The seller as the company's settings name it (`None`: the company name alone).
+    pub seller: Option<&'a Party>,
+    /// The buyer as the client's record names it (`None`: the record's client name alone).
+    pub buyer: Option<&'a Party>,
+}
+
+impl Party {
+    /// The seller of the company's settings: the legal name (the trading name under it when
+    /// they differ), the address and the VAT id.
+    pub fn of_company(company: &crm_core::company::Company) -> Party {
+        let trading = crate::text::one_line(&company.trading_name);
+        match non_blank_line(company.legal_name.as_deref()) {
+            Some(legal) => Party {
+                trading_as: (legal != trading).then_some(trading),
+                name: legal,
+                address: address_lines(&company.address),
+                vat_id: non_blank_line(company.vat_id.as_deref()),
+            },
+            None => Party {
+                name: trading,
+                trading_as: None,
+                address: address_lines(&company.address),
+                vat_id: non_blank_line(company.vat_id.as_deref()),
+            },
+        }
+    }
+
+    /// The buyer of a client's record: its name, billing address and VAT id.
+    pub fn of_client(client: &crm_core::client::Client) -> Party {
+        Party {
+            name: crate::text::one_line(&client.company_name),
+            trading_as: None,
+            address: address_lines(&client.address),
+            vat_id: non_blank_line(client.vat_id.as_deref()),
+        }
+    }
+}
+
+/// The lines of an address that are set: the street lines, "postcode city", the region,
+/// the country code.
+fn address_lines(a: &crm_core::party::Address) -> Vec<String> {
+    let town = [a.postcode.as_deref(), a.city.as_deref()]
+        .into_iter()
+        .filter_map(|part| non_blank_line(part))
+        .collect::<Vec<_>>()
+        .join(" ");
+    [
+        non_blank_line(a.line1.as_deref()),
+        non_blank_line(a.line2.as_deref()),
+        Some(town).filter(|t| !t.is_empty()),
+        non_blank_line(a.region.as_deref()),
+        non_blank_line(a.country.as_deref()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The parts estimates and invoices share, borrowed from either.
@@ -116,6 +172,14 @@ impl Document {
             number: p.number,
             company: crate::text::one_line(context.company),
             client: crate::text::one_line(p.client),
+            seller: context
+                .seller
+                .cloned()
+                .unwrap_or_else(|| Party::named(context.company)),
+            buyer: context
+                .buyer
+                .cloned()
+                .unwrap_or_else(|| Party::named(p.client)),
             dates: p.dates,
             status: p.status,
             lines: p.lines.iter().map(line).collect(),

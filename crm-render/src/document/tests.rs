@@ -15,6 +15,7 @@ fn context() -> Context<'static> {
     Context {
         company: "Northwind",
         link: Some("https://crm.example/c/abc"),
+        ..Default::default()
     }
 }
 

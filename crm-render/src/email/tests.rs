@@ -13,6 +13,7 @@ fn doc(link: Option<&str>) -> Document {
         Context {
             company: "Northwind",
             link,
+            ..Default::default()
         },
     )
 }
@@ -90,6 +91,7 @@ fn every_part_has_crlf_line_ends_only_whatever_the_record_holds() {
         Context {
             company: "North\rwind",
             link: Some("https://x/c/t"),
+            ..Default::default()
         },
     );
     let email = render(&d).unwrap();
@@ -114,6 +116,7 @@ fn markup_in_record_text_is_escaped_in_html_and_verbatim_in_text() {
         Context {
             company: "A&B <Ltd>",
             link: Some("https://x/c/t?a=1&b=\"2\""),
+            ..Default::default()
         },
     );
     let email = render(&d).unwrap();
@@ -136,6 +139,7 @@ fn an_invoice_email_invites_to_view_it() {
         Context {
             company: "Northwind",
             link: Some("https://x/c/t"),
+            ..Default::default()
         },
     );
     let email = render(&d).unwrap();
@@ -165,6 +169,7 @@ fn the_creator_is_told_of_a_decision_with_its_reason_escaped_in_html() {
         Context {
             company: "Northwind",
             link: Some("https://x/c/t"),
+            ..Default::default()
         },
     );
     let notice = decision_notice(&doc).unwrap().unwrap();

@@ -33,6 +33,7 @@ fn estimate_doc(response: Option<ClientResponse>) -> Document {
         Context {
             company: "Northwind",
             link: Some("https://crm.example/c/tok"),
+            ..Default::default()
         },
     )
 }
@@ -164,6 +165,7 @@ fn markup_in_record_text_comes_out_escaped() {
         Context {
             company: "<i>Co</i>",
             link: None,
+            ..Default::default()
         },
     );
     let page = client_page(
@@ -228,4 +230,71 @@ fn the_notes_and_terms_come_before_the_decision_box() {
         "{page}"
     );
     assert!(at("id=\"decide-title\"") < at("class=\"pdf\""), "{page}");
+}
+
+#[test]
+fn the_seller_and_the_buyer_are_named_with_their_address_and_vat_id_escaped() {
+    let e = sample::estimate(&sample::input(2).unwrap(), &sample::texts).unwrap();
+    let seller = crate::document::Party {
+        name: "Example <Consulting> Ltd".to_owned(),
+        trading_as: Some("Example".to_owned()),
+        address: vec![
+            "1 High Street".to_owned(),
+            "EC1A 1AA London".to_owned(),
+            "GB".to_owned(),
+        ],
+        vat_id: Some("GB123456789".to_owned()),
+    };
+    let buyer = crate::document::Party {
+        name: "Acme & Co".to_owned(),
+        trading_as: None,
+        address: vec!["10115 Berlin".to_owned(), "DE".to_owned()],
+        vat_id: Some("DE123456789".to_owned()),
+    };
+    let doc = Document::estimate(
+        &e,
+        Context {
+            company: "Example",
+            link: None,
+            seller: Some(&seller),
+            buyer: Some(&buyer),
+        },
+    );
+    let html = client_page(&doc, VIEW).unwrap();
+    for shown in [
+        "Example &#60;Consulting&#62; Ltd",
+        "trading as Example",
+        "1 High Street",
+        "EC1A 1AA London",
+        "VAT GB123456789",
+        "Acme &#38; Co",
+        "10115 Berlin",
+        "VAT DE123456789",
+    ] {
+        assert!(html.contains(shown), "{shown}: {html}");
+    }
+    let email = crate::email::render(&doc).unwrap();
+    for shown in [
+        "From: Example <Consulting> Ltd (trading as Example)",
+        "VAT GB123456789",
+        "To:   Acme & Co",
+        "VAT DE123456789",
+    ] {
+        assert!(email.text.contains(shown), "{shown}: {}", email.text);
+    }
+    assert!(
+        email.html.contains("Example &#60;Consulting&#62; Ltd"),
+        "{}",
+        email.html
+    );
+    let pdf = crate::pdf::render(&doc, crate::Paper::A4).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    // A party known by its name alone adds nothing: the documents stay as they were.
+    let plain = estimate_doc(None);
+    assert!(!plain.seller.has_details() && !plain.buyer.has_details());
+    assert!(
+        !client_page(&plain, VIEW)
+            .unwrap()
+            .contains("class=\"parties\"")
+    );
 }

@@ -224,6 +224,39 @@ impl Flow<'_> {
     }
 }
 
+/// The seller's and the buyer's identity, side by side (name, address, VAT id), when
+/// either has more than its name.
+fn parties(flow: &mut Flow<'_>, doc: &Document) {
+    if !doc.seller.has_details() && !doc.buyer.has_details() {
+        return;
+    }
+    flow.gap(12.0);
+    let (left, width) = (flow.left, flow.width());
+    let column = width / 2.0;
+    let top = flow.y;
+    let mut bottom = top;
+    for (i, (label, party)) in [("From", &doc.seller), ("To", &doc.buyer)]
+        .into_iter()
+        .enumerate()
+    {
+        let x = left + column * i as f32;
+        let mut lines = vec![party.name.clone()];
+        lines.extend(party.trading_as.iter().map(|t| format!("trading as {t}")));
+        lines.extend(party.address.iter().cloned());
+        lines.extend(party.vat_id.iter().map(|v| format!("VAT {v}")));
+        flow.text(x, top, LABEL, label);
+        let mut y = top + LABEL.leading();
+        for line in &lines {
+            for wrapped in wrap(flow.fonts, BODY, line, column - 10.0) {
+                flow.text(x, y, BODY, &wrapped);
+                y += BODY.leading();
+            }
+        }
+        bottom = bottom.max(y);
+    }
+    flow.y = bottom;
+}
+
 /// Company, title, status, client and dates, the decision.
 fn head(flow: &mut Flow<'_>, doc: &Document) {
     let (left, width) = (flow.left, flow.width());
@@ -253,6 +286,7 @@ fn head(flow: &mut Flow<'_>, doc: &Document) {
         x += w;
     }
     flow.y = bottom;
+    parties(flow, doc);
 
     if let Some(decision) = &doc.decision {
         flow.gap(12.0);

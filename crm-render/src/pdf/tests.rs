@@ -9,6 +9,7 @@ fn doc(n: usize) -> Document {
         Context {
             company: "Northwind",
             link: Some("https://crm.example/c/tok"),
+            ..Default::default()
         },
     )
 }

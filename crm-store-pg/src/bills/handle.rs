@@ -352,6 +352,11 @@ impl<'s, K: StoredKind> Versioned<'s, K> {
         self.today
     }
 
+    /// The store it was read from (to read what else its documents show).
+    pub fn store(&self) -> &'s Store {
+        self.store
+    }
+
     /// The public address its link is written under.
     pub fn public_url(&self) -> &str {
         &self.store.client_side().public_url

@@ -178,14 +178,21 @@ pub(crate) async fn set_tags(
     tags::replace(db, (sql.tag_owner)(id), tags, actor).await
 }
 
-/// The bill's client's contact address, if the client has one (else no email is queued).
+/// The bill's client's contact address, if the client has one (else no email is queued),
+/// and the versions of the parties its documents name (the company's settings and the
+/// client's record: part of its email's version).
 pub(crate) async fn contact(
     db: &impl Db,
     sql: &BillSql,
     id: i64,
-) -> Result<Option<String>, StoreError> {
-    let contact: Option<String> = rows::get(&db.row(sql.contact, &[&id]).await?, "contact_email")?;
-    Ok(mail::recipient(contact.as_deref()).map(str::to_owned))
+) -> Result<(Option<String>, String), StoreError> {
+    let row = db.row(sql.contact, &[&id]).await?;
+    let contact: Option<String> = rows::get(&row, "contact_email")?;
+    let parties: String = rows::get(&row, "parties")?;
+    Ok((
+        mail::recipient(contact.as_deref()).map(str::to_owned),
+        parties,
+    ))
 }
 
 /// What queued a bill's email (`email_queue.queued_by`, migration 0028).

@@ -108,10 +108,11 @@ impl Store {
         let template = Template::of(<I::Kind as Kind>::KIND);
         ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
         let record = load(db, id, self.view(ctx)).await?;
-        let Some(recipient) = header::contact(db, sql, id.raw()).await? else {
+        let (recipient, parties) = header::contact(db, sql, id.raw()).await?;
+        let Some(recipient) = recipient else {
             return Ok((record, Queued::NoRecipient));
         };
-        let version = messages::version(template, &record, letterhead)?;
+        let version = messages::version(template, &(&record, parties), letterhead)?;
         let resource = <I::Kind as Kind>::KIND.template();
         let body = messages::body(db, resource, template, id.raw(), &version).await?;
         if action == EmailAction::SendEmail && header::waiting(db, &body, &recipient).await? {

@@ -14,6 +14,7 @@ fn doc(n: usize) -> Document {
         Context {
             company: "Northwind",
             link: None,
+            ..Default::default()
         },
     )
 }
