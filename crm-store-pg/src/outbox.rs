@@ -31,16 +31,13 @@ use crate::pool::StoreConfig;
 use crate::rows;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::store::Store;
+use crate::wake::NOTIFY_AFTER_COMMIT;
 use crm_core::webhook::EventType;
 
-/// The notification channel: `NOTIFY_AFTER_COMMIT` after the commits that queued emails or
+/// The notification channel: `NOTIFY_AFTER_COMMIT` (`crate::wake`) after the commits that queued emails or
 /// wrote webhook events (folded across concurrent writes by the store's waker), and after
 /// the worker's own commits that wrote events.
 pub const CHANNEL: &str = "crm_outbox";
-
-/// Wakes the workers, sent after the commit that queued emails or wrote webhook events
-/// (not inside it: see `wake.rs`).
-pub(crate) const NOTIFY_AFTER_COMMIT: &str = "NOTIFY crm_outbox";
 
 const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, \
      q.resource_type, q.resource_id, q.created_at, \

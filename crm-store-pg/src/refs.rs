@@ -9,6 +9,7 @@ use crm_core::validation::{FieldErrors, NameScope, RefKind, References};
 
 use crate::db::Db;
 use crate::error::StoreError;
+use crate::store::Store;
 
 /// The text tag of a reference kind, as the SQL below knows it.
 fn kind_tag(kind: RefKind) -> String {
@@ -144,4 +145,19 @@ pub(crate) async fn require(db: &impl Db, references: &References) -> Result<(),
         .await?
         .into_result()
         .map_err(StoreError::Invalid)
+}
+
+impl Store {
+    /// Checks the references of a rejected request, so that a 422 lists every failing
+    /// field at once ("The selected doc client id is invalid." beside a missing title).
+    pub async fn check_references(
+        &self,
+        references: &References,
+    ) -> Result<FieldErrors, StoreError> {
+        if references.is_empty() {
+            return Ok(FieldErrors::new());
+        }
+        let reader = self.inner.readers.get().await?;
+        invalid(&*reader, references).await
+    }
 }

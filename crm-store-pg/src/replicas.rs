@@ -18,7 +18,7 @@
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use crm_core::replica::{Lsn, Sample, lag_seconds, may_serve, prune};
@@ -235,7 +235,7 @@ impl Replicas {
 
     /// One round of the watcher: the primary's position (through `primary`), then each
     /// replica's.
-    async fn check(&self, primary: &Readers) {
+    pub(crate) async fn check(&self, primary: &Readers) {
         let written = tokio::time::timeout(CHECK_WITHIN, position(primary, PRIMARY_SQL)).await;
         if let Ok(Ok(Some(lsn))) = written {
             let now = self.now();
@@ -296,19 +296,4 @@ pub(crate) async fn position(readers: &Readers, sql: &str) -> Result<Option<Lsn>
             .map_err(|e| StoreError::Internal(e.to_string()))
     })
     .transpose()
-}
-
-/// Watches the replicas of the store behind `inner` until the store is dropped.
-pub(crate) async fn watch(inner: Weak<crate::store::Inner>) {
-    let mut tick = tokio::time::interval(WATCH_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        let Some(inner) = inner.upgrade() else {
-            return;
-        };
-        if let Some(replicas) = &inner.replicas {
-            replicas.check(&inner.readers).await;
-        }
-    }
 }

@@ -9,6 +9,6 @@ mod page;
 mod statement;
 
 pub(crate) use counts::{CountKeys, counted, date_before, dated_range};
-pub(crate) use number::{Part, page, page_with};
+pub(crate) use number::{page, page_with};
 pub(crate) use page::{PageRequest, PageRows};
-pub(crate) use statement::{SortKey, Sql, micros_key};
+pub(crate) use statement::{Part, SortKey, Sql, micros_key};

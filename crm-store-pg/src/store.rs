@@ -6,13 +6,12 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use crm_core::conflict::Resource;
 use crm_core::ids::UserId;
-use crm_core::validation::{FieldErrors, References};
 
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::pool::{Readers, StoreConfig};
 use crate::replicas::{self, ReplicaStatus};
-use crate::{pool, refs, statements, wake};
+use crate::{pool, statements, wake};
 
 /// Who is acting and what day it is: every operation that creates records (creator) or
 /// derives a status from dates (today) takes one. The store has no clock of its own.
@@ -85,7 +84,7 @@ impl Store {
         if inner.replicas.is_some() {
             match tokio::runtime::Handle::try_current() {
                 Ok(runtime) => {
-                    runtime.spawn(replicas::watch(Arc::downgrade(&inner)));
+                    runtime.spawn(watch_replicas(Arc::downgrade(&inner)));
                 }
                 Err(_) => {
                     return Err(StoreError::Config(
@@ -183,19 +182,6 @@ impl Store {
         writer.rows("SELECT 1", &[]).await?;
         drop(writer);
         self.ping_now().await
-    }
-
-    /// Checks the references of a rejected request, so that a 422 lists every failing
-    /// field at once ("The selected doc client id is invalid." beside a missing title).
-    pub async fn check_references(
-        &self,
-        references: &References,
-    ) -> Result<FieldErrors, StoreError> {
-        if references.is_empty() {
-            return Ok(FieldErrors::new());
-        }
-        let reader = self.inner.readers.get().await?;
-        refs::invalid(&*reader, references).await
     }
 
     /// Whether the record `id` of `resource` exists and is visible to `ctx.actor` (a
@@ -304,5 +290,20 @@ impl Store {
         &self,
     ) -> Result<Arc<deadpool_postgres::ClientWrapper>, StoreError> {
         self.inner.readers.get().await
+    }
+}
+
+/// Watches the replicas of the store behind `inner` until the store is dropped.
+async fn watch_replicas(inner: std::sync::Weak<Inner>) {
+    let mut tick = tokio::time::interval(replicas::WATCH_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(inner) = inner.upgrade() else {
+            return;
+        };
+        if let Some(replicas) = &inner.replicas {
+            replicas.check(&inner.readers).await;
+        }
     }
 }

@@ -18,7 +18,9 @@ use std::sync::{Arc, Weak};
 
 use tokio::sync::Notify;
 
-use crate::outbox::NOTIFY_AFTER_COMMIT;
+/// Wakes the workers, sent after the commit that queued emails or wrote webhook events
+/// (not inside it: see the module's notes).
+pub(crate) const NOTIFY_AFTER_COMMIT: &str = "NOTIFY crm_outbox";
 
 /// The least time between two notifications (what a delivery may wait for its wake-up,
 /// beyond the commit).

@@ -3,9 +3,8 @@
 use crm_core::listing::{Cursor, Order};
 use tokio_postgres::Row;
 
-use super::number::Part;
 use super::page::{PageRequest, PageRows, mint};
-use super::statement::{SortKey, Sql, order_by, read_by_ids};
+use super::statement::{Part, SortKey, Sql, order_by, read_by_ids};
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::rows;

@@ -7,7 +7,7 @@ use tokio_postgres::Row;
 
 use super::cursor::by_cursor;
 use super::page::{PageRequest, PageRows, mint};
-use super::statement::{SortKey, Sql, order_by, order_by_expr, read_by_ids};
+use super::statement::{Part, SortKey, Sql, order_by, order_by_expr, read_by_ids};
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::rows;
@@ -38,22 +38,6 @@ pub(crate) async fn page(
     extra_columns: &str,
 ) -> Result<PageRows, StoreError> {
     page_with(db, filtered, total, sort, &[], request, extra_columns).await
-}
-
-/// A sort whose key takes a few values only, each shown by the rows that meet a condition
-/// over the filtered columns (a contract's derived status): `value` the key's text (as
-/// `sort.key` gives it), `condition` what selects its rows, `size` how many there are. No
-/// index orders by such a key, so [`page_with`] reads a numbered page from the parts it
-/// falls in (known from their sizes), each in id order from the id index and from its
-/// nearer end, and a cursor page from the parts at and after the cursor's, instead of
-/// sorting every row.
-pub(crate) struct Part {
-    /// The sort key's value in this part.
-    pub(crate) value: &'static str,
-    /// The SQL condition (over the filtered select's columns) of the part's rows.
-    pub(crate) condition: String,
-    /// An SQL expression of the part's size (maintained counts, or a count over `f`).
-    pub(crate) size: String,
 }
 
 /// [`page`], for a sort given as `parts` (none: an ordinary sort). The parts must be

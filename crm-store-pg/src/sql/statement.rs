@@ -145,3 +145,19 @@ pub(super) fn order_by_expr(key: &str, order: Order, forward: bool) -> String {
     let dir = if ascending { "ASC" } else { "DESC" };
     format!("{key} {dir}, id {dir}")
 }
+
+/// A sort whose key takes a few values only, each shown by the rows that meet a condition
+/// over the filtered columns (a contract's derived status): `value` the key's text (as
+/// `sort.key` gives it), `condition` what selects its rows, `size` how many there are. No
+/// index orders by such a key, so [`page_with`](super::page_with) reads a numbered page from the parts it
+/// falls in (known from their sizes), each in id order from the id index and from its
+/// nearer end, and a cursor page from the parts at and after the cursor's, instead of
+/// sorting every row.
+pub(crate) struct Part {
+    /// The sort key's value in this part.
+    pub(crate) value: &'static str,
+    /// The SQL condition (over the filtered select's columns) of the part's rows.
+    pub(crate) condition: String,
+    /// An SQL expression of the part's size (maintained counts, or a count over `f`).
+    pub(crate) size: String,
+}
