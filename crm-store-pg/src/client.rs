@@ -264,5 +264,5 @@ async fn queue_decision_notice(
     )
     .await?;
     db.wake_workers();
-    Ok(body.queued().emailed(()).compose)
+    Ok(body.to_compose())
 }

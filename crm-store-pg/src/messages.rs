@@ -154,12 +154,17 @@ pub(crate) struct Body {
 }
 
 impl Body {
-    /// What a write that queued this body gives its caller.
-    pub(crate) fn queued(&self) -> Queued {
-        Queued::New(self.subject.is_none().then_some(ToCompose {
+    /// What its caller composes after the commit: `None` when it was composed before.
+    pub(crate) fn to_compose(&self) -> Option<ToCompose> {
+        self.subject.is_none().then_some(ToCompose {
             body: self.id,
             template: self.template,
-        }))
+        })
+    }
+
+    /// What a write that queued this body gives its caller.
+    pub(crate) fn queued(&self) -> Queued {
+        Queued::New(self.to_compose())
     }
 }
 
