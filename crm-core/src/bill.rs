@@ -7,6 +7,7 @@
 //! - [`lines`]: the parts as shown: [`BillTotals`], [`LineItem`], [`TaxRecord`], and the
 //!   calculator input ([`totals_input`]) built from what is stored;
 //! - [`link`]: the client link ([`ClientLink`]) both kinds show;
+//! - [`lock`]: what an issued invoice or an accepted estimate keeps ([`Lock`]);
 //! - [`BillListQuery`]: the list query.
 //!
 //! The modules of the two kinds (`estimate`, `invoice`) and the email (`mail`) build on
@@ -16,6 +17,7 @@ pub mod header;
 pub mod items;
 pub mod lines;
 pub mod link;
+pub mod lock;
 
 use std::marker::PhantomData;
 
@@ -35,6 +37,7 @@ pub use header::{
 pub use items::{ItemInput, ItemsRequest, LineItems};
 pub use lines::{BillTotals, LineDiscountView, LineItem, StoredLine, TaxRecord, totals_input};
 pub use link::ClientLink;
+pub use lock::{Lock, Terms};
 
 /// Which kind of record a message is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::input::{Form, Patch, RawMap, TextRule, text};
+use crate::numbering::{NumberFormats, NumberFormatsPatch, StoredFormats};
 use crate::party::{
     Address, AddressPatch, Bank, BankPatch, Peppol, PeppolPatch, read_currency, read_email,
     read_time_zone, read_vat_id,
@@ -49,6 +50,8 @@ pub struct CompanySettings {
     pub timezone: Option<String>,
     /// Payment terms shown on invoices.
     pub payment_terms: Option<String>,
+    /// The number formats set (API.md §18).
+    pub number_formats: StoredFormats,
 }
 
 /// The company as the API shows it.
@@ -84,6 +87,8 @@ pub struct Company {
     pub timezone: Option<String>,
     /// Payment terms.
     pub payment_terms: Option<String>,
+    /// Each numbered kind's number format (its default where none was set).
+    pub number_formats: NumberFormats,
     /// When the settings last changed.
     pub dates: CompanyDates,
 }
@@ -119,6 +124,7 @@ impl Company {
                 .unwrap_or_else(|| DEFAULT_CURRENCY.to_owned()),
             timezone: settings.timezone,
             payment_terms: settings.payment_terms,
+            number_formats: NumberFormats::shown(&settings.number_formats),
             dates: CompanyDates { updated },
         }
     }
@@ -143,6 +149,7 @@ pub struct CompanyUpdate {
     currency: Patch<String>,
     timezone: Patch<String>,
     payment_terms: Patch<String>,
+    number_formats: NumberFormatsPatch,
 }
 
 impl CompanyUpdate {
@@ -165,6 +172,7 @@ impl CompanyUpdate {
             currency: form.patch("currency", read_currency),
             timezone: form.patch("timezone", read_time_zone),
             payment_terms: form.patch("payment_terms", text(TextRule::LONG)),
+            number_formats: NumberFormatsPatch::read(&mut form),
         };
         form.finish()?;
         Ok(update)
@@ -188,6 +196,7 @@ impl CompanyUpdate {
             currency: self.currency.apply_ref(s.currency),
             timezone: self.timezone.apply_ref(s.timezone),
             payment_terms: self.payment_terms.apply_ref(s.payment_terms),
+            number_formats: self.number_formats.apply(s.number_formats),
         }
     }
 }

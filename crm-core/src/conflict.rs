@@ -128,6 +128,24 @@ pub enum Conflict {
     /// Deleting a project that has estimates or invoices.
     #[error("Project has estimates or invoices.")]
     ProjectHasBills,
+    /// Changing what an issued invoice (one with a number) states: its lines, taxes,
+    /// discount, adjustment, client or dates, or setting it back to Draft (API.md §18).
+    #[error("An issued invoice cannot be changed. Issue a credit note instead.")]
+    IssuedInvoiceChanged,
+    /// Deleting an issued invoice.
+    #[error("An issued invoice cannot be deleted. Issue a credit note instead.")]
+    IssuedInvoiceDeleted,
+    /// Setting an issued invoice to Cancelled by hand: a credit note for what is not yet
+    /// credited cancels it.
+    #[error("An issued invoice cannot be cancelled by hand. Issue a credit note instead.")]
+    IssuedInvoiceCancelled,
+    /// Changing, deleting or setting the status of an estimate the client accepted.
+    #[error("An accepted estimate cannot be changed.")]
+    AcceptedEstimateChanged,
+    /// Issuing a number that a document of the same kind already has (two number formats
+    /// whose numbers meet): change the format.
+    #[error("The number format gives a number that is already used; change the number format.")]
+    NumberTaken,
 }
 
 impl Conflict {

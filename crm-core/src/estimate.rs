@@ -47,6 +47,9 @@ pub struct EstimateDates {
     pub expiry_date: Option<NaiveDate>,
     /// Creation time.
     pub created: Timestamp,
+    /// When its offer last changed after it was published (API.md §18: its page says
+    /// "Revised on …"); `null` when it never did.
+    pub revised: Option<Timestamp>,
 }
 
 /// Whether and into what the estimate was converted.
@@ -63,6 +66,9 @@ pub struct Converted {
 pub struct Estimate {
     /// Estimate id.
     pub id: EstimateId,
+    /// Its number (`EST-2026-00007`), given when it is first published; `null` before
+    /// (API.md §18).
+    pub number: Option<String>,
     /// The shown status.
     pub status: ShownStatus,
     /// The client.

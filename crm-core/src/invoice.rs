@@ -22,8 +22,8 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::bill::{
-    BillClone, BillListQuery, BillTotals, BillUpdate, InvoiceKind, LineItem, NewBill, StatusFilter,
-    TaxRecord,
+    BillClone, BillListQuery, BillTotals, BillUpdate, InvoiceKind, LineItem, Lock, NewBill,
+    StatusFilter, TaxRecord,
 };
 use crate::choice_enum;
 use crate::conflict::Conflict;
@@ -231,6 +231,31 @@ pub fn publish(stored: InvoiceStatus) -> Result<InvoiceStatus, Conflict> {
     }
 }
 
+/// How far an invoice may change (API.md §18): once issued (it has a number) it keeps
+/// what it states ([`Lock::Issued`]).
+pub fn lock(issued: bool) -> Lock {
+    if issued { Lock::Issued } else { Lock::Open }
+}
+
+/// Whether storing `to` on an invoice stored as `from` issues it: one not yet issued
+/// becomes open (Due, Part Paid or Paid) from Draft or Cancelled, by publishing or by a
+/// status set by hand. Issuing gives its number. (An invoice published before numbers
+/// existed is open without one: moving between open statuses does not number it.)
+pub fn issues(issued: bool, from: InvoiceStatus, to: InvoiceStatus) -> bool {
+    !issued && !balance::is_open(from) && balance::is_open(to)
+}
+
+/// A status set by hand on an issued invoice: never back to Draft (409 "An issued invoice
+/// cannot be changed."), never Cancelled by hand (credit notes cancel it); the open
+/// statuses as its payments allow ([`Balance::set_status`]).
+pub fn check_status_change(issued: bool, wanted: InvoiceStatus) -> Result<(), Conflict> {
+    match wanted {
+        InvoiceStatus::Draft if issued => Err(Conflict::IssuedInvoiceChanged),
+        InvoiceStatus::Cancelled if issued => Err(Conflict::IssuedInvoiceCancelled),
+        _ => Ok(()),
+    }
+}
+
 /// Emailing the client is allowed for every invoice that is not a stored Draft.
 pub fn check_send_email(stored: InvoiceStatus) -> Result<(), Conflict> {
     match stored {
@@ -287,6 +312,8 @@ pub struct InvoiceDates {
     pub due_date: Option<NaiveDate>,
     /// Creation time.
     pub created: Timestamp,
+    /// When it was issued (given its number); `null` while not issued.
+    pub issued: Option<Timestamp>,
 }
 
 /// An invoice as the API shows it (`reference/invoices.md`).
@@ -294,6 +321,8 @@ pub struct InvoiceDates {
 pub struct Invoice {
     /// Invoice id.
     pub id: InvoiceId,
+    /// Its number (`INV-2026-00042`), given when it is issued; `null` before (API.md §18).
+    pub number: Option<String>,
     /// The shown status.
     pub status: InvoiceStatus,
     /// The client.

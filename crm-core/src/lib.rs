@@ -16,6 +16,7 @@
 //! - [`listing`]: page, limit, order, sort whitelists, search.
 //! - [`mail`]: the outbox: recipients, the email list, and the delivery retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
+//! - [`numbering`]: document number formats and their series (API.md §18).
 //! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
 //!   request (the clock is a parameter).
 //! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
@@ -46,6 +47,7 @@ pub mod mail;
 pub mod milestone;
 pub mod money;
 pub mod note;
+pub mod numbering;
 pub mod party;
 pub mod payment;
 pub mod project;

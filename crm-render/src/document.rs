@@ -52,8 +52,13 @@ impl Party {
 pub struct Document {
     /// Estimate or invoice.
     pub kind: BillKind,
-    /// The record's id, its number (`12` in "Estimate #12").
-    pub number: i64,
+    /// The record's id (`12` in "Estimate #12": the title of a document without a number).
+    pub id: i64,
+    /// Its number (`INV-2026-00042`), once issued (API.md §18).
+    pub number: Option<String>,
+    /// The day its offer was last revised after it was published (an estimate's page says
+    /// "Revised on …").
+    pub revised: Option<NaiveDate>,
     /// The company the document comes from: its trading name (`--company-name` until the
     /// company sets one).
     pub company: String,
@@ -84,9 +89,13 @@ pub struct Document {
 }
 
 impl Document {
-    /// `Estimate #12`, `Invoice #7`: the heading, the email's subject, the PDF's title.
+    /// `Invoice INV-2026-00042` once numbered, `Estimate #12` before: the heading, the
+    /// email's subject, the PDF's title.
     pub fn title(&self) -> String {
-        format!("{} #{}", self.kind.title(), self.number)
+        match &self.number {
+            Some(number) => format!("{} {number}", self.kind.title()),
+            None => format!("{} #{}", self.kind.title(), self.id),
+        }
     }
 
     /// `estimate` / `invoice`, for sentences ("View the invoice").
@@ -94,9 +103,31 @@ impl Document {
         self.kind.template()
     }
 
-    /// `estimate-12.pdf`, `invoice-7.pdf` (API.md §12's `Content-Disposition`).
+    /// `invoice-INV-2026-00042.pdf` once numbered, `estimate-12.pdf` before (API.md §12's
+    /// `Content-Disposition`): a number's characters other than letters, digits, `-`, `_`
+    /// and `.` are written `-`.
     pub fn pdf_file_name(&self) -> String {
-        format!("{}-{}.pdf", self.kind.template(), self.number)
+        match &self.number {
+            Some(number) => {
+                let safe: String = number
+                    .chars()
+                    .map(|c| {
+                        if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                            c
+                        } else {
+                            '-'
+                        }
+                    })
+                    .collect();
+                format!("{}-{safe}.pdf", self.kind.template())
+            }
+            None => format!("{}-{}.pdf", self.kind.template(), self.id),
+        }
+    }
+
+    /// `Revised on 28 November 2026`, for an estimate revised after it was published.
+    pub fn revised_text(&self) -> Option<String> {
+        self.revised.map(|d| format!("Revised on {}", date_text(d)))
     }
 
     /// The call to action of the email: what following the link lets the client do.

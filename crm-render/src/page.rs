@@ -49,6 +49,9 @@ pub struct PageView<'a> {
     /// Whether to offer Accept and Decline: an estimate whose shown status is `new`. The
     /// service decides; an invoice's page never has them.
     pub can_decide: bool,
+    /// The version of the offer the page shows, which the forms send with a decision
+    /// (API.md §18: a decision on an offer that changed since is refused).
+    pub version: Option<&'a str>,
 }
 
 #[derive(Template)]
@@ -60,6 +63,7 @@ struct PageTemplate<'a> {
     doc: &'a Document,
     base: &'a str,
     can_decide: bool,
+    version: Option<&'a str>,
     reason_max: usize,
 }
 
@@ -73,6 +77,7 @@ pub fn client_page(doc: &Document, view: PageView<'_>) -> Result<String, RenderE
         doc,
         base: view.base,
         can_decide,
+        version: view.version,
         reason_max: REASON_MAX_CHARS,
     }
     .render()?)
@@ -131,8 +136,15 @@ fn refusal_reason(refusal: Refusal) -> &'static str {
         Refusal::Revised => "This estimate has been revised and replaced.",
         Refusal::Draft => "This estimate is being prepared again and is not open for a decision.",
         Refusal::Converted => "This estimate has already been turned into an invoice.",
+        Refusal::Changed => {
+            "It changed after the page you answered from was shown, so your answer was not recorded."
+        }
     }
 }
+
+/// The heading of the 409 page when the estimate changed since its page was shown
+/// (API.md §18).
+pub const CHANGED: &str = "This estimate was revised; please review it again.";
 
 /// The heading of the 409 page.
 pub const REFUSED: &str = "This estimate can no longer be accepted or declined.";
@@ -141,9 +153,13 @@ pub const REFUSED: &str = "This estimate can no longer be accepted or declined."
 /// to the estimate's page.
 pub fn refused(company: &str, refusal: Refusal, base: Option<&str>) -> Result<String, RenderError> {
     let company = crate::text::one_line(company);
+    let heading = match refusal {
+        Refusal::Changed => CHANGED,
+        _ => REFUSED,
+    };
     message(
         &company,
-        REFUSED,
+        heading,
         vec![
             format!("{} Nothing was changed.", refusal_reason(refusal)),
             format!("Please contact {company} if you have a question about it."),

@@ -126,6 +126,7 @@ fn created() -> Timestamp {
 pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<Estimate, String> {
     let (line_items, taxes, totals) = bill(input, texts)?;
     Ok(Estimate {
+        number: None,
         id: EstimateId::new(12).ok_or("id")?,
         status: ShownStatus::New,
         client: Named {
@@ -141,6 +142,7 @@ pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<E
             date: date(2026, 11, 25)?,
             expiry_date: Some(date(2026, 12, 25)?),
             created: created(),
+            revised: None,
         },
         notes: Some("Thank you for your business.".to_owned()),
         terms: Some("Payment within 30 days.".to_owned()),
@@ -162,6 +164,7 @@ pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<E
 pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<Invoice, String> {
     let (line_items, taxes, totals) = bill(input, texts)?;
     Ok(Invoice {
+        number: None,
         id: InvoiceId::new(7).ok_or("id")?,
         status: InvoiceStatus::Due,
         client: Named {
@@ -177,6 +180,7 @@ pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<In
             date: date(2026, 11, 25)?,
             due_date: Some(date(2026, 12, 25)?),
             created: created(),
+            issued: None,
         },
         notes: None,
         terms: Some("Payment within 30 days.".to_owned()),

@@ -193,13 +193,13 @@ macro_rules! bill_sql {
                 "s.final_amount, s.notes, s.terms, $7 FROM ", $t, " s WHERE s.id = $1 RETURNING id"
             ),
             lock_update: concat!(
-                "SELECT ", $st, " AS status, ", $end, " AS end_date, tax_type, discount_type, ",
-                "discount_percentage, discount_amount, adjustment_amount FROM ", $t,
+                "SELECT ", $st, " AS status, number, date, ", $end, " AS end_date, tax_type, discount_type, ",
+                "discount_percentage, discount_amount, adjustment_amount, adjustment_description FROM ", $t,
                 " WHERE id = $1", $listed, " FOR UPDATE"
             ),
             lock_share: concat!(
-                "SELECT ", $st, " AS status, ", $end, " AS end_date, tax_type, discount_type, ",
-                "discount_percentage, discount_amount, adjustment_amount FROM ", $t,
+                "SELECT ", $st, " AS status, number, date, ", $end, " AS end_date, tax_type, discount_type, ",
+                "discount_percentage, discount_amount, adjustment_amount, adjustment_description FROM ", $t,
                 " WHERE id = $1", $listed, " FOR SHARE"
             ),
             stored_lines: concat!(
@@ -302,7 +302,7 @@ pub(crate) mod list;
 pub(crate) mod recompute;
 
 use chrono::NaiveDate;
-use crm_core::bill::TotalsHeader;
+use crm_core::bill::{Terms, TotalsHeader};
 use crm_core::conflict::Resource;
 use crm_core::totals::{DiscountKind, HeaderDiscount};
 use tokio_postgres::Row;
@@ -414,10 +414,28 @@ pub(crate) enum LockMode {
 pub(crate) struct Locked {
     /// The locked row: its `status` column is the kind's to decode.
     pub row: Row,
+    /// The number, once issued (API.md §18).
+    pub number: Option<String>,
+    /// `bill_date`.
+    pub date: NaiveDate,
     /// The second date (expiry or due date).
     pub end_date: Option<NaiveDate>,
     /// Tax mode, header discount and adjustment.
     pub totals: TotalsHeader,
+    /// The adjustment's description.
+    pub adjustment_description: Option<String>,
+}
+
+impl Locked {
+    /// The header fields an issued or accepted bill keeps, as stored.
+    pub(crate) fn terms(&self) -> Terms {
+        Terms {
+            date: self.date,
+            end_date: self.end_date,
+            totals: self.totals,
+            adjustment_description: self.adjustment_description.clone(),
+        }
+    }
 }
 
 /// Locks bill `id` (call inside a transaction) and returns its header; a missing (or
@@ -438,6 +456,9 @@ pub(crate) async fn lock(
         .await?
         .ok_or(StoreError::NotFound(sql.resource))?;
     Ok(Locked {
+        number: rows::get(&row, "number")?,
+        date: rows::get(&row, "date")?,
+        adjustment_description: rows::get(&row, "adjustment_description")?,
         end_date: rows::get(&row, "end_date")?,
         totals: TotalsHeader {
             tax_type: rows::choice(&row, "tax_type")?,

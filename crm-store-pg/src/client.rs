@@ -37,8 +37,9 @@ pub use crate::pool::ClientSide;
 /// A bill a link opens.
 #[derive(Debug, Clone)]
 pub enum Opened {
-    /// An estimate.
-    Estimate(Box<Estimate>),
+    /// An estimate, with the version of its offer (read before it on the same connection,
+    /// so never newer than what it shows: the version its page's forms send).
+    Estimate(Box<Estimate>, String),
     /// An invoice.
     Invoice(Box<Invoice>),
 }
@@ -82,7 +83,7 @@ SELECT 'invoice' AS kind, id FROM invoices \
  WHERE client_token = $1 AND client_token_expires_at > now()";
 
 const LOCK_BY_TOKEN_SQL: &str = "\
-SELECT id, status, expiry_date FROM estimates \
+SELECT id, status, expiry_date, estimate_agreed_digest(id) AS digest FROM estimates \
  WHERE client_token = $1 AND client_token_expires_at > now() AND NOT is_document FOR UPDATE";
 
 /// Whether the estimate became an invoice; its own statement after the row's lock, so
@@ -93,6 +94,15 @@ const CONVERTED_SQL: &str =
 const DECIDE_SQL: &str = "\
 UPDATE estimates SET status = $2, client_decision = $3, client_reason = $4, \
  client_decided_at = now(), updated_at = now() WHERE id = $1";
+
+/// The decision kept with the offer it was made on: `$4` its digest, `$5` the estimate as
+/// the API showed it after the decision (JSON text).
+const KEEP_DECISION_SQL: &str = "\
+INSERT INTO estimate_decisions (estimate_id, decision, reason, agreed_digest, record) \
+ VALUES ($1, $2, $3, $4, $5::text::jsonb)";
+
+/// The version of estimate `$1`'s offer, which its page's forms send with a decision.
+const OFFER_SQL: &str = "SELECT estimate_agreed_digest($1) AS digest";
 
 /// The notice of a decision; its message (`$3`) is composed after the commit.
 const QUEUE_NOTICE_SQL: &str = "INSERT INTO email_queue (recipient, template, \
@@ -178,9 +188,13 @@ impl Store {
         let view = self.view_on(today);
         let opened = match linked(&*reader, token).await? {
             None => return Ok(None),
-            Some(Linked::Estimate(id)) => crate::bills::kind::load(&*reader, id, view)
-                .await
-                .map(|e| Opened::Estimate(Box::new(e))),
+            Some(Linked::Estimate(id)) => {
+                let version: String =
+                    rows::get(&reader.row(OFFER_SQL, &[&id.get()]).await?, "digest")?;
+                crate::bills::kind::load(&*reader, id, view)
+                    .await
+                    .map(|e| Opened::Estimate(Box::new(e), version))
+            }
             Some(Linked::Invoice(id)) => crate::bills::kind::load(&*reader, id, view)
                 .await
                 .map(|i| Opened::Invoice(Box::new(i))),
@@ -189,8 +203,11 @@ impl Store {
     }
 
     /// `POST /c/{token}/accept`, `/decline`: the client's decision, in one transaction
-    /// with the estimate locked by its token; a new decision also queues the notice to the
-    /// estimate's creator ("Estimate #12 accepted by Acme Ltd").
+    /// with the estimate locked by its token; a decision is recorded only on the offer the
+    /// client saw (the form's `version` is the offer's now: [`Opened::Estimate`]) and
+    /// kept with it (`estimate_decisions`: its version and the estimate as decided); a new
+    /// decision also queues the notice to the estimate's creator ("Estimate #12 accepted
+    /// by Acme Ltd").
     pub async fn decide_by_link(
         &self,
         token: &str,
@@ -210,7 +227,9 @@ impl Store {
         let expiry: Option<NaiveDate> = rows::get(&row, "expiry_date")?;
         let shown = crm_core::estimate::ShownStatus::derive(stored, expiry, today);
         let converted: bool = rows::get(&tx.row(CONVERTED_SQL, &[&id]).await?, "converted")?;
-        match decision::decide(shown, converted, request.decision) {
+        let digest: String = rows::get(&row, "digest")?;
+        let seen_current = request.version.as_deref() == Some(digest.as_str());
+        match decision::decide(shown, converted, request.decision, seen_current) {
             Err(refusal) => Ok(DecisionOutcome::Refused(refusal)),
             Ok(Decided::AlreadyRecorded) => Ok(DecisionOutcome::Recorded(None)),
             Ok(Decided::Record(status)) => {
@@ -227,6 +246,19 @@ impl Store {
                     EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
                 let view = self.view_on(today);
                 let estimate = crate::bills::kind::load(&tx, id, view).await?;
+                let kept = serde_json::to_string(&estimate)
+                    .map_err(|e| StoreError::Internal(format!("decided estimate: {e}")))?;
+                tx.run(
+                    KEEP_DECISION_SQL,
+                    &[
+                        &id.get(),
+                        &request.decision.as_str(),
+                        &reason,
+                        &digest,
+                        &kept,
+                    ],
+                )
+                .await?;
                 let compose = queue_decision_notice(&tx, &estimate, letterhead).await?;
                 let kind = match request.decision {
                     Decision::Accepted => EventType::EstimateAccepted,

@@ -4,6 +4,7 @@
 //! name of `--company-name`, the currency EUR).
 
 use crm_core::company::{Company, CompanySettings, CompanyUpdate};
+use crm_core::numbering::{NumberFormat, StoredFormats};
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
@@ -25,7 +26,8 @@ const UPDATE_SQL: &str = concat!(
     ") = ($3, $4, $5, $6, $7, $8), vat_id = $9, tax_id = $10, registration = $11, \
      contact_name = $12, email = $13, phone = $14, website = $15, bank_iban = $16, \
      bank_bic = $17, bank_account_name = $18, peppol_scheme = $19, peppol_id = $20, \
-     currency = $21, timezone = $22, payment_terms = $23, updated_at = now() WHERE id = 1"
+     currency = $21, timezone = $22, payment_terms = $23, invoice_number_format = $24, \
+     estimate_number_format = $25, credit_note_number_format = $26, updated_at = now() WHERE id = 1"
 );
 
 impl Store {
@@ -72,6 +74,9 @@ impl Store {
                 &s.currency,
                 &s.timezone,
                 &s.payment_terms,
+                &format_text(&s.number_formats.invoice),
+                &format_text(&s.number_formats.estimate),
+                &format_text(&s.number_formats.credit_note),
             ],
         )
         .await?;
@@ -109,5 +114,22 @@ fn settings(row: &Row) -> Result<CompanySettings, StoreError> {
         currency: rows::get(row, "currency")?,
         timezone: rows::get(row, "timezone")?,
         payment_terms: rows::get(row, "payment_terms")?,
+        number_formats: StoredFormats {
+            invoice: stored_format(row, "invoice_number_format")?,
+            estimate: stored_format(row, "estimate_number_format")?,
+            credit_note: stored_format(row, "credit_note_number_format")?,
+        },
     })
+}
+
+/// A format as stored.
+fn format_text(format: &Option<NumberFormat>) -> Option<&str> {
+    format.as_ref().map(NumberFormat::as_str)
+}
+
+/// The number format in `column` (NULL: never set).
+pub(crate) fn stored_format(row: &Row, column: &str) -> Result<Option<NumberFormat>, StoreError> {
+    let text: Option<String> = rows::get(row, column)?;
+    text.map(|t| NumberFormat::parse(&t).ok_or_else(|| crate::error::corrupt(column, t)))
+        .transpose()
 }

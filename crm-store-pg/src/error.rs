@@ -85,6 +85,10 @@ impl From<tokio_postgres::Error> for StoreError {
                     Some("invoices_estimate_key") => {
                         return StoreError::Conflict(Conflict::EstimateAlreadyConverted);
                     }
+                    // Two number formats of one kind whose numbers meet.
+                    Some("invoices_number_key" | "estimates_number_key") => {
+                        return StoreError::Conflict(Conflict::NumberTaken);
+                    }
                     _ => {}
                 }
             }

@@ -18,7 +18,7 @@
 //! |---|---|
 //! | create | nothing (a new row) |
 //! | update, replace items, delete, set tags, publish, send email, convert, make or revoke the link | the estimate row, `FOR UPDATE` |
-//! | set status | the estimate row, by its `UPDATE` |
+//! | set status | the estimate row, `FOR UPDATE` |
 //! | clone | the source estimate row, `FOR SHARE`: waits for its writers and holds them off until commit, readers are not blocked |
 //!
 //! Locking first serialises every change of one estimate, so concurrent item replacements
@@ -27,10 +27,11 @@
 //! header or the lines change, and stored with the lines in the same transaction.
 
 use chrono::NaiveDate;
-use crm_core::bill::EstimateKind;
+use crm_core::bill::{EstimateKind, Lock};
 use crm_core::conflict::Resource;
 use crm_core::estimate::{Estimate, EstimateSort, ShownStatus, StatusChange, StoredStatus, status};
 use crm_core::ids::EstimateId;
+use crm_core::numbering::Series;
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
@@ -62,17 +63,44 @@ const SQL: BillSql = bill_sql! {
     listed: " AND NOT is_document",
     listed_b: "NOT b.is_document",
     extra: "b.status, b.expiry_date, (SELECT i.id FROM invoices i WHERE i.estimate_id = b.id) AS invoice_id, \
-        b.client_decision, b.client_reason, b.client_decided_at",
+        b.client_decision, b.client_reason, b.client_decided_at, b.number, b.revised_at",
     tag_owner: TagOwner::Estimate,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         estimate_id, body_id, queued_by) VALUES ($1, $2, $3, 'estimate', $4, $4, $5, $6)",
     delete_pending_emails: "DELETE FROM email_queue WHERE estimate_id = $1 AND status = 'pending'",
-    publish: "UPDATE estimates SET status = $2, published_at = now(), updated_at = now() WHERE id = $1",
+    publish: "UPDATE estimates SET status = $2, published_at = now(), updated_at = now(), \
+        agreed_digest = estimate_agreed_digest(id) WHERE id = $1",
 };
 
 /// `PUT /estimates/{id}/status`: any of the five statuses, from any status.
 const SET_STATUS_SQL: &str =
     "UPDATE estimates SET status = $2, updated_at = now() WHERE id = $1 AND NOT is_document";
+
+/// Numbers estimate `$1` with `$2` unless it has a number (published before, set back to
+/// draft and published again: it keeps its first number).
+const NUMBER_SQL: &str = "UPDATE estimates SET number = $2 WHERE id = $1 AND number IS NULL";
+
+/// After a write of estimate `$1`'s offer (its header or items): its digest is brought up
+/// to date, and when a published estimate still open for a decision (stored `new`,
+/// `declined` or `revised`) now offers something else, it is revised (`revised_at`) and a
+/// decline made on the earlier offer is withdrawn (status `new` again, the response
+/// cleared; the decision stays in `estimate_decisions`, marked withdrawn). Returns the
+/// stored status before and whether the offer changed.
+const REVISE_SQL: &str = "\
+WITH d AS (SELECT estimate_agreed_digest($1) AS digest), \
+old AS (SELECT e.status, e.agreed_digest IS NOT NULL AND e.agreed_digest <> d.digest AS changed \
+          FROM estimates e, d WHERE e.id = $1), \
+upd AS (UPDATE estimates e SET agreed_digest = d.digest, \
+    revised_at = CASE WHEN old.changed AND old.status IN ('new', 'declined', 'revised') \
+                      THEN now() ELSE e.revised_at END, \
+    status = CASE WHEN old.changed AND old.status = 'declined' THEN 'new' ELSE e.status END, \
+    client_decision = CASE WHEN old.changed AND old.status = 'declined' THEN NULL ELSE e.client_decision END, \
+    client_reason = CASE WHEN old.changed AND old.status = 'declined' THEN NULL ELSE e.client_reason END, \
+    client_decided_at = CASE WHEN old.changed AND old.status = 'declined' THEN NULL ELSE e.client_decided_at END \
+  FROM d, old WHERE e.id = $1 RETURNING old.status, old.changed) \
+UPDATE estimate_decisions SET withdrawn_at = now() \
+ WHERE estimate_id = $1 AND withdrawn_at IS NULL \
+   AND EXISTS (SELECT 1 FROM upd WHERE upd.changed AND upd.status = 'declined')";
 
 /// Locks estimate `id` (see [`bills::lock`]) and gives its stored status with the header.
 async fn lock(
@@ -109,18 +137,25 @@ impl StoredBill for EstimateKind {
         }
     }
 
-    fn totals_changed<'a>(
-        _db: &'a Tx,
-        _id: i64,
-        _field: &'static str,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
-        std::future::ready(Ok(()))
+    /// The offer may have changed: the estimate is revised where it was published, and a
+    /// decline of the earlier offer withdrawn ([`REVISE_SQL`]).
+    async fn totals_changed(db: &Tx, id: i64, _field: &'static str) -> Result<(), StoreError> {
+        db.run(REVISE_SQL, &[&id]).await?;
+        Ok(())
     }
 
-    async fn publish(db: &Tx, id: i64, locked: &Locked) -> Result<(), StoreError> {
+    async fn publish(db: &Tx, id: i64, locked: &Locked, day: NaiveDate) -> Result<(), StoreError> {
         let published = status::publish(rows::choice(&locked.row, "status")?)?;
         db.run(SQL.publish, &[&id, &published.as_str()]).await?;
+        if locked.number.is_none() {
+            let number = crate::numbers::next(db, Series::Estimate, day).await?;
+            db.run(NUMBER_SQL, &[&id, &number]).await?;
+        }
         Ok(())
+    }
+
+    fn lock_state(locked: &Locked) -> Result<Lock, StoreError> {
+        Ok(status::lock(rows::choice(&locked.row, "status")?))
     }
 
     fn check_send_email(locked: &Locked) -> Result<(), StoreError> {
@@ -130,7 +165,16 @@ impl StoredBill for EstimateKind {
         )?)?)
     }
 
-    async fn set_status(db: &Tx, id: i64, cmd: &StatusChange) -> Result<EventType, StoreError> {
+    /// Any of the five statuses, but an accepted estimate keeps its own
+    /// ([`status::check_status_change`]).
+    async fn set_status(
+        db: &Tx,
+        id: i64,
+        cmd: &StatusChange,
+        _day: NaiveDate,
+    ) -> Result<EventType, StoreError> {
+        let locked = bills::lock(db, &SQL, id, LockMode::Update).await?;
+        status::check_status_change(rows::choice(&locked.row, "status")?, cmd.status)?;
         if db.run(SET_STATUS_SQL, &[&id, &cmd.status.as_str()]).await? == 0 {
             return Err(StoreError::NotFound(Resource::Estimate));
         }

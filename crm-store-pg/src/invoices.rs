@@ -16,10 +16,11 @@
 //! a clone carries no estimate link.
 
 use chrono::NaiveDate;
-use crm_core::bill::InvoiceKind;
+use crm_core::bill::{InvoiceKind, Lock};
 use crm_core::conflict::Resource;
 use crm_core::ids::InvoiceId;
 use crm_core::invoice::{self, Invoice, InvoiceSort, InvoiceStatus, InvoiceStatusChange};
+use crm_core::numbering::Series;
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
@@ -51,7 +52,7 @@ const SQL: BillSql = bill_sql! {
     draft: "1",
     listed: "",
     listed_b: "TRUE",
-    extra: "b.status_id, b.due_date, b.estimate_id, \
+    extra: "b.status_id, b.due_date, b.estimate_id, b.number, b.issued_at, \
         (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
@@ -64,6 +65,21 @@ const SQL: BillSql = bill_sql! {
 /// Stores an invoice's status (publishing: Due).
 const SET_STATUS_SQL: &str = "UPDATE invoices SET status_id = $2, updated_at = now() WHERE id = $1";
 
+/// Issues invoice `$1` with number `$2` (API.md §18).
+const ISSUE_SQL: &str =
+    "UPDATE invoices SET number = $2, issued_at = now() WHERE id = $1 AND number IS NULL";
+
+/// Whether invoice `$1` (locked) is issued.
+const ISSUED_SQL: &str = "SELECT number IS NOT NULL AS issued FROM invoices WHERE id = $1";
+
+/// Gives invoice `id`, which is being issued on `day` in the caller's transaction, the
+/// next number of the invoices' series.
+async fn issue(db: &impl Db, id: i64, day: NaiveDate) -> Result<(), StoreError> {
+    let number = crate::numbers::next(db, Series::Invoice, day).await?;
+    db.run(ISSUE_SQL, &[&id, &number]).await?;
+    Ok(())
+}
+
 /// The stored status in `column` of `row`.
 fn stored_status(row: &tokio_postgres::Row, column: &str) -> Result<InvoiceStatus, StoreError> {
     let id: i16 = rows::get(row, column)?;
@@ -71,8 +87,8 @@ fn stored_status(row: &tokio_postgres::Row, column: &str) -> Result<InvoiceStatu
 }
 
 /// Creates an invoice inside the caller's transaction, as the API would (the header
-/// command, then the items through the shared bill machinery), and stores `status`: the
-/// demo seed's invoices. Returns its id.
+/// command, then the items through the shared bill machinery), and stores `status` (an
+/// open one issues it, numbered on its date): the demo seed's invoices. Returns its id.
 pub(crate) async fn create_in(
     db: &impl Db,
     policy: crm_core::totals::Policy,
@@ -90,8 +106,12 @@ pub(crate) async fn create_in(
         &bills::header::create(db, &SQL, &cmd, actor, policy).await?,
         "id",
     )?;
-    bills::items::replace_items(db, &SQL, id, items, policy).await?;
+    bills::items::replace_items::<InvoiceKind>(db, id, items, policy).await?;
     db.run(SET_STATUS_SQL, &[&id, &status.id()]).await?;
+    if invoice::issues(false, InvoiceStatus::Draft, status) {
+        // Issued on its date: the demo data is the same whatever the day it is made.
+        issue(db, id, cmd.date).await?;
+    }
     Ok(id)
 }
 
@@ -133,10 +153,17 @@ impl StoredBill for InvoiceKind {
         crate::payments::retotal(db, id, field)
     }
 
-    async fn publish(db: &Tx, id: i64, locked: &Locked) -> Result<(), StoreError> {
+    async fn publish(db: &Tx, id: i64, locked: &Locked, day: NaiveDate) -> Result<(), StoreError> {
         let published = invoice::publish(stored_status(&locked.row, "status")?)?;
         db.run(SQL.publish, &[&id, &published.id()]).await?;
+        if invoice::issues(locked.number.is_some(), InvoiceStatus::Draft, published) {
+            issue(db, id, day).await?;
+        }
         Ok(())
+    }
+
+    fn lock_state(locked: &Locked) -> Result<Lock, StoreError> {
+        Ok(invoice::lock(locked.number.is_some()))
     }
 
     fn check_send_email(locked: &Locked) -> Result<(), StoreError> {
@@ -149,17 +176,26 @@ impl StoredBill for InvoiceKind {
     /// Stores 1, 2, 4, 5 or 20 as far as the invoice's payments allow
     /// ([`crm_core::invoice::Balance::set_status`]: an invoice with payments is not set
     /// back to Draft or Cancelled, and Due, Part Paid and Paid must agree with what was
-    /// paid).
+    /// paid) and its issue allows ([`crm_core::invoice::check_status_change`]: an issued
+    /// one is never Draft again, nor Cancelled by hand). An open status issues an invoice
+    /// not yet issued: it takes its number.
     async fn set_status(
         db: &Tx,
         id: i64,
         cmd: &InvoiceStatusChange,
+        day: NaiveDate,
     ) -> Result<EventType, StoreError> {
         let locked = crate::payments::lock_invoice(db, id)
             .await?
             .ok_or(StoreError::NotFound(Resource::Invoice))?;
+        let issued: bool = rows::get(&db.row(ISSUED_SQL, &[&id]).await?, "issued")?;
+        invoice::check_status_change(issued, cmd.status)?;
+        let before = locked.balance.status;
         let after = locked.balance.set_status(cmd.status)?;
         db.run(SET_STATUS_SQL, &[&id, &after.status.id()]).await?;
+        if invoice::issues(issued, before, after.status) {
+            issue(db, id, day).await?;
+        }
         Ok(EventType::InvoiceUpdated)
     }
 }

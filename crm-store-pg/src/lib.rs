@@ -14,7 +14,8 @@
 //!   identity columns the company and clients share),
 //!   `categories`, `contracts`, `estimates`, `invoices`, `milestones`, `notes`,
 //!   `payments`: the areas' queries (an invoice's balance, which its payments drive, is
-//!   read and locked in `payments`).
+//!   read and locked in `payments`); `numbers`: the gapless number series documents are
+//!   issued with (API.md §18).
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
 //! - [`client`]: the client's side: links, what they open, the client's decision.
@@ -53,6 +54,7 @@ mod invoices;
 mod listed;
 mod milestones;
 mod notes;
+mod numbers;
 mod party;
 mod payments;
 mod projects;

@@ -19,6 +19,9 @@ use super::status::{ShownStatus, StoredStatus};
 /// The longest decline reason, in characters (API.md §12).
 pub const REASON_MAX_CHARS: usize = 1000;
 
+/// The longest `version` a form may send (a version is 64 hex digits).
+pub const VERSION_MAX_CHARS: usize = 128;
+
 choice_enum!(
     /// Accepted or declined.
     pub enum Decision {
@@ -51,11 +54,15 @@ pub struct ClientResponse {
 }
 
 /// A decision as the client's form sends it: the decision is the route
-/// (`/c/{token}/accept` or `/decline`), the reason a form field.
+/// (`/c/{token}/accept` or `/decline`), the reason and the version of the offer the page
+/// showed form fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecisionRequest {
     /// Accept or decline.
     pub decision: Decision,
+    /// The version of the offer the page showed (`version`, API.md §18); `None` from a
+    /// form that sent none (a page from before versions), which matches no offer.
+    pub version: Option<String>,
     /// The reason, declines only: trimmed, at most [`REASON_MAX_CHARS`] characters, blank
     /// read as none. An accept ignores any `reason` it is sent.
     pub reason: Option<String>,
@@ -76,11 +83,23 @@ impl DecisionRequest {
             ),
             Decision::Accepted => None,
         };
+        let version = form.optional(
+            "version",
+            text(TextRule {
+                max_chars: VERSION_MAX_CHARS,
+                forbid_html: false,
+                one_line: true,
+            }),
+        );
         form.finish()?;
         let reason = reason
             .map(|r| r.trim().to_owned())
             .filter(|r| !r.is_empty());
-        Ok(DecisionRequest { decision, reason })
+        Ok(DecisionRequest {
+            decision,
+            reason,
+            version: version.map(|v| v.trim().to_owned()),
+        })
     }
 }
 
@@ -97,6 +116,9 @@ pub enum Refusal {
     Draft,
     /// It was converted to an invoice: nothing is left to accept or decline.
     Converted,
+    /// The offer changed since the page the decision came from was shown (API.md §18):
+    /// the client must review it again.
+    Changed,
 }
 
 /// What a decision does to an estimate shown as it is.
@@ -108,11 +130,18 @@ pub enum Decided {
     AlreadyRecorded,
 }
 
-/// The rule: only an estimate shown `new` can be decided; the same decision again is
-/// harmless; every other status refuses, saying why.
-pub fn decide(shown: ShownStatus, converted: bool, decision: Decision) -> Result<Decided, Refusal> {
+/// The rule: only an estimate shown `new` can be decided, and only on the offer the client
+/// saw (`seen_current`: the form's version is the estimate's current one); the same
+/// decision again is harmless; every other status refuses, saying why.
+pub fn decide(
+    shown: ShownStatus,
+    converted: bool,
+    decision: Decision,
+    seen_current: bool,
+) -> Result<Decided, Refusal> {
     match (shown, decision) {
         (ShownStatus::New, _) if converted => Err(Refusal::Converted),
+        (ShownStatus::New, _) if !seen_current => Err(Refusal::Changed),
         (ShownStatus::New, d) => Ok(Decided::Record(d.status())),
         (ShownStatus::Accepted, Decision::Accepted)
         | (ShownStatus::Declined, Decision::Declined) => Ok(Decided::AlreadyRecorded),
@@ -127,7 +156,8 @@ pub fn decide(shown: ShownStatus, converted: bool, decision: Decision) -> Result
 /// Whether the page offers Accept and Decline for an estimate shown as `shown`
 /// (`converted`: it became an invoice).
 pub fn can_decide(shown: ShownStatus, converted: bool) -> bool {
-    decide(shown, converted, Decision::Accepted).is_ok_and(|d| matches!(d, Decided::Record(_)))
+    decide(shown, converted, Decision::Accepted, true)
+        .is_ok_and(|d| matches!(d, Decided::Record(_)))
 }
 
 #[cfg(test)]
@@ -138,32 +168,47 @@ mod tests {
     #[test]
     fn a_new_estimate_takes_either_decision() {
         assert_eq!(
-            decide(ShownStatus::New, false, Decision::Accepted),
+            decide(ShownStatus::New, false, Decision::Accepted, true),
             Ok(Decided::Record(StoredStatus::Accepted))
         );
         assert_eq!(
-            decide(ShownStatus::New, false, Decision::Declined),
+            decide(ShownStatus::New, false, Decision::Declined, true),
             Ok(Decided::Record(StoredStatus::Declined))
         );
         assert!(can_decide(ShownStatus::New, false));
     }
 
     #[test]
+    fn a_decision_on_an_offer_that_changed_since_the_page_is_refused() {
+        for decision in [Decision::Accepted, Decision::Declined] {
+            assert_eq!(
+                decide(ShownStatus::New, false, decision, false),
+                Err(Refusal::Changed)
+            );
+        }
+        // A repeated decision stays harmless whatever page it came from.
+        assert_eq!(
+            decide(ShownStatus::Accepted, false, Decision::Accepted, false),
+            Ok(Decided::AlreadyRecorded)
+        );
+    }
+
+    #[test]
     fn the_same_decision_again_changes_nothing_and_the_other_is_refused() {
         assert_eq!(
-            decide(ShownStatus::Accepted, false, Decision::Accepted),
+            decide(ShownStatus::Accepted, false, Decision::Accepted, true),
             Ok(Decided::AlreadyRecorded)
         );
         assert_eq!(
-            decide(ShownStatus::Declined, false, Decision::Declined),
+            decide(ShownStatus::Declined, false, Decision::Declined, true),
             Ok(Decided::AlreadyRecorded)
         );
         assert_eq!(
-            decide(ShownStatus::Accepted, false, Decision::Declined),
+            decide(ShownStatus::Accepted, false, Decision::Declined, true),
             Err(Refusal::AlreadyDecided)
         );
         assert_eq!(
-            decide(ShownStatus::Declined, false, Decision::Accepted),
+            decide(ShownStatus::Declined, false, Decision::Accepted, true),
             Err(Refusal::AlreadyDecided)
         );
     }
@@ -172,15 +217,15 @@ mod tests {
     fn expired_revised_and_draft_estimates_refuse_with_their_reason() {
         for decision in [Decision::Accepted, Decision::Declined] {
             assert_eq!(
-                decide(ShownStatus::Expired, false, decision),
+                decide(ShownStatus::Expired, false, decision, true),
                 Err(Refusal::Expired)
             );
             assert_eq!(
-                decide(ShownStatus::Revised, false, decision),
+                decide(ShownStatus::Revised, false, decision, true),
                 Err(Refusal::Revised)
             );
             assert_eq!(
-                decide(ShownStatus::Draft, false, decision),
+                decide(ShownStatus::Draft, false, decision, true),
                 Err(Refusal::Draft)
             );
         }
@@ -243,14 +288,14 @@ mod tests {
     fn a_converted_estimate_takes_no_decision_and_offers_none() {
         for decision in [Decision::Accepted, Decision::Declined] {
             assert_eq!(
-                decide(ShownStatus::New, true, decision),
+                decide(ShownStatus::New, true, decision, true),
                 Err(Refusal::Converted)
             );
         }
         assert!(!can_decide(ShownStatus::New, true));
         // A decision recorded before the conversion stays recorded.
         assert_eq!(
-            decide(ShownStatus::Accepted, true, Decision::Accepted),
+            decide(ShownStatus::Accepted, true, Decision::Accepted, true),
             Ok(Decided::AlreadyRecorded)
         );
     }

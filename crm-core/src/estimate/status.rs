@@ -2,11 +2,13 @@
 //!
 //! The status is stored as set. The shown status is derived: a stored `new` whose expiry
 //! date is before today shows as `expired`; moving the expiry date forward brings it back.
-//! `PUT status` accepts the five stored values from any status. Publishing moves a stored
-//! `draft` to `new`; emailing needs a non-draft; converting happens once.
+//! `PUT status` accepts the five stored values from any status but `accepted`, which an
+//! estimate keeps with what was agreed ([`lock`]). Publishing moves a stored `draft` to
+//! `new`; emailing needs a non-draft; converting happens once.
 
 use chrono::NaiveDate;
 
+use crate::bill::Lock;
 use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::input::{Form, RawMap, read_choice};
@@ -115,6 +117,28 @@ pub fn publish(stored: StoredStatus) -> Result<StoredStatus, Conflict> {
         | StoredStatus::Accepted
         | StoredStatus::Declined
         | StoredStatus::Revised => Err(Conflict::EstimateAlreadyPublished),
+    }
+}
+
+/// How far an estimate may change (API.md §18): once accepted it keeps what was agreed
+/// ([`Lock::Accepted`]).
+pub fn lock(stored: StoredStatus) -> Lock {
+    match stored {
+        StoredStatus::Accepted => Lock::Accepted,
+        StoredStatus::Draft
+        | StoredStatus::New
+        | StoredStatus::Declined
+        | StoredStatus::Revised => Lock::Open,
+    }
+}
+
+/// A status set by hand: an accepted estimate keeps its status (409 "An accepted estimate
+/// cannot be changed."); any other takes any of the five.
+pub fn check_status_change(stored: StoredStatus, wanted: StoredStatus) -> Result<(), Conflict> {
+    if stored == StoredStatus::Accepted && wanted != StoredStatus::Accepted {
+        Err(Conflict::AcceptedEstimateChanged)
+    } else {
+        Ok(())
     }
 }
 

@@ -24,19 +24,22 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
         return not_found(env);
     };
-    let (doc, can_decide) = match &opened {
-        Opened::Estimate(e) => (
+    let (doc, can_decide, version) = match &opened {
+        Opened::Estimate(e, version) => (
             env.documents.document::<EstimateKind>(env.store, e).await?,
             decision::can_decide(e.status, e.converted.is_converted),
+            Some(version.as_str()),
         ),
         Opened::Invoice(i) => (
             env.documents.document::<InvoiceKind>(env.store, i).await?,
             false,
+            None,
         ),
     };
     let view = PageView {
         base: visit.token,
         can_decide,
+        version,
     };
     let html = page::client_page(&doc, view).map_err(rendering)?;
     Ok(Reply::page(StatusCode::OK, html))

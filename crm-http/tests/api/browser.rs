@@ -279,7 +279,8 @@ async fn a_client_reads_the_estimate_on_a_phone_and_a_desktop_and_accepts_it() {
     let phone = Browser::start(375).await;
     phone.open(&page).await;
     let html = phone.source().await;
-    assert!(html.contains(&format!("Estimate #{id}")), "{html}");
+    let number = published.data()["number"].as_str().unwrap();
+    assert!(html.contains(&format!("Estimate {number}")), "{html}");
     assert!(html.contains(&final_amount), "{final_amount} not shown");
     phone.screenshot("estimate-375px").await;
     let found = phone.serious_violations(&axe).await;

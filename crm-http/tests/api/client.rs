@@ -70,7 +70,21 @@ async fn visit(
 ) -> (Answer, String) {
     let mut request = browser().request(method.clone(), format!("{}{path}", s.base));
     if method == Method::POST {
-        request = request.form(body);
+        // A decision sends the version of the offer its page showed, as the page's form does
+        // (API.md §18), unless the test sends its own.
+        let mut body = body.to_vec();
+        let shown;
+        if let Some(page) = path
+            .strip_suffix("/accept")
+            .or_else(|| path.strip_suffix("/decline"))
+            && !body.iter().any(|(k, _)| *k == "version")
+        {
+            shown = shown_version(s, page).await;
+            if let Some(v) = &shown {
+                body.push(("version", v));
+            }
+        }
+        request = request.form(&body);
     }
     let response = request.send().await.unwrap();
     let status = response.status();
@@ -86,6 +100,20 @@ async fn visit(
         },
         text,
     )
+}
+
+/// The `version` the decision forms of the page at `path` carry (`None`: no form).
+pub(crate) async fn shown_version(s: &TestServer, path: &str) -> Option<String> {
+    let html = browser()
+        .get(format!("{}{path}", s.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let (_, rest) = html.split_once("name=\"version\" value=\"")?;
+    Some(rest.split_once('"')?.0.to_owned())
 }
 
 fn header<'a>(a: &'a Answer, name: &str) -> &'a str {
@@ -122,7 +150,8 @@ async fn the_page_shows_the_api_figures_escaped_with_strict_headers() {
         let text = totals[figure].as_str().unwrap();
         assert!(html.contains(text), "{figure} {text} not in the page");
     }
-    assert!(html.contains(&format!("Estimate #{id}")));
+    let number = record.data()["number"].as_str().unwrap();
+    assert!(html.contains(&format!("Estimate {number}")));
     assert!(
         html.contains(&format!("action=\"{token}/accept\"")),
         "{html}"
@@ -283,7 +312,10 @@ async fn the_pdf_is_served_by_link_and_by_key_with_its_file_name() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(
             disposition,
-            format!("inline; filename=\"estimate-{id}.pdf\"")
+            format!(
+                "inline; filename=\"estimate-{}.pdf\"",
+                s.number(&format!("/api/estimates/{id}")).await
+            )
         );
         body
     };
@@ -411,7 +443,8 @@ async fn a_converted_estimates_page_offers_no_decision() {
     assert_eq!(a.status, StatusCode::CREATED, "{:?}", a.json);
     let (a, html) = visit(&s, Method::GET, &format!("/c/{token}"), &[]).await;
     assert_eq!(a.status, StatusCode::OK, "{html}");
-    assert!(html.contains(&format!("Estimate #{id}")), "{html}");
+    let number = s.number(&format!("/api/estimates/{id}")).await;
+    assert!(html.contains(&format!("Estimate {number}")), "{html}");
     assert!(!html.contains("Accept the estimate"), "{html}");
     assert!(!html.contains("/decline\""), "{html}");
     // Nor is a decision sent straight to the link recorded: a 409 page, nothing changed.

@@ -246,6 +246,28 @@ impl TestServer {
         answer(&method, request.send().await.expect("request sent")).await
     }
 
+    /// The `number` (API.md §18) of the record at `path` (`/api/invoices/4`): what its
+    /// documents are titled by once issued.
+    pub async fn number(&self, path: &str) -> String {
+        let a = self.get(path).await;
+        a.data()["number"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{path} has no number: {:?}", a.json))
+            .to_owned()
+    }
+
+    /// What the documents of estimate or invoice `id` are titled (`kind`: `Estimate` or
+    /// `Invoice`): "Estimate EST-2026-00001" once numbered, "Estimate #1" before.
+    pub async fn title(&self, kind: &str, id: i64) -> String {
+        let a = self
+            .get(&format!("/api/{}s/{id}", kind.to_lowercase()))
+            .await;
+        match a.data()["number"].as_str() {
+            Some(number) => format!("{kind} {number}"),
+            None => format!("{kind} #{id}"),
+        }
+    }
+
     /// GET with user 1's key.
     pub async fn get(&self, path: &str) -> Answer {
         self.call(Method::GET, path, Body::None).await

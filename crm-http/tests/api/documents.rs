@@ -170,7 +170,8 @@ async fn a_message_a_stopped_process_left_is_composed_from_the_record_later() {
         .unwrap();
     assert_eq!(composed, 1);
     let text = message(&s, id).await.0.expect("composed by the upkeep");
-    assert!(text.contains(&format!("Estimate #{id}")), "{text}");
+    let number = s.number(&format!("/api/estimates/{id}")).await;
+    assert!(text.contains(&format!("Estimate {number}")), "{text}");
     // Nothing is left to compose.
     assert_eq!(
         s.app

@@ -465,10 +465,8 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
     assert_eq!(email["attempts"], 1);
     assert_eq!(email["last_error"], Value::Null);
     assert_eq!(email["recipient"], "billing@acme.example");
-    assert_eq!(
-        email["subject"],
-        format!("Estimate #{estimate_id} from CRM")
-    );
+    let number = s.number(&format!("/api/estimates/{estimate_id}")).await;
+    assert_eq!(email["subject"], format!("Estimate {number} from CRM"));
     assert_eq!(email["dates"]["next_attempt"], Value::Null);
     assert!(email["dates"]["sent"].is_string(), "{email}");
 
@@ -505,7 +503,7 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
     );
     assert_eq!(
         header(&m.data, "Subject"),
-        Some(format!("Estimate #{estimate_id} from CRM"))
+        Some(format!("Estimate {number} from CRM"))
     );
     assert!(header(&m.data, "Date").is_some(), "{}", m.data);
     assert!(
@@ -521,7 +519,7 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
         .to_owned();
     for expected in [
         "Hello Acme Inc,",
-        &format!("CRM has sent you an estimate: Estimate #{estimate_id}."),
+        &format!("CRM has sent you an estimate: Estimate {number}."),
         &format!("View and accept the estimate:\r\n{link}\r\n"),
         "Date: 15 June 2026",
         "Expiry date: 15 July 2026",
@@ -603,19 +601,20 @@ async fn a_published_invoice_reaches_the_smtp_server_through_the_same_outbox() {
     let worker = Worker::start(&s, &smtp.url());
     let email = wait_for_email(&s, email_id, "sent", |e| e["status"] == "sent").await;
     assert_eq!(worker.stop().await.sent, 1);
-    assert_eq!(email["subject"], format!("Invoice #{id} from CRM"));
+    let number = s.number(&format!("/api/invoices/{id}")).await;
+    assert_eq!(email["subject"], format!("Invoice {number} from CRM"));
     let received = smtp.received();
     assert_eq!(received.len(), 1);
     let m = &received[0];
     assert_eq!(m.to, ["billing@acme.example"]);
     assert_eq!(
         header(&m.data, "Subject"),
-        Some(format!("Invoice #{id} from CRM"))
+        Some(format!("Invoice {number} from CRM"))
     );
     let text = part(&m.data, "text/plain");
     for expected in [
         "Hello Acme Inc,",
-        &format!("CRM has sent you an invoice: Invoice #{id}."),
+        &format!("CRM has sent you an invoice: Invoice {number}."),
         "View the invoice:",
         "Due date: 15 July 2026",
         "1. <b>Design</b>\r\n   2.00 x 50.00 = 100.00",
@@ -964,9 +963,10 @@ async fn the_file_transport_writes_one_eml_file_per_message() {
         "the file is named by the record's kind and number"
     );
     let data = std::fs::read_to_string(&files[0]).unwrap();
+    let number = s.number(&format!("/api/estimates/{estimate_id}")).await;
     assert_eq!(
         header(&data, "Subject"),
-        Some(format!("Estimate #{estimate_id} from CRM"))
+        Some(format!("Estimate {number} from CRM"))
     );
     assert!(part(&data, "text/html").contains("&#60;script&#62;"));
     let a = s.get(&format!("/api/emails/{email_id}")).await;
@@ -1418,10 +1418,13 @@ async fn send_email_right_after_publishing_is_a_200_and_the_client_receives_the_
     assert_eq!((done.sent, done.failed, done.retried), (2, 0, 0));
     let received = smtp.received();
     assert_eq!(received.len(), 2);
+    let number = s.number(&format!("/api/estimates/{id}")).await;
     for message in &received {
         assert_eq!(message.to, std::slice::from_ref(&recipient));
         assert!(
-            message.data.contains(&format!("Subject: Estimate #{id}")),
+            message
+                .data
+                .contains(&format!("Subject: Estimate {number}")),
             "{}",
             message.data
         );

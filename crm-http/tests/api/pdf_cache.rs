@@ -222,10 +222,13 @@ async fn a_changed_record_or_link_gives_new_bytes_and_a_new_etag() {
     assert_ne!(linked_tag, edited_tag);
     assert_ne!(linked.bytes, edited.bytes);
     // The client's decision changes what the PDF says, too.
+    let version = crate::client::shown_version(&s, &format!("/c/{new_token}"))
+        .await
+        .expect("the page's decision form");
     let accepted = s
         .http
         .post(format!("{}/c/{new_token}/accept", s.base))
-        .form(&[("reason", "")])
+        .form(&[("reason", ""), ("version", &version)])
         .send()
         .await
         .unwrap();

@@ -983,7 +983,13 @@ async fn the_readme_walkthrough_runs_as_written() {
                 && stdout.contains("converted: invoice ")
                 && stdout.contains("invoice: Draft ")
                 && stdout.contains(" 2637.34\n")
-                && stdout.contains("invoice published: {'id': 2, 'title': 'Due', 'color': 'info'}")
+                && stdout.contains(&format!(
+                    "invoice issued: Due INV-{}-0000",
+                    chrono::Utc::now().format("%Y")
+                ))
+                && stdout.contains(
+                    "{\"message\":\"An issued invoice cannot be changed. Issue a credit note instead.\"} 409\n"
+                )
                 && stdout.contains("payment of 2637.34: 201\n")
                 && stdout.contains("invoice: Paid 2637.34 0.00\n"),
             "run {attempt}: {stdout}"
@@ -1164,13 +1170,27 @@ async fn no_client_link_token_reaches_the_log() {
         let published: serde_json::Value = serde_json::from_str(&published).unwrap();
         let link = published["data"]["client_link"]["url"].as_str().unwrap();
         let token = link.rsplit_once("/c/").unwrap().1.to_owned();
-        assert_eq!(http(port, "GET", &format!("/c/{token}"), None, "").0, 200);
+        let (status, page) = http(port, "GET", &format!("/c/{token}"), None, "");
+        assert_eq!(status, 200);
+        // The form sends the version of the offer the page showed (API.md §18).
+        let version = page
+            .split_once("name=\"version\" value=\"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(v, _)| v.to_owned())
+            .expect("the page's decision form");
         assert_eq!(
             http(port, "GET", &format!("/c/{token}/pdf"), None, "").0,
             200
         );
         assert_eq!(
-            http(port, "POST", &format!("/c/{token}/accept"), None, "").0,
+            http(
+                port,
+                "POST",
+                &format!("/c/{token}/accept"),
+                None,
+                &format!("version={version}")
+            )
+            .0,
             303
         );
         assert_eq!(terminate(server), Some(0));

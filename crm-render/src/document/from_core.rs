@@ -84,7 +84,8 @@ fn address_lines(a: &crm_core::party::Address) -> Vec<String> {
 /// The parts estimates and invoices share, borrowed from either.
 struct Parts<'a> {
     kind: BillKind,
-    number: i64,
+    id: i64,
+    number: Option<&'a str>,
     client: &'a str,
     dates: Vec<LabelledDate>,
     status: &'static str,
@@ -112,7 +113,8 @@ impl Document {
         let mut doc = Document::from_parts(
             Parts {
                 kind: BillKind::Estimate,
-                number: e.id.get(),
+                id: e.id.get(),
+                number: e.number.as_deref(),
                 client: &e.client.name,
                 dates,
                 status: estimate_status(e.status),
@@ -125,6 +127,7 @@ impl Document {
             },
             context,
         );
+        doc.revised = e.dates.revised.map(|t| t.0.date_naive());
         doc.decision = e.client_response.as_ref().map(|r| Decision {
             kind: match r.decision {
                 crm_core::estimate::Decision::Accepted => DecisionKind::Accepted,
@@ -151,7 +154,8 @@ impl Document {
         Document::from_parts(
             Parts {
                 kind: BillKind::Invoice,
-                number: i.id.get(),
+                id: i.id.get(),
+                number: i.number.as_deref(),
                 client: &i.client.name,
                 dates,
                 status: invoice_status(i.status),
@@ -169,7 +173,9 @@ impl Document {
     fn from_parts(p: Parts<'_>, context: Context<'_>) -> Document {
         Document {
             kind: p.kind,
-            number: p.number,
+            id: p.id,
+            number: p.number.map(crate::text::one_line),
+            revised: None,
             company: crate::text::one_line(context.company),
             client: crate::text::one_line(p.client),
             seller: context

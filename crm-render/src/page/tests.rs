@@ -41,6 +41,7 @@ fn estimate_doc(response: Option<ClientResponse>) -> Document {
 const VIEW: PageView<'static> = PageView {
     base: "/c/tok",
     can_decide: true,
+    version: Some("v1"),
 };
 
 #[test]
@@ -173,6 +174,7 @@ fn markup_in_record_text_comes_out_escaped() {
         PageView {
             base: "/c/\"><b>",
             can_decide: true,
+            version: Some("\"><b>"),
         },
     )
     .unwrap();
@@ -297,4 +299,32 @@ fn the_seller_and_the_buyer_are_named_with_their_address_and_vat_id_escaped() {
             .unwrap()
             .contains("class=\"parties\"")
     );
+}
+
+#[test]
+fn a_numbered_revised_estimate_says_so_and_its_forms_carry_the_version() {
+    let mut e = sample::estimate(&sample::input(3).unwrap(), &sample::texts).unwrap();
+    e.number = Some("EST-2026-00007".into());
+    e.dates.revised = Some(Timestamp(
+        chrono::Utc.with_ymd_and_hms(2026, 11, 27, 9, 0, 0).unwrap(),
+    ));
+    let doc = Document::estimate(&e, Context::default());
+    assert_eq!(doc.title(), "Estimate EST-2026-00007");
+    assert_eq!(doc.pdf_file_name(), "estimate-EST-2026-00007.pdf");
+    let page = client_page(&doc, VIEW).unwrap();
+    assert!(page.contains("<h1 id=\"doc-title\">Estimate EST-2026-00007</h1>"));
+    assert!(page.contains("<p class=\"revised\">Revised on 27 November 2026</p>"));
+    assert_eq!(
+        page.matches("<input type=\"hidden\" name=\"version\" value=\"v1\">")
+            .count(),
+        2,
+        "{page}"
+    );
+
+    let changed = refused("Northwind", Refusal::Changed, Some("/c/tok")).unwrap();
+    assert!(changed.contains(
+        "<h1 id=\"message-title\">This estimate was revised; please review it again.</h1>"
+    ));
+    assert!(changed.contains("your answer was not recorded"));
+    assert!(changed.contains("<a href=\"/c/tok\">Back to the estimate</a>"));
 }

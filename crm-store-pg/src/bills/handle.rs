@@ -118,7 +118,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         cmd: &BillUpdate<K>,
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        header::update(&tx, K::sql(), id.raw(), cmd, self.store.policy()).await?;
+        header::update::<K>(&tx, id.raw(), cmd, self.store.policy()).await?;
         K::totals_changed(&tx, id.raw(), PATCH_TOTAL_FIELD).await?;
         self.finish(tx, id, ctx, bill_event(K::KIND, BillAction::Updated))
             .await
@@ -133,7 +133,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         req: ItemsRequest,
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        items::replace_items(&tx, K::sql(), id.raw(), req, self.store.policy()).await?;
+        items::replace_items::<K>(&tx, id.raw(), req, self.store.policy()).await?;
         K::totals_changed(&tx, id.raw(), "items").await?;
         self.finish(tx, id, ctx, bill_event(K::KIND, BillAction::Updated))
             .await
@@ -161,7 +161,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         cmd: &K::StatusChange,
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        let event = K::set_status(&tx, id.raw(), cmd).await?;
+        let event = K::set_status(&tx, id.raw(), cmd, ctx.today).await?;
         self.finish(tx, id, ctx, event).await
     }
 
@@ -188,7 +188,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
     /// estimate whose invoice is deleted can be converted again.
     pub async fn delete(self, ctx: Ctx, id: K::Id) -> Result<(), StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        header::delete::<K>(&tx, K::sql(), id.raw()).await?;
+        header::delete::<K>(&tx, id.raw()).await?;
         tx.emit_deleted(bill_event(K::KIND, BillAction::Deleted), id.raw())?;
         tx.commit().await
     }
@@ -205,7 +205,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         let tx = self.store.begin().await?;
         let locked = super::lock(&tx, K::sql(), id.raw(), LockMode::Update).await?;
         if_match(load(&tx, id, self.store.view(ctx))).await?;
-        K::publish(&tx, id.raw(), &locked).await?;
+        K::publish(&tx, id.raw(), &locked, ctx.today).await?;
         let (record, queued) = self
             .store
             .link_and_email(&tx, ctx, id, EmailAction::Publish, letterhead)

@@ -1,13 +1,14 @@
 //! The header writes both kinds share: PATCH, clone's copies, delete, tags and the email.
 //! Each runs inside the caller's transaction.
 
-use crm_core::bill::{BillClone, BillUpdate, Kind, NewBill, check_end_date};
+use crm_core::bill::{BillClone, BillUpdate, Kind, NewBill, Terms, check_end_date};
 use crm_core::ids::{ProjectId, UserId};
 use crm_core::input::Patch;
 use crm_core::mail;
 use crm_core::tags::TagSet;
 use crm_core::totals::Policy;
 
+use super::kind::StoredBill;
 use super::{BillSql, LockMode, lock, recompute};
 use crate::conditions::Tx;
 use crate::db::Db;
@@ -33,13 +34,13 @@ fn patch_params<T: Clone>(patch: &Patch<T>) -> (bool, Option<T>) {
 /// A changed tax mode (either direction) deletes the bill's tax records and gives every
 /// line no tax rate and no discount, so that nothing of the other mode survives unseen;
 /// the totals are then recomputed from what remains.
-pub(crate) async fn update<K: Kind>(
+pub(crate) async fn update<K: StoredBill>(
     db: &impl Db,
-    sql: &BillSql,
     id: i64,
     cmd: &BillUpdate<K>,
     policy: Policy,
 ) -> Result<(), StoreError> {
+    let sql = K::sql();
     let locked = lock(db, sql, id, LockMode::Update).await?;
     let mut errors = refs::invalid(db, cmd.references()).await?;
     let end_date = cmd.end_date.apply_ref(locked.end_date);
@@ -52,6 +53,15 @@ pub(crate) async fn update<K: Kind>(
     }
     errors.into_result()?;
     let resolved = resolved?;
+    let after = Terms {
+        date: cmd.date,
+        end_date,
+        totals: resolved.header,
+        adjustment_description: cmd
+            .adjustment_description
+            .apply_ref(locked.adjustment_description.clone()),
+    };
+    K::lock_state(&locked)?.check_update(&locked.terms(), &after)?;
     let (keep_project, project) = patch_params(&cmd.project);
     let (keep_notes, notes) = patch_params(&cmd.notes);
     let (keep_terms, terms) = patch_params(&cmd.terms);
@@ -153,12 +163,10 @@ async fn copy_lines(db: &impl Db, sql: &BillSql, from: i64, to: i64) -> Result<(
 /// Delete: locks bill `id`, deletes its pending queued emails (and the stored messages no
 /// email refers to any more) and the bill with its lines, taxes and tags (cascades); sent
 /// emails stay as history, with their messages.
-pub(crate) async fn delete<K: Kind>(
-    db: &impl Db,
-    sql: &BillSql,
-    id: i64,
-) -> Result<(), StoreError> {
-    lock(db, sql, id, LockMode::Update).await?;
+pub(crate) async fn delete<K: StoredBill>(db: &impl Db, id: i64) -> Result<(), StoreError> {
+    let sql = K::sql();
+    let locked = lock(db, sql, id, LockMode::Update).await?;
+    K::lock_state(&locked)?.check_delete()?;
     db.run(sql.delete_pending_emails, &[&id]).await?;
     let kind = K::KIND.template();
     crate::messages::prune(db, kind, id).await?;

@@ -12,6 +12,7 @@ use crm_core::totals::{Computed, Line, LineDiscount, Policy, TaxMode, TotalsInpu
 use crm_core::validation::Rejected;
 use rust_decimal::Decimal;
 
+use super::kind::StoredBill;
 use super::{BillSql, LockMode, decode, lock, recompute};
 use crate::db::Db;
 use crate::error::StoreError;
@@ -30,16 +31,18 @@ const RATES_SQL: &str = "SELECT id, name, rate FROM tax_rates WHERE id = ANY($1)
 /// other mode's fields are refused, naming them), the tax rates must exist and be
 /// enabled, the totals are computed by crm-core (out of range → 422 on `items`), then
 /// lines, tax records (summary: one per selected rate; inline: one per line with a rate)
-/// and header totals are replaced. Call inside a transaction; the caller reads the
-/// record back.
-pub(crate) async fn replace_items(
+/// and header totals are replaced. An issued invoice or an accepted estimate keeps its
+/// items (a conflict, before anything else is checked). Call inside a transaction; the
+/// caller reads the record back.
+pub(crate) async fn replace_items<K: StoredBill>(
     db: &impl Db,
-    sql: &BillSql,
     id: i64,
     req: ItemsRequest,
     policy: Policy,
 ) -> Result<(), StoreError> {
+    let sql = K::sql();
     let locked = lock(db, sql, id, LockMode::Update).await?;
+    K::lock_state(&locked)?.check_change()?;
     let items = match req.for_mode(locked.totals.tax_type) {
         Ok(items) => items,
         Err(rejected) => return Err(with_reference_errors(db, rejected).await),

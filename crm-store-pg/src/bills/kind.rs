@@ -4,7 +4,7 @@
 //! kind, in [`super::handle`].
 
 use chrono::NaiveDate;
-use crm_core::bill::Kind;
+use crm_core::bill::{Kind, Lock};
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
@@ -48,33 +48,40 @@ pub(crate) trait StoredBill: Kind<Id: BillId<Kind = Self>> {
     /// The shown-status filter as the maintained counts see it.
     fn counted_status(status: Self::Status) -> CountedStatus;
 
-    /// What follows a write that changed bill `id`'s final amount (new items, a PATCH),
-    /// inside its transaction with the row locked; `field` is the request field a refusal
-    /// is reported on. An invoice's total may not fall below what it was paid, and its
-    /// status follows its payments; nothing for an estimate.
+    /// What follows a write of bill `id`'s header or items (a PATCH, new items), inside its
+    /// transaction with the row locked; `field` is the request field a refusal is reported
+    /// on. An invoice's total may not fall below what it was paid, and its status follows
+    /// its payments; an estimate whose offer changed after it was published is revised.
     fn totals_changed<'a>(
         db: &'a Tx,
         id: i64,
         field: &'static str,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a;
 
-    /// Publishes the locked bill `id` (crm-core's rule on its stored status: a conflict
-    /// unless a draft), in its transaction.
+    /// Publishes the locked bill `id` on `day` (crm-core's rule on its stored status: a
+    /// conflict unless a draft), giving it its number if it has none, in its transaction.
     fn publish<'a>(
         db: &'a Tx,
         id: i64,
         locked: &'a Locked,
+        day: NaiveDate,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a;
+
+    /// How far the locked bill may change (crm-core's rule: an issued invoice, an accepted
+    /// estimate keep what they state).
+    fn lock_state(locked: &Locked) -> Result<Lock, StoreError>;
 
     /// Whether the locked bill may be emailed (crm-core's rule: not a draft).
     fn check_send_email(locked: &Locked) -> Result<(), StoreError>;
 
     /// Stores `cmd`'s status on bill `id` (its row locked, its `If-Match` checked) as far
-    /// as the kind's rules allow, and gives the event the change is.
+    /// as the kind's rules allow, on `day` (an invoice issued by it takes its number), and
+    /// gives the event the change is.
     fn set_status<'a>(
         db: &'a Tx,
         id: i64,
         cmd: &'a Self::StatusChange,
+        day: NaiveDate,
     ) -> impl Future<Output = Result<EventType, StoreError>> + Send + 'a;
 }
 

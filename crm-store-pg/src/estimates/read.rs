@@ -21,6 +21,7 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Estimate, StoreError> 
     let c = decode::common(row)?;
     Ok(Estimate {
         id: EstimateId::new(c.id).ok_or_else(|| corrupt("estimate id", c.id))?,
+        number: rows::get(row, "number")?,
         status: ShownStatus::derive(rows::choice(row, "status")?, expiry_date, view.today),
         client: c.client,
         project_id: c.project_id,
@@ -29,6 +30,7 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Estimate, StoreError> 
             date: c.date,
             expiry_date,
             created: c.created,
+            revised: rows::opt_timestamp(row, "revised_at")?,
         },
         notes: c.notes,
         terms: c.terms,

@@ -25,6 +25,7 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
     let totals = InvoiceTotals::new(c.totals, paid).map_err(|e| corrupt("invoice balance", e))?;
     Ok(Invoice {
         id: new_id(c.id)?,
+        number: rows::get(row, "number")?,
         status: stored_status(row, "status_id")?.shown(due_date, view.today),
         client: c.client,
         project_id: c.project_id,
@@ -33,6 +34,7 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
             date: c.date,
             due_date,
             created: c.created,
+            issued: rows::opt_timestamp(row, "issued_at")?,
         },
         notes: c.notes,
         terms: c.terms,

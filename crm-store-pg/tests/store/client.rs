@@ -33,9 +33,20 @@ async fn published(s: &Seeded) -> (crm_core::ids::EstimateId, String) {
     (e.id, token_of(&link.url))
 }
 
-fn request(decision: Decision, reason: Option<&str>) -> DecisionRequest {
-    let pairs: Vec<(&str, &str)> = reason.map(|r| ("reason", r)).into_iter().collect();
+/// A decision as the page's form sends it, with the `version` of the offer it showed.
+fn request(decision: Decision, reason: Option<&str>, version: &str) -> DecisionRequest {
+    let mut pairs: Vec<(&str, &str)> = reason.map(|r| ("reason", r)).into_iter().collect();
+    pairs.push(("version", version));
     DecisionRequest::parse(decision, &raw(&pairs)).unwrap()
+}
+
+/// The version of the offer a live link's page shows now (empty when it opens no
+/// estimate).
+async fn version(store: &crm_store_pg::Store, token: &str) -> String {
+    match store.open_link(token, ctx().today).await.unwrap() {
+        Some(Opened::Estimate(_, version)) => version,
+        _ => String::new(),
+    }
 }
 
 #[tokio::test]
@@ -54,7 +65,7 @@ async fn publishing_makes_a_link_that_opens_the_estimate() {
     let days = (link.expires.0 - chrono::Utc::now()).num_days();
     assert!((179..=180).contains(&days), "{days}");
     match s.store.open_link(&token, ctx().today).await.unwrap() {
-        Some(Opened::Estimate(opened)) => assert_eq!(*opened, e),
+        Some(Opened::Estimate(opened, _)) => assert_eq!(*opened, e),
         other => panic!("{other:?}"),
     }
 }
@@ -169,7 +180,11 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
         .store
         .decide_by_link(
             &token,
-            &request(Decision::Declined, Some(" Too dear ")),
+            &request(
+                Decision::Declined,
+                Some(" Too dear "),
+                &version(&s.store, &token).await,
+            ),
             ctx().today,
             &LETTERHEAD,
         )
@@ -205,7 +220,11 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
         .store
         .decide_by_link(
             &token,
-            &request(Decision::Declined, Some("other")),
+            &request(
+                Decision::Declined,
+                Some("other"),
+                &version(&s.store, &token).await,
+            ),
             ctx().today,
             &LETTERHEAD,
         )
@@ -233,7 +252,7 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
         .store
         .decide_by_link(
             &token,
-            &request(Decision::Accepted, None),
+            &request(Decision::Accepted, None, &version(&s.store, &token).await),
             ctx().today,
             &LETTERHEAD,
         )
@@ -249,7 +268,7 @@ async fn declining_records_the_status_the_response_and_the_notice_in_one_go() {
 async fn expired_revised_and_draft_estimates_refuse_and_change_nothing() {
     let s = seeded().await;
     let (id, token) = published(&s).await;
-    let accept = request(Decision::Accepted, None);
+    let accept = request(Decision::Accepted, None, &version(&s.store, &token).await);
     let after_expiry = day("2099-01-02");
     let refused = s
         .store
@@ -312,7 +331,7 @@ async fn an_invoice_link_opens_the_invoice_and_takes_no_decision() {
         .store
         .decide_by_link(
             &token,
-            &request(Decision::Accepted, None),
+            &request(Decision::Accepted, None, &version(&s.store, &token).await),
             ctx().today,
             &LETTERHEAD,
         )
@@ -336,7 +355,12 @@ async fn concurrent_decisions_record_exactly_one() {
         };
         tasks.push(tokio::spawn(async move {
             store
-                .decide_by_link(&token, &request(decision, None), ctx().today, &LETTERHEAD)
+                .decide_by_link(
+                    &token,
+                    &request(decision, None, &version(&store, &token).await),
+                    ctx().today,
+                    &LETTERHEAD,
+                )
                 .await
                 .unwrap()
         }));

@@ -17,6 +17,7 @@ mod keys;
 mod lists;
 mod milestones;
 mod notes;
+mod numbers;
 mod payments;
 mod pgbouncer;
 mod unicode;

@@ -42,10 +42,11 @@ async fn emails(s: &TestServer, id: i64) -> Vec<(String, String, String, String,
 }
 
 /// The one email an estimate of client 0 (Acme Inc) gets.
-fn acme_email(id: i64) -> (String, String, String, String, i64, String) {
+async fn acme_email(s: &TestServer, id: i64) -> (String, String, String, String, i64, String) {
+    let title = s.title("Estimate", id).await;
     (
         "billing@acme.example".into(),
-        format!("Estimate #{id} from CRM"),
+        format!("{title} from CRM"),
         "estimate".into(),
         "estimate".into(),
         id,
@@ -62,7 +63,7 @@ async fn publishing_moves_a_draft_to_new_and_queues_exactly_one_email() {
     assert_eq!(a.message(), "Estimate published successfully.");
     assert_eq!(a.data()["status"], "new");
     assert_eq!(&get(&s, id).await, a.data());
-    assert_eq!(emails(&s, id).await, [acme_email(id)]);
+    assert_eq!(emails(&s, id).await, [acme_email(&s, id).await]);
 
     assert_message(
         &publish(&s, id).await,
@@ -76,7 +77,7 @@ async fn publishing_moves_a_draft_to_new_and_queues_exactly_one_email() {
         "a refused publish queues nothing"
     );
 
-    for status in ["accepted", "declined", "revised"] {
+    for status in ["declined", "revised"] {
         assert_eq!(set_status(&s, id, status).await.status, StatusCode::OK);
         assert_message(
             &publish(&s, id).await,
@@ -87,10 +88,22 @@ async fn publishing_moves_a_draft_to_new_and_queues_exactly_one_email() {
     }
     assert_eq!(emails(&s, id).await.len(), 1);
 
-    // A stored draft again can be published again.
+    // A stored draft again can be published again (keeping its number).
+    let number = get(&s, id).await["number"].clone();
     assert_eq!(set_status(&s, id, "draft").await.status, StatusCode::OK);
     assert_eq!(publish(&s, id).await.data()["status"], "new");
-    assert_eq!(emails(&s, id).await, [acme_email(id), acme_email(id)]);
+    assert_eq!(get(&s, id).await["number"], number);
+    assert_eq!(
+        emails(&s, id).await,
+        [acme_email(&s, id).await, acme_email(&s, id).await]
+    );
+    // Accepted, it is not published again either (nor set back: API.md §18).
+    assert_eq!(set_status(&s, id, "accepted").await.status, StatusCode::OK);
+    assert_message(
+        &publish(&s, id).await,
+        StatusCode::CONFLICT,
+        "Estimate has already been published.",
+    );
     assert_message(
         &publish(&s, 999_999).await,
         StatusCode::NOT_FOUND,
@@ -149,9 +162,10 @@ async fn send_email_refuses_a_draft_and_queues_an_email_otherwise() {
     );
     before["client_link"] = link.clone();
     assert_eq!(a.data(), &before);
+    let title = s.title("Estimate", id).await;
     let globex = (
         "accounts@globex.example".to_owned(),
-        format!("Estimate #{id} from CRM"),
+        format!("{title} from CRM"),
         "estimate".to_owned(),
         "estimate".to_owned(),
         id,
@@ -190,8 +204,18 @@ async fn put_status_sets_each_of_the_five_statuses_from_each_but_never_expired()
     let statuses = ["draft", "new", "accepted", "declined", "revised"];
     for from in statuses {
         for to in statuses {
+            // An accepted estimate keeps its status (API.md §18): each pair on its own.
+            let id = id_of(&create(&s, &[]).await);
             assert_eq!(set_status(&s, id, from).await.data()["status"], from);
             let a = set_status(&s, id, to).await;
+            if from == "accepted" && to != "accepted" {
+                assert_message(
+                    &a,
+                    StatusCode::CONFLICT,
+                    "An accepted estimate cannot be changed.",
+                );
+                continue;
+            }
             assert_eq!(a.status, StatusCode::OK, "{from} → {to}: {:?}", a.json);
             assert_eq!(a.message(), "Estimate status updated successfully.");
             assert_eq!(a.data()["status"], to, "{from} → {to}");
@@ -218,6 +242,7 @@ async fn put_status_sets_each_of_the_five_statuses_from_each_but_never_expired()
         "accepted",
         "a refused status change writes nothing"
     );
+    let id = id_of(&create(&s, &[]).await);
     let json_body = s
         .put(
             &format!("/api/estimates/{id}/status"),
@@ -361,7 +386,7 @@ async fn send_email_answers_200_whenever_it_comes() {
         assert_eq!(a.message(), "Estimate email queued successfully.");
         assert!(!a.headers.contains_key("retry-after"));
     }
-    let pending = acme_email(id);
+    let pending = acme_email(&s, id).await;
     assert_eq!(emails(&s, id).await, [pending.clone(), pending.clone()]);
     s.sql()
         .await

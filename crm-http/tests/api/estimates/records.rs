@@ -53,9 +53,9 @@ async fn creating_an_estimate_answers_201_with_the_whole_draft_record() {
     assert_eq!(
         data,
         json!({
-            "id": id, "status": "draft", "client": {"id": client(&s, 0), "name": "Acme Inc"},
+            "id": id, "number": null, "status": "draft", "client": {"id": client(&s, 0), "name": "Acme Inc"},
             "project_id": project, "category": {"id": category, "name": "Default"},
-            "dates": {"date": "2026-06-20", "expiry_date": "2026-07-20", "created": null},
+            "dates": {"date": "2026-06-20", "expiry_date": "2026-07-20", "created": null, "revised": null},
             "notes": "Thanks for asking.", "terms": "Valid 30 days.", "tax_type": "inline",
             "totals": zero_totals(), "converted": {"is_converted": false, "invoice_id": null},
             "line_items": [], "taxes": [], "tags": [],
@@ -298,7 +298,7 @@ async fn patch_keeps_the_status_and_recomputes_the_totals() {
     let s2 = s
         .put(
             &format!("/api/estimates/{id}/status"),
-            form(&[("status", "accepted")]),
+            form(&[("status", "revised")]),
         )
         .await;
     assert_eq!(s2.status, StatusCode::OK);
@@ -316,7 +316,7 @@ async fn patch_keeps_the_status_and_recomputes_the_totals() {
     .await;
     assert_eq!(cleared.status, StatusCode::OK, "{:?}", cleared.json);
     let c = cleared.data();
-    assert_eq!(c["status"], "accepted");
+    assert_eq!(c["status"], "revised");
     assert_eq!(
         (c["notes"].clone(), c["terms"].clone()),
         (Value::Null, json!("First terms"))

@@ -30,10 +30,10 @@ async fn creating_an_invoice_answers_201_with_the_whole_draft_record() {
     assert_eq!(
         data,
         json!({
-            "id": id, "status": {"id": 1, "title": "Draft", "color": "default"},
+            "id": id, "number": null, "status": {"id": 1, "title": "Draft", "color": "default"},
             "client": {"id": client(&s, 0), "name": "Acme Inc"},
             "project_id": project, "category": {"id": category, "name": "Default"},
-            "dates": {"date": DATE, "due_date": "2026-07-20", "created": null},
+            "dates": {"date": DATE, "due_date": "2026-07-20", "created": null, "issued": null},
             "notes": "Thanks.", "terms": "Net 30.", "tax_type": "inline",
             "totals": {
                 "subtotal": "0.00", "subtotal_before_discount": "0.00", "discount_type": "none",
@@ -172,10 +172,11 @@ async fn patch_sets_the_header_and_keeps_the_status() {
     let id = create(&s, &[("bill_notes", "Old")]).await["id"]
         .as_i64()
         .unwrap();
+    // Cancelled before it was issued: not locked (an issued one is, API.md §18).
     let a = s
         .put(
             &format!("/api/invoices/{id}/status"),
-            form(&[("status", "2")]),
+            form(&[("status", "20")]),
         )
         .await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
@@ -196,7 +197,7 @@ async fn patch_sets_the_header_and_keeps_the_status() {
     let d = a.data();
     assert_eq!(
         d["status"],
-        json!({"id": 2, "title": "Due", "color": "info"})
+        json!({"id": 20, "title": "Cancelled", "color": "default"})
     );
     assert_eq!(d["dates"]["due_date"], "2099-01-01");
     assert_eq!(d["notes"], Value::Null);
@@ -258,7 +259,12 @@ async fn a_due_invoice_past_its_due_date_shows_and_filters_as_overdue() {
         ],
     )
     .await;
-    assert_eq!(a.data()["status"]["id"], 2);
+    // Issued, its due date is kept (API.md §18).
+    assert_eq!(a.status, StatusCode::CONFLICT, "{:?}", a.json);
+    assert_eq!(
+        a.json["message"],
+        "An issued invoice cannot be changed. Issue a credit note instead."
+    );
 }
 
 #[tokio::test]

@@ -46,6 +46,9 @@ pub struct World {
     pub published: i64,
     /// A draft invoice with one line.
     pub invoice: i64,
+    /// Another draft invoice, the one `PUT …/publish` issues (an issued invoice is locked:
+    /// `invoice` stays a draft for the other targets).
+    pub publishable_invoice: i64,
     /// A published invoice (the conversion of `published`).
     pub published_invoice: i64,
     /// A published invoice of 21.00 that takes payments (only the payment targets use it).
@@ -197,6 +200,7 @@ pub async fn world(s: &TestServer) -> World {
         estimate: bills.estimate,
         published: bills.published,
         invoice: bills.invoice,
+        publishable_invoice: bills.publishable_invoice,
         published_invoice: bills.published_invoice,
         payable_invoice,
         payment,
@@ -239,11 +243,12 @@ struct Bills {
     published: i64,
     published_invoice: i64,
     invoice: i64,
+    publishable_invoice: i64,
 }
 
 impl Bills {
     /// A draft estimate with one line; a second one published and converted, its invoice
-    /// published; a draft invoice with one line.
+    /// published; two draft invoices with one line.
     async fn create(s: &TestServer, client: i64) -> Bills {
         let estimate_category = s.default_category("estimate").await;
         let body = json!({"bill_clientid": client, "bill_categoryid": estimate_category, "bill_date": "2026-01-10"});
@@ -270,13 +275,12 @@ impl Bills {
         let publish = format!("/api/invoices/{published_invoice}/publish");
         setup(s, Method::PUT, &publish, 200).await;
         let invoice_category = s.default_category("invoice").await;
-        let invoice = s
-            .created(
-                "/api/invoices",
-                json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-01-10"}),
-            )
-            .await;
-        one_line(s, &format!("/api/invoices/{invoice}/items")).await;
+        let body = json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-01-10"});
+        let invoice = s.created("/api/invoices", body.clone()).await;
+        let publishable_invoice = s.created("/api/invoices", body).await;
+        for id in [invoice, publishable_invoice] {
+            one_line(s, &format!("/api/invoices/{id}/items")).await;
+        }
         Bills {
             estimate_category,
             invoice_category,
@@ -284,6 +288,7 @@ impl Bills {
             published,
             published_invoice,
             invoice,
+            publishable_invoice,
         }
     }
 }

@@ -251,7 +251,7 @@ async fn patch_sets_the_header_keeps_the_status_and_recomputes_the_totals() {
         .set_status(
             ctx(),
             e.id,
-            &StatusChange::parse(&raw(&[("status", "accepted")])).unwrap(),
+            &StatusChange::parse(&raw(&[("status", "new")])).unwrap(),
         )
         .await
         .unwrap();
@@ -274,7 +274,7 @@ async fn patch_sets_the_header_keeps_the_status_and_recomputes_the_totals() {
         .update(ctx(), e.id, &cmd)
         .await
         .unwrap();
-    assert_eq!(u.status, ShownStatus::Accepted);
+    assert_eq!(u.status, ShownStatus::New);
     assert_eq!(u.project_id.map(|p| p.get()), Some(s.ids.projects[0]));
     assert_eq!(u.notes.as_deref(), Some("New notes"));
     let t = serde_json::to_value(&u.totals).unwrap();
@@ -512,15 +512,16 @@ async fn changing_the_tax_type_clears_taxes_discounts_and_line_rates_both_ways()
 }
 
 #[tokio::test]
-async fn the_status_can_be_set_to_any_stored_status_from_any_status() {
+async fn the_status_can_be_set_to_any_stored_status_from_any_status_but_accepted() {
     let s = seeded().await;
     let e = create(&s, &[]).await;
     for (from, to) in [
-        ("draft", "accepted"),
-        ("accepted", "declined"),
+        ("draft", "declined"),
         ("declined", "revised"),
         ("revised", "new"),
         ("new", "draft"),
+        ("draft", "accepted"),
+        ("accepted", "accepted"),
     ] {
         let before = s
             .store
@@ -540,6 +541,28 @@ async fn the_status_can_be_set_to_any_stored_status_from_any_status() {
             .await
             .unwrap();
         assert_eq!(after.status.as_str(), to);
+    }
+    // An accepted estimate keeps its status (API.md §18).
+    for to in ["draft", "new", "declined", "revised"] {
+        let refused = s
+            .store
+            .bills::<EstimateKind>()
+            .set_status(
+                ctx(),
+                e.id,
+                &StatusChange::parse(&raw(&[("status", to)])).unwrap(),
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(
+                refused,
+                crm_store_pg::StoreError::Conflict(
+                    crm_core::conflict::Conflict::AcceptedEstimateChanged
+                )
+            ),
+            "{to}: {refused:?}"
+        );
     }
 }
 

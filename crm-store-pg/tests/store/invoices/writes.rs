@@ -275,7 +275,12 @@ async fn the_status_is_set_as_given_and_shown_overdue_past_the_due_date() {
         ))
         .await;
     assert_eq!(stored, 2);
-    let later = s
+    // Set to an open status by hand, it is issued: numbered on the day, and its due date
+    // is kept (API.md §18).
+    // (The demo data issued two invoices of 2026 before it.)
+    assert_eq!(due.number.as_deref(), Some("INV-2026-00003"));
+    assert!(due.dates.issued.is_some());
+    let moved = s
         .store
         .bills::<InvoiceKind>()
         .update(
@@ -283,6 +288,24 @@ async fn the_status_is_set_as_given_and_shown_overdue_past_the_due_date() {
             i.id,
             &patch(&due, &[("bill_due_date", "2026-11-22")]),
         )
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            moved,
+            StoreError::Conflict(crm_core::conflict::Conflict::IssuedInvoiceChanged)
+        ),
+        "{moved:?}"
+    );
+    // Past its due date it shows Overdue; on the due date itself, Due.
+    let on_due_date = crm_store_pg::Ctx {
+        today: chrono::NaiveDate::from_ymd_opt(2026, 11, 21).unwrap(),
+        ..ctx()
+    };
+    let later = s
+        .store
+        .bills::<InvoiceKind>()
+        .get(on_due_date, i.id)
         .await
         .unwrap();
     assert_eq!(later.status, InvoiceStatus::Due);
@@ -351,11 +374,39 @@ async fn deleting_removes_lines_taxes_tags_and_pending_emails_but_keeps_sent_one
         .set_tags(ctx(), i.id, &tags)
         .await
         .unwrap();
+    // Issued, it is never deleted (API.md §18) …
+    let issued = create(&s, &[]).await;
     s.store
         .bills::<InvoiceKind>()
-        .publish(ctx(), i.id, &crm_store_pg::messages::Letterhead([0; 32]))
+        .publish(
+            ctx(),
+            issued.id,
+            &crm_store_pg::messages::Letterhead([0; 32]),
+        )
         .await
-        .map(|e| e.record)
+        .unwrap();
+    let refused = s
+        .store
+        .bills::<InvoiceKind>()
+        .delete(ctx(), issued.id)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            StoreError::Conflict(crm_core::conflict::Conflict::IssuedInvoiceDeleted)
+        ),
+        "{refused:?}"
+    );
+    // … while one cancelled before it was issued goes, with what hangs on it.
+    s.store
+        .bills::<InvoiceKind>()
+        .set_status(
+            ctx(),
+            i.id,
+            &InvoiceStatusChange::parse(&raw(&[("status", "20")])).unwrap(),
+        )
+        .await
         .unwrap();
     s.store
         .bills::<InvoiceKind>()

@@ -30,6 +30,8 @@ pub enum Code {
     Email,
     /// An ISO 6523 scheme code.
     PeppolScheme,
+    /// A document number format (API.md §18).
+    NumberFormat,
 }
 
 impl Code {
@@ -45,6 +47,11 @@ impl Code {
             Code::Bic => format!("The {attribute} must be a valid BIC."),
             Code::Email => format!("The {attribute} must be a valid email address."),
             Code::PeppolScheme => msg::format(f),
+            Code::NumberFormat => format!(
+                "The {attribute} must contain one {{SEQ:n}} (n from 1 to 9), and only {{YYYY}}, \
+                 {{YY}}, {{MM}}, letters, digits, spaces and - / . _ # besides, in at most 40 \
+                 characters."
+            ),
         }
     }
 
@@ -71,6 +78,13 @@ impl Code {
             Code::Bic => &["COBAXXFF", "COBA", "12345678", "COBADEFFX"],
             Code::Email => &["nobody", "a@b", "@x.de", "a b@x.de", "a@@x.de"],
             Code::PeppolScheme => &["208", "02080", "abcd"],
+            Code::NumberFormat => &[
+                "INV",
+                "{SEQ:2}{SEQ:2}",
+                "{SEQ:0}",
+                "{DD}{SEQ:3}",
+                "INV-{SEQ:3}-0123456789012345678901234567890",
+            ],
         };
         let mut out: Vec<String> = words.iter().map(|w| (*w).to_owned()).collect();
         out.push("<b>x</b>".to_owned());

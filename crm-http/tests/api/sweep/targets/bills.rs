@@ -28,6 +28,8 @@ pub struct Bill {
     clone_takes_category: bool,
     /// A draft with one line.
     draft: i64,
+    /// The draft `PUT …/publish` publishes (an invoice's own: issued, it is locked).
+    publishable: i64,
     /// A published one.
     published: i64,
     /// A valid `PUT status` body that leaves the draft a draft.
@@ -75,6 +77,7 @@ impl Bill {
             category: w.default_estimate_category.to_string(),
             clone_takes_category: true,
             draft: w.estimate,
+            publishable: w.estimate,
             published: w.published,
             status: json!({"status": "draft"}),
             derived_status: json!({"status": "expired"}),
@@ -91,6 +94,7 @@ impl Bill {
             category: w.default_invoice_category.to_string(),
             clone_takes_category: false,
             draft: w.invoice,
+            publishable: w.publishable_invoice,
             published: w.published_invoice,
             status: json!({"status": 1}),
             derived_status: json!({"status": 3}),
@@ -267,7 +271,7 @@ impl Bill {
 
     /// `PUT /api/{area}/{id}/publish`.
     fn publish(&self, api: &Api) -> Target {
-        let path = self.path(self.draft, "/publish");
+        let path = self.path(self.publishable, "/publish");
         Target::new(api, &self.op("publish"), path, json!({})).extra_at(
             "already published",
             self.path(self.published, "/publish"),
