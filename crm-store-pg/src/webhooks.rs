@@ -37,6 +37,17 @@ macro_rules! new_message_id {
     };
 }
 
+/// The message id the fan-out gives the event row `e`, as SQL: `msg_` and the first 32 hex
+/// digits of the SHA-256 of its id and body. Derived from the row, not drawn: a copy of the
+/// database (a backup restored) that fans the event out again gives it the id the old
+/// database gave it, so a receiver that got it from both can drop the second by its
+/// `webhook-id` (docs/deploy.md, Backups).
+macro_rules! event_message_id {
+    () => {
+        "'msg_' || left(encode(sha256(convert_to(e.id::text || ':' || e.body, 'UTF8')), 'hex'), 32)"
+    };
+}
+
 /// The fan-out's advisory lock key (`crm webhook fan-out`, a constant of this schema).
 macro_rules! fan_out_lock {
     () => {
@@ -532,7 +543,7 @@ static FAN_OUT_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
          SELECT (SELECT count(*) FROM marked) AS events, (SELECT count(*) FROM queued) AS deliveries; \
          COMMIT",
         lock = fan_out_lock!(),
-        message_id = new_message_id!(),
+        message_id = event_message_id!(),
         needs = needs.join(", "),
         revoked = disabled_reason::KEY_REVOKED.replace('\'', "''"),
         expired = disabled_reason::KEY_EXPIRED.replace('\'', "''"),

@@ -2,7 +2,8 @@
 //! deployment, run as they are. The systemd unit is checked by `systemd-analyze` (installed
 //! by `scripts/install-systemd-tools` when missing); HAProxy (`scripts/install-cluster-tools`)
 //! runs `deploy/haproxy.cfg` with a certificate made here by `openssl`, in front of a real
-//! `crm serve`, and curl talks HTTPS to it.
+//! `crm serve`, and curl talks HTTPS to it. `restore` backs a database up with `pg_dump`
+//! while writers run and restores it into a fresh cluster (step 7, Backups).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -11,6 +12,12 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crm_store_pg::testing::TestDb;
+
+// The api tests' webhook receiver; this binary uses part of it.
+#[allow(dead_code, unreachable_pub)]
+#[path = "../api/receiver.rs"]
+mod receiver;
+mod restore;
 
 const CRM: &str = env!("CARGO_BIN_EXE_crm");
 
@@ -71,6 +78,10 @@ struct Running(Child);
 
 impl Drop for Running {
     fn drop(&mut self) {
+        // Stopped and waited for already: its pid may belong to another process by now.
+        if !matches!(self.0.try_wait(), Ok(None)) {
+            return;
+        }
         let _ = Command::new("kill")
             .args(["-TERM", &self.0.id().to_string()])
             .status();
