@@ -133,6 +133,10 @@ async fn serve_writes_eml_files_under_crm_outbox_by_default_and_says_so() {
         "",
     );
     assert_eq!(status, 200, "{body}");
+    let number = serde_json::from_str::<serde_json::Value>(&body).unwrap()["data"]["number"]
+        .as_str()
+        .expect("published: numbered")
+        .to_owned();
 
     let outbox = dir.join(".crm/outbox");
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -157,7 +161,7 @@ async fn serve_writes_eml_files_under_crm_outbox_by_default_and_says_so() {
     };
     let message = std::fs::read_to_string(&file).unwrap();
     assert!(
-        message.contains(&format!("Subject: Estimate #{id}")),
+        message.contains(&format!("Subject: Estimate {number}")),
         "{message}"
     );
     // The worker counts its attempt in the service's metrics once the row is recorded.

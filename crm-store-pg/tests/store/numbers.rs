@@ -86,6 +86,8 @@ async fn numbers_are_gapless_across_two_instances_concurrent_publishes_and_rollb
                          FROM (SELECT DISTINCT l.pid FROM pg_locks l \
                                JOIN pg_class c ON c.oid = l.relation \
                                WHERE c.relname = 'number_series' AND l.pid <> pg_backend_pid() \
+                               AND l.database = (SELECT oid FROM pg_database \
+                                                 WHERE datname = current_database()) \
                                LIMIT 1) l",
                         &[],
                     )
