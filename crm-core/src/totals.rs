@@ -107,6 +107,23 @@ pub enum Policy {
     ExactDecimal,
 }
 
+impl Policy {
+    /// `crm` or `exact`: its name in `--totals-policy` and in the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::CrmParity => "crm",
+            Policy::ExactDecimal => "exact",
+        }
+    }
+
+    /// The policy named `name` ([`Policy::name`]).
+    pub fn from_name(name: &str) -> Option<Policy> {
+        [Policy::CrmParity, Policy::ExactDecimal]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+}
+
 /// How an estimate applies taxes (`bill_tax_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

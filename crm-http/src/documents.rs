@@ -26,7 +26,7 @@ use crm_core::estimate::Estimate;
 use crm_core::ids::ClientId;
 use crm_core::invoice::Invoice;
 use crm_render::document::Context;
-use crm_render::document::Party;
+use crm_render::document::{Party, PaymentDetails};
 use crm_render::{Document, Paper, RenderError};
 use crm_store_pg::client::{Notice, OpenedVersion};
 use crm_store_pg::messages::{Emailed, Letterhead, Message, Template, ToCompose, Uncomposed};
@@ -138,6 +138,8 @@ pub struct Parties {
     pub seller: Option<Party>,
     /// The buyer (`None`: the client's name on the record alone).
     pub buyer: Option<Party>,
+    /// How invoices are paid, as the company's settings say.
+    pub payment: Option<PaymentDetails>,
 }
 
 /// The context of a bill's document: the company, the bill's link, the parties.
@@ -151,6 +153,7 @@ fn context<'a>(
         link: link.map(|l| l.url.as_str()),
         seller: parties.seller.as_ref(),
         buyer: parties.buyer.as_ref(),
+        payment: parties.payment.as_ref(),
     }
 }
 
@@ -432,6 +435,7 @@ async fn parties(store: &Store, client: ClientId) -> Result<(String, Parties), A
     let parties = Parties {
         seller: Some(Party::of_company(&company)),
         buyer,
+        payment: Some(PaymentDetails::of_company(&company)),
     };
     Ok((company.trading_name, parties))
 }

@@ -100,7 +100,10 @@ macro_rules! route_table {
             )*
         ];
 
-        /// Runs the endpoint's handler with what its access gives it.
+        /// Runs the endpoint's handler with what its access gives it. Each handler's future
+        /// is boxed: the dispatch's own future is then a few words, not the largest of
+        /// every handler's (a conversion's, which copies a whole bill, is tens of KiB in a
+        /// debug build), so no request carries that size on its task's stack or moves it.
         pub(crate) async fn dispatch(
             endpoint: Endpoint,
             env: &Env<'_>,
@@ -129,17 +132,17 @@ macro_rules! route_table {
     };
     (@call Public, $handler:path, $env:ident, $given:ident) => {{
         let _ = $given;
-        $handler($env).await
+        Box::pin($handler($env)).await
     }};
     (@call Key, $handler:path, $env:ident, $given:ident) => {
         match $given {
-            Given::Key(req) => $handler($env, req).await,
+            Given::Key(req) => Box::pin($handler($env, req)).await,
             _ => Err(ApiError::Unauthorized(crate::error::Unauthenticated::Missing)),
         }
     };
     (@call Client, $handler:path, $env:ident, $given:ident) => {
         match $given {
-            Given::Client(visit) => $handler($env, visit).await,
+            Given::Client(visit) => Box::pin($handler($env, visit)).await,
             _ => Err(ApiError::RouteNotFound),
         }
     };

@@ -30,6 +30,9 @@ pub struct Party {
     pub address: Vec<String>,
     /// The VAT identifier, with its country prefix.
     pub vat_id: Option<String>,
+    /// Its other registrations, each a line (`Tax number 12/345/67890`, `Registration HRB
+    /// 12345 Berlin`): the seller's legal identity besides its VAT id.
+    pub registrations: Vec<String>,
 }
 
 impl Party {
@@ -43,7 +46,28 @@ impl Party {
 
     /// Whether it shows anything besides its name.
     pub fn has_details(&self) -> bool {
-        self.trading_as.is_some() || !self.address.is_empty() || self.vat_id.is_some()
+        self.trading_as.is_some()
+            || !self.address.is_empty()
+            || self.vat_id.is_some()
+            || !self.registrations.is_empty()
+    }
+}
+
+/// How an invoice is paid (API.md §18): the company's payment terms and bank account, as
+/// its settings name them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PaymentDetails {
+    /// The payment terms (`Payable within 14 days.`).
+    pub terms: Option<String>,
+    /// The bank account, a line per part that is set (`IBAN DE89 3704 0044 0532 0130 00`,
+    /// `BIC COBADEFFXXX`, `Account Acme GmbH`).
+    pub bank: Vec<String>,
+}
+
+impl PaymentDetails {
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_none() && self.bank.is_empty()
     }
 }
 
@@ -78,6 +102,11 @@ pub struct Document {
     pub totals: Vec<TotalRow>,
     /// The final amount, what the client pays.
     pub final_amount: String,
+    /// Below the final amount, for an invoice that was paid in part or in full: what was
+    /// paid and what is still due (`Paid`, `Amount due`), as the API's `totals` write them.
+    pub balance: Vec<TotalRow>,
+    /// How an invoice is paid (`None`: an estimate, or nothing set).
+    pub payment: Option<PaymentDetails>,
     /// Notes (`None` when empty).
     pub notes: Option<String>,
     /// Terms (`None` when empty).

@@ -274,3 +274,71 @@ fn every_totals_vector_shows_its_figures_in_the_pdf() {
         }
     });
 }
+
+/// Every reference vector put through an invoice of which 1.00 was paid: its PDF, its email
+/// and its page show the API's `amount_paid` and `amount_due` (API.md §18), the same text
+/// on all three.
+#[test]
+fn every_totals_vector_as_a_part_paid_invoice_shows_what_is_due_on_all_three() {
+    let vectors = totals_vectors().unwrap();
+    let texts = |i: usize| (format!("Item {}", i + 1), None, None);
+    let paid = crm_core::money::Money::parse("1.00").unwrap();
+    let chunks: Vec<_> = vectors.chunks(vectors.len().div_ceil(2)).collect();
+    let checked = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for chunk in chunks {
+            let checked = &checked;
+            scope.spawn(move || {
+                for v in chunk {
+                    let input = v.totals_input().unwrap();
+                    let mut i = sample::invoice(&input, &texts).unwrap();
+                    if i.totals.bill.figures.final_amount <= paid {
+                        continue;
+                    }
+                    i.totals =
+                        crm_core::invoice::InvoiceTotals::new(i.totals.bill.clone(), paid).unwrap();
+                    let due = i.totals.amount_due.to_string();
+                    let doc = Document::invoice(&i, context(None));
+                    let pdf_text = text_of(
+                        &pdf::render(&doc, Paper::A4).unwrap(),
+                        &format!("invoice-vector-{}", v.line),
+                    );
+                    let email = crm_render::email::render(&doc).unwrap();
+                    let page = crm_render::page::client_page(
+                        &doc,
+                        crm_render::page::PageView {
+                            base: "/c/tok",
+                            can_decide: false,
+                            version: None,
+                        },
+                    )
+                    .unwrap();
+                    let line = |text: &str, label: &str| {
+                        text.lines()
+                            .find(|l| l.trim_start().starts_with(label))
+                            .map(|l| words(l).last().copied().unwrap_or("").to_owned())
+                    };
+                    assert_eq!(
+                        line(&pdf_text, "Amount due").as_deref(),
+                        Some(due.as_str()),
+                        "vector line {}:\n{pdf_text}",
+                        v.line
+                    );
+                    assert_eq!(line(&pdf_text, "Paid").as_deref(), Some("1.00"));
+                    assert!(
+                        email.text.contains(&format!("Amount due: {due}\r\n")),
+                        "vector line {}",
+                        v.line
+                    );
+                    assert!(
+                        page.contains(&format!("<th scope=\"row\">Amount due</th><td>{due}</td>")),
+                        "vector line {}",
+                        v.line
+                    );
+                    checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    assert!(checked.into_inner() > TOTALS_COUNT / 2);
+}

@@ -175,31 +175,31 @@ macro_rules! bill_sql {
             create: concat!(
                 "WITH bad AS (", $crate::refs::invalid_refs_sql!(), "), ",
                 "new_bill AS (INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, ",
-                "tax_type, notes, terms, ", $st, ", creator_id, discount_type, discount_percentage, ",
+                "tax_type, notes, terms, ", $st, ", creator_id, totals_policy, discount_type, discount_percentage, ",
                 "discount_amount, subtotal, subtotal_before_discount, amount_before_tax, tax_total_percentage, ",
                 "tax_total_amount, adjustment_amount, final_amount) ",
                 "SELECT $3, $4, $5, $6, $7, $8, $9, $10, ", $draft, ", $11, $12, $13, $14, $15, $16, $17, $18, ",
-                "$19, $20, $21 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING *) ",
+                "$19, $20, $21, $22 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING *) ",
                 records_sql!(@from "new_bill b", "", $l, $x, $o, $o, $extra)
             ),
             clone_header: concat!(
                 "INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, ", $st, ", ",
                 "tax_type, discount_type, discount_percentage, discount_amount, subtotal, subtotal_before_discount, ",
                 "amount_before_tax, tax_total_percentage, tax_total_amount, adjustment_description, adjustment_amount, ",
-                "final_amount, notes, terms, creator_id) ",
+                "final_amount, notes, terms, creator_id, totals_policy) ",
                 "SELECT $2, COALESCE($3, s.category_id), $4, $5, $6, ", $draft, ", s.tax_type, s.discount_type, ",
                 "s.discount_percentage, s.discount_amount, s.subtotal, s.subtotal_before_discount, s.amount_before_tax, ",
                 "s.tax_total_percentage, s.tax_total_amount, s.adjustment_description, s.adjustment_amount, ",
-                "s.final_amount, s.notes, s.terms, $7 FROM ", $t, " s WHERE s.id = $1 RETURNING id"
+                "s.final_amount, s.notes, s.terms, $7, s.totals_policy FROM ", $t, " s WHERE s.id = $1 RETURNING id"
             ),
             lock_update: concat!(
                 "SELECT ", $st, " AS status, number, date, ", $end, " AS end_date, tax_type, discount_type, ",
-                "discount_percentage, discount_amount, adjustment_amount, adjustment_description FROM ", $t,
+                "discount_percentage, discount_amount, adjustment_amount, adjustment_description, totals_policy FROM ", $t,
                 " WHERE id = $1", $listed, " FOR UPDATE"
             ),
             lock_share: concat!(
                 "SELECT ", $st, " AS status, number, date, ", $end, " AS end_date, tax_type, discount_type, ",
-                "discount_percentage, discount_amount, adjustment_amount, adjustment_description FROM ", $t,
+                "discount_percentage, discount_amount, adjustment_amount, adjustment_description, totals_policy FROM ", $t,
                 " WHERE id = $1", $listed, " FOR SHARE"
             ),
             stored_lines: concat!(
@@ -304,7 +304,7 @@ pub(crate) mod recompute;
 use chrono::NaiveDate;
 use crm_core::bill::{Terms, TotalsHeader};
 use crm_core::conflict::Resource;
-use crm_core::totals::{DiscountKind, HeaderDiscount};
+use crm_core::totals::{DiscountKind, HeaderDiscount, Policy};
 use tokio_postgres::Row;
 
 use crate::db::Db;
@@ -336,12 +336,12 @@ pub(crate) struct BillSql {
     /// A new draft, read back whole in the same statement (no row: a reference does not
     /// hold, nothing written): `$1`, `$2` the references ([`crate::refs::invalid_refs_sql`]),
     /// then client, category, date, second date, project, tax type, notes, terms, creator,
-    /// and the empty bill's totals (discount type, percentage and amount, subtotal,
+    /// totals policy, and the empty bill's totals (discount type, percentage and amount, subtotal,
     /// subtotal before discount, amount before tax, tax percentage and amount, adjustment,
     /// final amount).
     pub create: &'static str,
     /// Clone: a new draft with client, category (NULL: the source's), dates and project
-    /// given, the rest copied from `$1`.
+    /// given, the rest copied from `$1` (its totals policy too).
     pub clone_header: &'static str,
     /// The header the writes decide on, locked `FOR UPDATE`.
     pub lock_update: &'static str,
@@ -424,6 +424,8 @@ pub(crate) struct Locked {
     pub totals: TotalsHeader,
     /// The adjustment's description.
     pub adjustment_description: Option<String>,
+    /// The arithmetic its totals are computed with, chosen when it was created.
+    pub policy: Policy,
 }
 
 impl Locked {
@@ -459,6 +461,7 @@ pub(crate) async fn lock(
         number: rows::get(&row, "number")?,
         date: rows::get(&row, "date")?,
         adjustment_description: rows::get(&row, "adjustment_description")?,
+        policy: stored_policy(&row)?,
         end_date: rows::get(&row, "end_date")?,
         totals: TotalsHeader {
             tax_type: rows::choice(&row, "tax_type")?,
@@ -467,6 +470,12 @@ pub(crate) async fn lock(
         },
         row,
     })
+}
+
+/// The totals policy a bill was created with.
+pub(crate) fn stored_policy(row: &Row) -> Result<Policy, StoreError> {
+    let name: String = rows::get(row, "totals_policy")?;
+    Policy::from_name(&name).ok_or_else(|| crate::error::corrupt("totals policy", name))
 }
 
 /// The stored header discount: `fixed` keeps its amount in `discount_amount`, `percentage`

@@ -106,7 +106,7 @@ pub(crate) async fn create_in(
         &bills::header::create(db, &SQL, &cmd, actor, policy).await?,
         "id",
     )?;
-    bills::items::replace_items::<InvoiceKind>(db, id, items, policy).await?;
+    bills::items::replace_items::<InvoiceKind>(db, id, items).await?;
     db.run(SET_STATUS_SQL, &[&id, &status.id()]).await?;
     if invoice::issues(false, InvoiceStatus::Draft, status) {
         // Issued on its date: the demo data is the same whatever the day it is made.

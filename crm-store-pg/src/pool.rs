@@ -33,7 +33,8 @@ pub struct StoreConfig {
     /// Time a request may wait for a pooled connection before the database counts as
     /// unavailable.
     pub wait_timeout: Duration,
-    /// The arithmetic of estimate totals (the service uses `CrmParity`, the CRM's figures).
+    /// The arithmetic of new estimates and invoices (`--totals-policy`; `CrmParity`, the
+    /// CRM's figures, by default). Each document keeps the one it was created with.
     pub totals_policy: crm_core::totals::Policy,
     /// The client's side: the public address of links and their lifetime.
     pub client: ClientSide,

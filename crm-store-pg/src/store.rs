@@ -267,7 +267,8 @@ impl Store {
         Ok(self.inner.pool.get().await?)
     }
 
-    /// The totals policy estimates are computed with.
+    /// The totals policy new estimates and invoices are created with (a document keeps
+    /// its own: `Locked::policy`).
     pub(crate) fn policy(&self) -> crm_core::totals::Policy {
         self.inner.policy
     }

@@ -197,6 +197,7 @@ Environment:
   CRM_COMPANY_NAME           serve: the company on client pages, PDFs and emails [default: CRM]
   CRM_LINK_TTL               serve: days a client link works [default: 180]
   CRM_PAPER                  serve: the PDFs' paper, a4 or letter [default: a4]
+  CRM_TOTALS_POLICY          serve: the arithmetic of new estimates and invoices, crm or exact [default: crm]
   CRM_PUBLIC_RATE_LIMIT      serve: requests one address may send to /c/ pages [default: 60/min]
   CRM_AUTH_FAILURE_LIMIT     serve: failed authentications one address may have, N/s or N/min [default: 120/min]
   CRM_MAIL_ATTACH_PDF        serve: attach the record's PDF to its emails (true/false) [default: false]
@@ -510,6 +511,7 @@ async fn prepared_store(cli: &Cli, url: &str) -> Result<(Store, StoreConfig), Fa
         config.webhooks = args.webhooks.rules();
         config.replica_urls = args.replica_urls.clone();
         config.replica_max_lag = args.replica_max_lag;
+        config.totals_policy = args.totals_policy;
     }
     let pgbouncer = match &cli.command {
         Command::Serve(args) => Some(&args.pgbouncer),
@@ -616,7 +618,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             let given = args.public_url.is_some();
             let presentation = args.presentation();
             let ours = settings::of(
-                Some((&config.client, &presentation)),
+                Some((&config.client, &presentation, config.totals_policy)),
                 given,
                 args.webhooks.rules(),
             );

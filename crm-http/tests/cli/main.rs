@@ -1320,3 +1320,19 @@ async fn serve_logs_its_database_and_why_and_warns_of_each_demo_default() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn serve_refuses_an_unknown_totals_policy_before_any_database_work() {
+    for (args, env) in [
+        (vec!["serve", "--totals-policy", "fast"], vec![]),
+        (vec!["serve"], vec![("CRM_TOTALS_POLICY", "half-even")]),
+    ] {
+        let out = crm(&args, &env);
+        assert!(!out.status.success(), "{args:?} {env:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--totals-policy") && err.contains("crm or exact"),
+            "{err}"
+        );
+    }
+}

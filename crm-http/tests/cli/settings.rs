@@ -91,6 +91,7 @@ async fn a_second_instance_with_another_webhook_policy_refuses_to_start_unless_i
             ("link-ttl", "180"),
             ("mail-attach-pdf", "false"),
             ("paper", "a4"),
+            ("totals-policy", "crm"),
             ("webhook-allow-http", "true"),
             ("webhook-allow-private", "false"),
         ]

@@ -11,7 +11,8 @@ use crm_core::estimate::{Estimate, ShownStatus};
 use crm_core::invoice::{Invoice, InvoiceStatus};
 
 use super::{
-    Decision, DecisionKind, Document, DocumentLine, LabelledDate, Party, non_blank, non_blank_line,
+    Decision, DecisionKind, Document, DocumentLine, LabelledDate, Party, PaymentDetails, TotalRow,
+    non_blank, non_blank_line,
 };
 
 /// What a document needs besides the record: the company, which the service is
@@ -27,6 +28,8 @@ pub struct Context<'a> {
     pub seller: Option<&'a Party>,
     /// The buyer as the client's record names it (`None`: the record's client name alone).
     pub buyer: Option<&'a Party>,
+    /// How invoices are paid, as the company's settings say (`None`: nothing said).
+    pub payment: Option<&'a PaymentDetails>,
 }
 
 impl Party {
@@ -40,12 +43,14 @@ impl Party {
                 name: legal,
                 address: address_lines(&company.address),
                 vat_id: non_blank_line(company.vat_id.as_deref()),
+                registrations: registrations(company),
             },
             None => Party {
                 name: trading,
                 trading_as: None,
                 address: address_lines(&company.address),
                 vat_id: non_blank_line(company.vat_id.as_deref()),
+                registrations: registrations(company),
             },
         }
     }
@@ -57,6 +62,47 @@ impl Party {
             trading_as: None,
             address: address_lines(&client.address),
             vat_id: non_blank_line(client.vat_id.as_deref()),
+            registrations: Vec::new(),
+        }
+    }
+}
+
+/// The company's registrations besides its VAT id: its tax number and its commercial
+/// register entry.
+fn registrations(company: &crm_core::company::Company) -> Vec<String> {
+    [
+        non_blank_line(company.tax_id.as_deref()).map(|t| format!("Tax number {t}")),
+        non_blank_line(company.registration.as_deref()).map(|r| format!("Registration {r}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+impl PaymentDetails {
+    /// How the company's settings say invoices are paid: its payment terms and bank
+    /// account (the IBAN in groups of four, as it is written on paper).
+    pub fn of_company(company: &crm_core::company::Company) -> PaymentDetails {
+        let b = &company.bank;
+        let iban = non_blank_line(b.iban.as_deref()).map(|iban| {
+            let grouped: Vec<String> = iban
+                .chars()
+                .collect::<Vec<_>>()
+                .chunks(4)
+                .map(|c| c.iter().collect())
+                .collect();
+            format!("IBAN {}", grouped.join(" "))
+        });
+        PaymentDetails {
+            terms: non_blank(company.payment_terms.as_deref()),
+            bank: [
+                iban,
+                non_blank_line(b.bic.as_deref()).map(|bic| format!("BIC {bic}")),
+                non_blank_line(b.account_name.as_deref()).map(|n| format!("Account {n}")),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
         }
     }
 }
@@ -141,6 +187,21 @@ impl Document {
 
     /// The document of an invoice.
     pub fn invoice(i: &Invoice, context: Context<'_>) -> Document {
+        let balance = if i.totals.amount_paid.get().is_zero() {
+            Vec::new()
+        } else {
+            vec![
+                TotalRow {
+                    label: "Paid".to_owned(),
+                    amount: i.totals.amount_paid.to_string(),
+                },
+                TotalRow {
+                    label: "Amount due".to_owned(),
+                    amount: i.totals.amount_due.to_string(),
+                },
+            ]
+        };
+        let payment = context.payment.filter(|p| !p.is_empty()).cloned();
         let mut dates = vec![LabelledDate {
             label: "Date",
             date: i.dates.date,
@@ -151,7 +212,7 @@ impl Document {
                 date,
             });
         }
-        Document::from_parts(
+        let mut doc = Document::from_parts(
             Parts {
                 kind: BillKind::Invoice,
                 id: i.id.get(),
@@ -167,7 +228,10 @@ impl Document {
                 terms: i.terms.as_deref(),
             },
             context,
-        )
+        );
+        doc.balance = balance;
+        doc.payment = payment;
+        doc
     }
 
     fn from_parts(p: Parts<'_>, context: Context<'_>) -> Document {
@@ -195,6 +259,8 @@ impl Document {
             terms: non_blank(p.terms),
             link: non_blank_line(context.link),
             decision: None,
+            balance: Vec::new(),
+            payment: None,
         }
     }
 }

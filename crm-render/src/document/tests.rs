@@ -155,3 +155,104 @@ fn an_invoice_has_no_decision() {
     let i = sample::invoice(&sample::input(1).unwrap(), &sample::texts).unwrap();
     assert_eq!(Document::invoice(&i, context()).decision, None);
 }
+
+/// An invoice of sample `n` of which `paid` was paid, in a context with the company's
+/// payment terms, bank account and registrations.
+fn paid_invoice(n: usize, paid: &str) -> (Document, String) {
+    let mut i = sample::invoice(&sample::input(n).unwrap(), &sample::texts).unwrap();
+    i.totals = crm_core::invoice::InvoiceTotals::new(
+        i.totals.bill.clone(),
+        crm_core::money::Money::parse(paid).unwrap(),
+    )
+    .unwrap();
+    let settings = crm_core::company::CompanySettings {
+        legal_name: Some("Northwind GmbH".into()),
+        tax_id: Some("12/345/67890".into()),
+        registration: Some("HRB 12345 Berlin".into()),
+        payment_terms: Some("Payable within 14 days.".into()),
+        bank: crm_core::party::Bank {
+            iban: Some("DE89370400440532013000".into()),
+            bic: Some("COBADEFFXXX".into()),
+            account_name: None,
+        },
+        ..Default::default()
+    };
+    let company = crm_core::company::Company::shown(
+        settings,
+        "Northwind",
+        Timestamp(chrono::Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap()),
+    );
+    let seller = Party::of_company(&company);
+    let payment = PaymentDetails::of_company(&company);
+    let doc = Document::invoice(
+        &i,
+        Context {
+            company: "Northwind",
+            seller: Some(&seller),
+            payment: Some(&payment),
+            ..Default::default()
+        },
+    );
+    (doc, i.totals.amount_due.to_string())
+}
+
+#[test]
+fn an_invoice_says_what_was_paid_what_is_due_and_how_to_pay_on_every_output() {
+    let (doc, due) = paid_invoice(2, "100.00");
+    assert_eq!(
+        doc.balance
+            .iter()
+            .map(|r| (r.label.as_str(), r.amount.as_str()))
+            .collect::<Vec<_>>(),
+        [("Paid", "100.00"), ("Amount due", due.as_str())]
+    );
+    let payment = doc.payment.clone().unwrap();
+    assert_eq!(payment.terms.as_deref(), Some("Payable within 14 days."));
+    assert_eq!(
+        payment.bank,
+        ["IBAN DE89 3704 0044 0532 0130 00", "BIC COBADEFFXXX"]
+    );
+    assert_eq!(
+        doc.seller.registrations,
+        ["Tax number 12/345/67890", "Registration HRB 12345 Berlin"]
+    );
+
+    let page = crate::page::client_page(
+        &doc,
+        crate::page::PageView {
+            base: "/c/tok",
+            can_decide: false,
+            version: None,
+        },
+    )
+    .unwrap();
+    assert!(page.contains(&format!(
+        "<tr class=\"balance\"><th scope=\"row\">Amount due</th><td>{due}</td></tr>"
+    )));
+    assert!(page.contains("<h2 id=\"payment-title\">Payment</h2>"));
+    assert!(page.contains("IBAN DE89 3704 0044 0532 0130 00<br>BIC COBADEFFXXX"));
+    assert!(page.contains("<br>Registration HRB 12345 Berlin"));
+
+    let email = crate::email::render(&doc).unwrap();
+    assert!(
+        email
+            .text
+            .contains(&format!("Paid: 100.00\r\nAmount due: {due}\r\n")),
+        "{}",
+        email.text
+    );
+    assert!(
+        email
+            .text
+            .contains("Payable within 14 days.\r\nIBAN DE89 3704 0044 0532 0130 00")
+    );
+    assert!(email.html.contains(&format!(">{due}</td></tr>")));
+    assert!(
+        email
+            .html
+            .contains("IBAN DE89 3704 0044 0532 0130 00<br>BIC COBADEFFXXX")
+    );
+
+    // Nothing paid: no balance rows (the total is what is due).
+    assert!(paid_invoice(2, "0").0.balance.is_empty());
+}

@@ -246,12 +246,14 @@ fn the_seller_and_the_buyer_are_named_with_their_address_and_vat_id_escaped() {
             "GB".to_owned(),
         ],
         vat_id: Some("GB123456789".to_owned()),
+        registrations: vec!["Registration <b>HRB</b> 1".to_owned()],
     };
     let buyer = crate::document::Party {
         name: "Acme & Co".to_owned(),
         trading_as: None,
         address: vec!["10115 Berlin".to_owned(), "DE".to_owned()],
         vat_id: Some("DE123456789".to_owned()),
+        registrations: Vec::new(),
     };
     let doc = Document::estimate(
         &e,
@@ -260,9 +262,14 @@ fn the_seller_and_the_buyer_are_named_with_their_address_and_vat_id_escaped() {
             link: None,
             seller: Some(&seller),
             buyer: Some(&buyer),
+            payment: None,
         },
     );
     let html = client_page(&doc, VIEW).unwrap();
+    assert!(
+        html.contains("<br>Registration &#60;b&#62;HRB&#60;/b&#62; 1"),
+        "{html}"
+    );
     for shown in [
         "Example &#60;Consulting&#62; Ltd",
         "trading as Example",

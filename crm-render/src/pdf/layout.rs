@@ -111,6 +111,15 @@ pub(crate) fn lay_out(doc: &Document, paper: Paper, fonts: &Fonts) -> Vec<Vec<It
     head(&mut flow, doc);
     lines_table(&mut flow, &doc.lines);
     totals(&mut flow, doc);
+    if let Some(payment) = &doc.payment {
+        flow.gap(14.0);
+        flow.keep(HEADING.leading() + 3.0 * BODY.leading());
+        flow.paragraph("Payment", HEADING, flow.left, flow.width());
+        flow.gap(2.0);
+        for text in payment.terms.iter().chain(&payment.bank) {
+            flow.paragraph(text, BODY, flow.left, flow.width());
+        }
+    }
     for (title, body) in [("Notes", &doc.notes), ("Terms", &doc.terms)] {
         if let Some(body) = body {
             flow.gap(14.0);
@@ -244,6 +253,7 @@ fn parties(flow: &mut Flow<'_>, doc: &Document) {
         lines.extend(party.trading_as.iter().map(|t| format!("trading as {t}")));
         lines.extend(party.address.iter().cloned());
         lines.extend(party.vat_id.iter().map(|v| format!("VAT {v}")));
+        lines.extend(party.registrations.iter().cloned());
         flow.text(x, top, LABEL, label);
         let mut y = top + LABEL.leading();
         for line in &lines {
@@ -461,6 +471,7 @@ fn totals(flow: &mut Flow<'_>, doc: &Document) {
     let amount_w = doc
         .totals
         .iter()
+        .chain(&doc.balance)
         .map(|r| regular.width(&r.amount, BODY.size))
         .fold(bold.width(&doc.final_amount, FINAL.size), f32::max);
     let label_right = flow.right - amount_w - 24.0;
@@ -497,6 +508,14 @@ fn totals(flow: &mut Flow<'_>, doc: &Document) {
     flow.text_right(flow.right, top, FINAL, &doc.final_amount);
     flow.text_right(label_right, top, FINAL, "Total");
     flow.y += FINAL.leading();
+    for r in &doc.balance {
+        flow.keep(BODY.leading() + 3.0);
+        flow.y += 3.0;
+        let top = flow.y;
+        flow.text_right(flow.right, top, BODY, &r.amount);
+        flow.text_right(label_right, top, BODY, &r.label);
+        flow.y += BODY.leading();
+    }
 }
 
 /// "Estimate #12 · Company" and "Page 1 of 3" at the foot of every page, when there is

@@ -64,3 +64,48 @@ fn a_long_document_has_several_pages_and_the_font_is_embedded_subset() {
     );
     assert!(count(&pdf, b"/ToUnicode") >= 2, "text maps back to Unicode");
 }
+
+#[test]
+fn an_invoices_pdf_draws_its_balance_and_how_to_pay() {
+    let mut i = sample::invoice(&sample::input(2).unwrap(), &sample::texts).unwrap();
+    i.totals = crm_core::invoice::InvoiceTotals::new(
+        i.totals.bill.clone(),
+        crm_core::money::Money::parse("10.00").unwrap(),
+    )
+    .unwrap();
+    let payment = crate::document::PaymentDetails {
+        terms: Some("Payable within 14 days.".into()),
+        bank: vec!["IBAN DE89 3704 0044 0532 0130 00".into()],
+    };
+    let d = Document::invoice(
+        &i,
+        Context {
+            company: "Northwind",
+            payment: Some(&payment),
+            ..Default::default()
+        },
+    );
+    let texts: Vec<String> = layout::lay_out(&d, Paper::A4, face::fonts().unwrap())
+        .into_iter()
+        .flatten()
+        .filter_map(|item| match item {
+            layout::Item::Text { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    let due = i.totals.amount_due.to_string();
+    for expected in [
+        "Paid",
+        "10.00",
+        "Amount due",
+        due.as_str(),
+        "Payment",
+        "Payable within 14 days.",
+        "IBAN DE89 3704 0044 0532 0130 00",
+    ] {
+        assert!(
+            texts.iter().any(|t| t == expected),
+            "{expected} not drawn: {texts:?}"
+        );
+    }
+}

@@ -118,7 +118,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         cmd: &BillUpdate<K>,
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        header::update::<K>(&tx, id.raw(), cmd, self.store.policy()).await?;
+        header::update::<K>(&tx, id.raw(), cmd).await?;
         K::totals_changed(&tx, id.raw(), PATCH_TOTAL_FIELD).await?;
         self.finish(tx, id, ctx, bill_event(K::KIND, BillAction::Updated))
             .await
@@ -133,7 +133,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         req: ItemsRequest,
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        items::replace_items::<K>(&tx, id.raw(), req, self.store.policy()).await?;
+        items::replace_items::<K>(&tx, id.raw(), req).await?;
         K::totals_changed(&tx, id.raw(), "items").await?;
         self.finish(tx, id, ctx, bill_event(K::KIND, BillAction::Updated))
             .await

@@ -38,7 +38,6 @@ pub(crate) async fn update<K: StoredBill>(
     db: &impl Db,
     id: i64,
     cmd: &BillUpdate<K>,
-    policy: Policy,
 ) -> Result<(), StoreError> {
     let sql = K::sql();
     let locked = lock(db, sql, id, LockMode::Update).await?;
@@ -87,7 +86,7 @@ pub(crate) async fn update<K: StoredBill>(
         db.run(sql.delete_taxes, &[&id]).await?;
         db.run(sql.clear_line_fields, &[&id]).await?;
     }
-    recompute::recompute(db, sql, id, &resolved.header, policy).await
+    recompute::recompute(db, sql, id, &resolved.header, locked.policy).await
 }
 
 /// Create: a draft with no lines, created by `actor`, its totals computed by crm-core
@@ -105,7 +104,7 @@ pub(crate) async fn create<K: Kind>(
     let references = cmd.references();
     let (kinds, ids) = refs::statement_params(references)?;
     let totals = recompute::TotalsColumns::of(&recompute::empty_totals(cmd.tax_type, policy)?);
-    let header: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+    let header: [&(dyn tokio_postgres::types::ToSql + Sync); 12] = [
         &kinds,
         &ids,
         &cmd.client.get(),
@@ -117,6 +116,7 @@ pub(crate) async fn create<K: Kind>(
         &cmd.notes,
         &cmd.terms,
         &actor.get(),
+        &policy.name(),
     ];
     let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
         header.into_iter().chain(totals.params()).collect();

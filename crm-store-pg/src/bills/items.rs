@@ -8,7 +8,7 @@ use crm_core::bill::TotalsHeader;
 use crm_core::bill::items::total_overflow_error;
 use crm_core::bill::{ItemsRequest, LineItems};
 use crm_core::money::Percent;
-use crm_core::totals::{Computed, Line, LineDiscount, Policy, TaxMode, TotalsInput, compute};
+use crm_core::totals::{Computed, Line, LineDiscount, TaxMode, TotalsInput, compute};
 use crm_core::validation::Rejected;
 use rust_decimal::Decimal;
 
@@ -38,7 +38,6 @@ pub(crate) async fn replace_items<K: StoredBill>(
     db: &impl Db,
     id: i64,
     req: ItemsRequest,
-    policy: Policy,
 ) -> Result<(), StoreError> {
     let sql = K::sql();
     let locked = lock(db, sql, id, LockMode::Update).await?;
@@ -49,7 +48,7 @@ pub(crate) async fn replace_items<K: StoredBill>(
     };
     refs::require(db, items.references()).await?;
     let rates = selected_rates(db, &items).await?;
-    let computed = compute(&input(&locked.totals, &items, &rates)?, policy)
+    let computed = compute(&input(&locked.totals, &items, &rates)?, locked.policy)
         .map_err(|_| StoreError::Invalid(total_overflow_error()))?;
     db.run(sql.delete_taxes, &[&id]).await?;
     db.run(sql.delete_lines, &[&id]).await?;

@@ -456,3 +456,85 @@ async fn a_revision_withdraws_a_decline_and_a_decision_on_an_older_offer_is_refu
     assert_eq!(noted.totals, agreed.totals);
     assert_eq!(noted.status, ShownStatus::Accepted);
 }
+
+/// A store on the same database whose new documents use `policy`.
+fn store_with(s: &Seeded, policy: crm_core::totals::Policy) -> Store {
+    let mut config = s.db.config().clone();
+    config.totals_policy = policy;
+    Store::new(&config).expect("a store")
+}
+
+/// The lines where the two arithmetics differ: 1.5 × 1385.27 is 2077.905, which the CRM
+/// shows as 2077.90 and exact decimal arithmetic as 2077.91 (TOTALS.md).
+fn tie() -> crm_core::bill::ItemsRequest {
+    items(
+        vec![item(&[
+            ("description", "Design"),
+            ("quantity", "1.5"),
+            ("rate", "1385.27"),
+        ])],
+        None,
+    )
+}
+
+#[tokio::test]
+async fn each_document_keeps_the_totals_policy_it_was_created_with() {
+    use crm_core::totals::Policy;
+    let s = seeded().await;
+    let exact = store_with(&s, Policy::ExactDecimal);
+    let crm = store_with(&s, Policy::CrmParity);
+    // Created under `exact`, its figures stay exact whichever instance writes it later.
+    let cmd =
+        crm_core::estimate::NewEstimate::parse(&crate::common::new_bill(&s, "estimate", &[]).await)
+            .unwrap();
+    let e = exact
+        .bills::<EstimateKind>()
+        .create(ctx(), &cmd)
+        .await
+        .unwrap();
+    let by_crm = crm
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, tie())
+        .await
+        .unwrap();
+    assert_eq!(by_crm.line_items[0].total.to_string(), "2077.91");
+    assert_eq!(by_crm.totals.figures.final_amount.to_string(), "2077.91");
+    // Its invoice keeps it too.
+    let invoice = crm.convert_estimate(ctx(), e.id).await.unwrap();
+    let patched = crm
+        .bills::<InvoiceKind>()
+        .update(
+            ctx(),
+            invoice.id,
+            &crate::invoices::patch(&invoice, &[("bill_adjustment_amount", "0")]),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        patched.totals.bill.figures.final_amount.to_string(),
+        "2077.91"
+    );
+    // Created under `crm`, the CRM's figure, whichever instance writes it.
+    let e = crm
+        .bills::<EstimateKind>()
+        .create(ctx(), &cmd)
+        .await
+        .unwrap();
+    let by_exact = exact
+        .bills::<EstimateKind>()
+        .replace_items(ctx(), e.id, tie())
+        .await
+        .unwrap();
+    assert_eq!(by_exact.totals.figures.final_amount.to_string(), "2077.90");
+    let stored = s
+        .sql()
+        .await
+        .query_one(
+            "SELECT totals_policy FROM estimates WHERE id = $1",
+            &[&e.id.get()],
+        )
+        .await
+        .unwrap()
+        .get::<_, String>(0);
+    assert_eq!(stored, "crm");
+}

@@ -82,6 +82,11 @@ pub(crate) struct ServeArgs {
     /// The PDFs' paper: `a4` or `letter`.
     #[arg(long, hide_env_values = true, env = "CRM_PAPER", default_value = "a4", value_parser = paper)]
     pub(crate) paper: crm_render::Paper,
+    /// The arithmetic of new estimates and invoices: `crm` (the CRM's own figures, which
+    /// the reference vectors fix) or `exact` (decimal, half away from zero). Each document
+    /// keeps the one it was created with (a clone or a conversion, its source's).
+    #[arg(long, hide_env_values = true, env = "CRM_TOTALS_POLICY", default_value = "crm", value_parser = totals_policy)]
+    pub(crate) totals_policy: crm_core::totals::Policy,
     /// Requests one client address may send to the client's pages (`/c/…`), `N/s` or
     /// `N/min`; over it the answer is a 429 page with Retry-After. An IPv6 address counts
     /// by its /64.
@@ -233,6 +238,11 @@ pub(crate) fn byte_size(text: &str) -> Result<usize, String> {
         .filter(|&n| n <= LIMIT)
         .ok_or_else(bad)?;
     usize::try_from(bytes).map_err(|_| bad())
+}
+
+/// `--totals-policy`: `crm` or `exact`.
+pub(crate) fn totals_policy(name: &str) -> Result<crm_core::totals::Policy, String> {
+    crm_core::totals::Policy::from_name(name).ok_or_else(|| "crm or exact".to_owned())
 }
 
 /// `--paper`: `a4` or `letter`.

@@ -12,6 +12,7 @@
 //! | `--company-name`, `--paper` | one version of a bill would have two pages, PDFs and emails |
 //! | `--link-ttl` | a link's lifetime would depend on the instance that made it |
 //! | `--mail-attach-pdf` | whether a client's email carries the PDF would depend on the instance |
+//! | `--totals-policy` | the arithmetic of a new document would depend on the instance that created it |
 //!
 //! Everything else shapes one process only (addresses, pools, timeouts, limits, CORS, the
 //! mail transport and sender, replicas, Redis) and may differ. `crm deliver` renders
@@ -34,10 +35,10 @@ pub(crate) const TAKE_OVER_FLAG: &str = "--take-over-settings";
 pub(crate) const PUBLIC_URL: &str = "public-url";
 
 /// The settings of an instance: the webhook policy, and with `client` (`crm serve`) what
-/// links, pages, PDFs and emails are made with; the public URL only when `--public-url`
+/// links, pages, PDFs and emails are made with and the arithmetic of new documents; the public URL only when `--public-url`
 /// was given (`public_url_given`).
 pub(crate) fn of(
-    client: Option<(&ClientSide, &Presentation)>,
+    client: Option<(&ClientSide, &Presentation, crm_core::totals::Policy)>,
     public_url_given: bool,
     rules: UrlRules,
 ) -> Vec<Setting> {
@@ -46,7 +47,7 @@ pub(crate) fn of(
         setting("webhook-allow-http", rules.allow_http.to_string()),
         setting("webhook-allow-private", rules.allow_private.to_string()),
     ];
-    if let Some((client, presentation)) = client {
+    if let Some((client, presentation, policy)) = client {
         if public_url_given {
             settings.push(setting(PUBLIC_URL, client.public_url.clone()));
         }
@@ -55,6 +56,7 @@ pub(crate) fn of(
             setting("link-ttl", client.link_ttl_days.to_string()),
             setting("paper", presentation.paper.name().to_owned()),
             setting("mail-attach-pdf", presentation.attach_pdf.to_string()),
+            setting("totals-policy", policy.name().to_owned()),
         ]);
     }
     settings
@@ -168,14 +170,22 @@ mod tests {
         );
         assert!(
             !names(of(
-                Some((&ClientSide::default(), &Presentation::default())),
+                Some((
+                    &ClientSide::default(),
+                    &Presentation::default(),
+                    crm_core::totals::Policy::ExactDecimal,
+                )),
                 false,
                 rules
             ))
             .contains(&PUBLIC_URL)
         );
         let serve = of(
-            Some((&ClientSide::default(), &Presentation::default())),
+            Some((
+                &ClientSide::default(),
+                &Presentation::default(),
+                crm_core::totals::Policy::ExactDecimal,
+            )),
             true,
             rules,
         );
@@ -188,10 +198,12 @@ mod tests {
                 "company-name",
                 "link-ttl",
                 "paper",
-                "mail-attach-pdf"
+                "mail-attach-pdf",
+                "totals-policy"
             ]
         );
         assert_eq!(serve[0].value, "true");
         assert_eq!(serve[5].value, "a4");
+        assert_eq!(serve[7].value, "exact");
     }
 }
