@@ -25,6 +25,7 @@
 
 mod defaults;
 mod keys;
+mod log;
 mod serve;
 mod settings;
 mod users;
@@ -278,20 +279,13 @@ type Failure = Box<dyn std::error::Error + Send + Sync>;
 /// refused flag), runs the command on a multi-threaded runtime (exit status 1 when it
 /// fails).
 pub fn main() -> ExitCode {
-    // Log lines are written by a background thread; `lossy(false)` makes a full buffer wait
-    // rather than drop lines, so every request keeps its one line. The thread writes through
-    // a buffer and flushes after each batch it drains, so a burst costs one write, not one
-    // per line.
-    let (writer, _guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
-        .lossy(false)
-        .finish(std::io::BufWriter::with_capacity(
-            64 * 1024,
-            std::io::stderr(),
-        ));
+    // Log lines go through one shared buffer ([`log`]): every request keeps its one line,
+    // no thread is woken per line, and the access log's burst leaves in one write.
+    let _flush = log::Flush::start();
     tracing_subscriber::fmt()
         .with_env_filter(log_filter())
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(writer)
+        .with_writer(log::LogWriter)
         .init();
     let cli = parse_command_line();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
