@@ -333,8 +333,13 @@ async fn version(s: &Seeded, token: &str) -> String {
     }
 }
 
-fn decision(d: Decision, version: &str) -> DecisionRequest {
-    DecisionRequest::parse(d, &raw(&[("version", version)])).unwrap()
+/// The client's decision `d` through link `token`, sent from a page that showed `version`.
+async fn decide(s: &Seeded, token: &str, d: Decision, version: &str) -> DecisionOutcome {
+    let request = DecisionRequest::parse(d, &raw(&[("version", version)])).unwrap();
+    s.store
+        .decide_by_link(token, &request, ctx().today, &LETTERHEAD)
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -362,16 +367,7 @@ async fn a_revision_withdraws_a_decline_and_a_decision_on_an_older_offer_is_refu
     let token = url.rsplit_once("/c/").unwrap().1.to_owned();
     let shown = version(&s, &token).await;
     // Declined on the first offer.
-    let declined = s
-        .store
-        .decide_by_link(
-            &token,
-            &decision(Decision::Declined, &shown),
-            ctx().today,
-            &LETTERHEAD,
-        )
-        .await
-        .unwrap();
+    let declined = decide(&s, &token, Decision::Declined, &shown).await;
     assert!(
         matches!(declined, DecisionOutcome::Recorded(_)),
         "{declined:?}"
@@ -395,32 +391,14 @@ async fn a_revision_withdraws_a_decline_and_a_decision_on_an_older_offer_is_refu
     assert_eq!(kept.get::<_, String>("amount"), "5.00");
     assert!(kept.get::<_, bool>("withdrawn"));
     // A decision from the page of the first offer is refused; from the new page, recorded.
-    let stale = s
-        .store
-        .decide_by_link(
-            &token,
-            &decision(Decision::Accepted, &shown),
-            ctx().today,
-            &LETTERHEAD,
-        )
-        .await
-        .unwrap();
+    let stale = decide(&s, &token, Decision::Accepted, &shown).await;
     assert!(
         matches!(stale, DecisionOutcome::Refused(Refusal::Changed)),
         "{stale:?}"
     );
     let current = version(&s, &token).await;
     assert_ne!(current, shown);
-    let accepted = s
-        .store
-        .decide_by_link(
-            &token,
-            &decision(Decision::Accepted, &current),
-            ctx().today,
-            &LETTERHEAD,
-        )
-        .await
-        .unwrap();
+    let accepted = decide(&s, &token, Decision::Accepted, &current).await;
     assert!(
         matches!(accepted, DecisionOutcome::Recorded(_)),
         "{accepted:?}"
