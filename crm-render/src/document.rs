@@ -107,6 +107,9 @@ pub struct Document {
     pub balance: Vec<TotalRow>,
     /// How an invoice is paid (`None`: an estimate, or nothing set).
     pub payment: Option<PaymentDetails>,
+    /// What an open invoice still asks for, and by when (`None`: an estimate, a draft, a
+    /// paid or cancelled invoice, nothing left to pay).
+    pub due: Option<Due>,
     /// Notes (`None` when empty).
     pub notes: Option<String>,
     /// Terms (`None` when empty).
@@ -164,6 +167,25 @@ impl Document {
         match self.kind {
             BillKind::Estimate => "View and accept the estimate",
             BillKind::Invoice => "View the invoice",
+        }
+    }
+}
+
+/// What is due on an invoice and by when (API.md §18: the invoice email says so).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Due {
+    /// The amount due, as the API's `amount_due` writes it.
+    pub amount: String,
+    /// The due date, if the invoice has one.
+    pub by: Option<NaiveDate>,
+}
+
+impl Due {
+    /// `Amount due: 2537.34, by 25 December 2026.`
+    pub fn sentence(&self) -> String {
+        match self.by {
+            Some(by) => format!("Amount due: {}, by {}.", self.amount, date_text(by)),
+            None => format!("Amount due: {}.", self.amount),
         }
     }
 }

@@ -11,8 +11,8 @@ use crm_core::estimate::{Estimate, ShownStatus};
 use crm_core::invoice::{Invoice, InvoiceStatus};
 
 use super::{
-    Decision, DecisionKind, Document, DocumentLine, LabelledDate, Party, PaymentDetails, TotalRow,
-    non_blank, non_blank_line,
+    Decision, DecisionKind, Document, DocumentLine, Due, LabelledDate, Party, PaymentDetails,
+    TotalRow, non_blank, non_blank_line,
 };
 
 /// What a document needs besides the record: the company, which the service is
@@ -202,6 +202,17 @@ impl Document {
             ]
         };
         let payment = context.payment.filter(|p| !p.is_empty()).cloned();
+        let open = matches!(
+            i.status,
+            InvoiceStatus::Due | InvoiceStatus::Overdue | InvoiceStatus::PartPaid
+        );
+        let due = (open
+            && i.totals.amount_due.get().is_sign_positive()
+            && !i.totals.amount_due.get().is_zero())
+        .then(|| Due {
+            amount: i.totals.amount_due.to_string(),
+            by: i.dates.due_date,
+        });
         let mut dates = vec![LabelledDate {
             label: "Date",
             date: i.dates.date,
@@ -231,6 +242,7 @@ impl Document {
         );
         doc.balance = balance;
         doc.payment = payment;
+        doc.due = due;
         doc
     }
 
@@ -261,6 +273,7 @@ impl Document {
             decision: None,
             balance: Vec::new(),
             payment: None,
+            due: None,
         }
     }
 }

@@ -256,3 +256,39 @@ fn an_invoice_says_what_was_paid_what_is_due_and_how_to_pay_on_every_output() {
     // Nothing paid: no balance rows (the total is what is due).
     assert!(paid_invoice(2, "0").0.balance.is_empty());
 }
+
+#[test]
+fn an_open_invoices_email_says_what_is_due_and_by_when() {
+    let (doc, due) = paid_invoice(2, "100.00");
+    let sentence = format!("Amount due: {due}, by 25 December 2026.");
+    assert_eq!(doc.due.as_ref().map(Due::sentence), Some(sentence.clone()));
+    let email = crate::email::render(&doc).unwrap();
+    assert!(
+        email.text.contains(&format!("{sentence}\r\n")),
+        "{}",
+        email.text
+    );
+    assert!(
+        email
+            .html
+            .contains(&format!("<p><strong>{sentence}</strong></p>"))
+    );
+    // Paid in full: nothing is asked (the balance rows still say Paid and Amount due 0.00).
+    let mut i = sample::invoice(&sample::input(2).unwrap(), &sample::texts).unwrap();
+    i.status = crm_core::invoice::InvoiceStatus::Paid;
+    i.totals = crm_core::invoice::InvoiceTotals::new(
+        i.totals.bill.clone(),
+        i.totals.bill.figures.final_amount,
+    )
+    .unwrap();
+    let paid = Document::invoice(&i, context());
+    assert_eq!(paid.due, None);
+    assert!(
+        !crate::email::render(&paid)
+            .unwrap()
+            .text
+            .contains(", by 25 December 2026.")
+    );
+    // An estimate asks for nothing.
+    assert_eq!(Document::estimate(&estimate(2), context()).due, None);
+}
