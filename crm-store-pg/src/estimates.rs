@@ -173,11 +173,10 @@ impl StoredBill for EstimateKind {
         cmd: &StatusChange,
         _day: NaiveDate,
     ) -> Result<EventType, StoreError> {
+        // The lock answers NotFound for no such (listed) estimate.
         let locked = bills::lock(db, &SQL, id, LockMode::Update).await?;
         status::check_status_change(rows::choice(&locked.row, "status")?, cmd.status)?;
-        if db.run(SET_STATUS_SQL, &[&id, &cmd.status.as_str()]).await? == 0 {
-            return Err(StoreError::NotFound(Resource::Estimate));
-        }
+        db.run(SET_STATUS_SQL, &[&id, &cmd.status.as_str()]).await?;
         Ok(match cmd.status {
             StoredStatus::Accepted => EventType::EstimateAccepted,
             StoredStatus::Declined => EventType::EstimateDeclined,

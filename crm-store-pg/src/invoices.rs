@@ -69,9 +69,6 @@ const SET_STATUS_SQL: &str = "UPDATE invoices SET status_id = $2, updated_at = n
 const ISSUE_SQL: &str =
     "UPDATE invoices SET number = $2, issued_at = now() WHERE id = $1 AND number IS NULL";
 
-/// Whether invoice `$1` (locked) is issued.
-const ISSUED_SQL: &str = "SELECT number IS NOT NULL AS issued FROM invoices WHERE id = $1";
-
 /// Gives invoice `id`, which is being issued on `day` in the caller's transaction, the
 /// next number of the invoices' series.
 async fn issue(db: &impl Db, id: i64, day: NaiveDate) -> Result<(), StoreError> {
@@ -188,7 +185,7 @@ impl StoredBill for InvoiceKind {
         let locked = crate::payments::lock_invoice(db, id)
             .await?
             .ok_or(StoreError::NotFound(Resource::Invoice))?;
-        let issued: bool = rows::get(&db.row(ISSUED_SQL, &[&id]).await?, "issued")?;
+        let issued = locked.issued;
         invoice::check_status_change(issued, cmd.status)?;
         let before = locked.balance.status;
         let after = locked.balance.set_status(cmd.status)?;

@@ -63,8 +63,8 @@ const BALANCE_SQL: &str = "SELECT i.status_id, i.final_amount, \
 
 /// Locks an invoice for a change of its balance, giving its stored status, final amount
 /// and client. The sum of its payments is read after the lock ([`PAID_SQL`]).
-const LOCK_INVOICE_SQL: &str =
-    "SELECT status_id, final_amount, client_id FROM invoices WHERE id = $1 FOR UPDATE";
+const LOCK_INVOICE_SQL: &str = "SELECT status_id, final_amount, client_id, number IS NOT NULL AS issued FROM invoices \
+     WHERE id = $1 FOR UPDATE";
 
 /// The sum of an invoice's payments.
 const PAID_SQL: &str =
@@ -203,6 +203,8 @@ pub(crate) struct LockedInvoice {
     pub(crate) balance: Balance,
     /// Its client.
     pub(crate) client: i64,
+    /// Whether it was issued (has a number, API.md §18).
+    pub(crate) issued: bool,
 }
 
 /// Locks invoice `invoice` `FOR UPDATE` and reads its balance after the lock; `None` when
@@ -222,6 +224,7 @@ pub(crate) async fn lock_invoice(
             paid: rows::money(&paid, "paid")?,
         },
         client: rows::get(&row, "client_id")?,
+        issued: rows::get(&row, "issued")?,
     }))
 }
 

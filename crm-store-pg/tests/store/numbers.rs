@@ -40,6 +40,19 @@ async fn draft(s: &Seeded, rate: &str) -> Invoice {
         .unwrap()
 }
 
+/// A new draft invoice published on `ctx`'s day: its number.
+async fn publish_one(s: &Seeded, ctx: Ctx) -> String {
+    let i = draft(s, "10").await;
+    s.store
+        .bills::<InvoiceKind>()
+        .publish(ctx, i.id, &LETTERHEAD)
+        .await
+        .unwrap()
+        .record
+        .number
+        .unwrap()
+}
+
 fn conflict_of<T: std::fmt::Debug>(r: Result<T, StoreError>) -> Conflict {
     match r {
         Err(StoreError::Conflict(c)) => c,
@@ -192,14 +205,7 @@ async fn a_series_follows_the_company_format_and_restarts_with_its_prefix() {
     };
     let mut got = Vec::new();
     for d in ["2026-11-22", "2026-11-30", "2026-12-01", "2026-11-22"] {
-        let i = draft(&s, "10").await;
-        let p = s
-            .store
-            .bills::<InvoiceKind>()
-            .publish(on(d), i.id, &LETTERHEAD)
-            .await
-            .unwrap();
-        got.push(p.record.number.unwrap());
+        got.push(publish_one(&s, on(d)).await);
     }
     assert_eq!(got, ["F2611/001", "F2611/002", "F2612/001", "F2611/003"]);
     // A wider sequence is the same series; back to the default, the year's series goes on.
@@ -207,26 +213,12 @@ async fn a_series_follows_the_company_format_and_restarts_with_its_prefix() {
         .update_company(ctx(), &formats(&[("invoice", "F{YY}{MM}/{SEQ:5}")]))
         .await
         .unwrap();
-    let i = draft(&s, "10").await;
-    let p = s
-        .store
-        .bills::<InvoiceKind>()
-        .publish(ctx(), i.id, &LETTERHEAD)
-        .await
-        .unwrap();
-    assert_eq!(p.record.number.as_deref(), Some("F2611/00004"));
+    assert_eq!(publish_one(&s, ctx()).await, "F2611/00004");
     s.store
         .update_company(ctx(), &formats(&[("invoice", "")]))
         .await
         .unwrap();
-    let i = draft(&s, "10").await;
-    let p = s
-        .store
-        .bills::<InvoiceKind>()
-        .publish(ctx(), i.id, &LETTERHEAD)
-        .await
-        .unwrap();
-    assert_eq!(p.record.number.as_deref(), Some("INV-2026-00003"));
+    assert_eq!(publish_one(&s, ctx()).await, "INV-2026-00003");
     // Estimates have their own series, given at their first publish and kept.
     let e = crate::estimates::create(&s, &[]).await;
     let first = s
