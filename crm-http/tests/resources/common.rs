@@ -118,14 +118,20 @@ impl Server {
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines() {
                 let Ok(line) = line else { break };
-                if line.contains("listening")
-                    && let Some(addr) = line
-                        .split_whitespace()
-                        .find_map(|w| w.strip_prefix("address="))
-                {
-                    let _ = found.send(addr.to_owned());
-                }
+                let addr = line
+                    .contains("listening")
+                    .then(|| {
+                        line.split_whitespace()
+                            .find_map(|w| w.strip_prefix("address="))
+                            .map(str::to_owned)
+                    })
+                    .flatten();
+                // The line is kept before the start is announced: a test that reads the
+                // listening line right after `start` finds it.
                 lines.lock().unwrap_or_else(|p| p.into_inner()).push(line);
+                if let Some(addr) = addr {
+                    let _ = found.send(addr);
+                }
             }
         });
         let addr = match listening.recv_timeout(PATIENCE) {
