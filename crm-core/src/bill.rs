@@ -46,6 +46,8 @@ pub enum BillKind {
     Estimate,
     /// An invoice.
     Invoice,
+    /// A credit note (API.md §18).
+    CreditNote,
 }
 
 impl BillKind {
@@ -54,14 +56,16 @@ impl BillKind {
         match self {
             BillKind::Estimate => "Estimate",
             BillKind::Invoice => "Invoice",
+            BillKind::CreditNote => "Credit note",
         }
     }
 
-    /// `estimate` / `invoice`: the outbox row's template and resource type.
+    /// `estimate` / `invoice` / `credit_note`: the outbox row's template and resource type.
     pub fn template(self) -> &'static str {
         match self {
             BillKind::Estimate => "estimate",
             BillKind::Invoice => "invoice",
+            BillKind::CreditNote => "credit_note",
         }
     }
 }

@@ -31,6 +31,8 @@ pub enum Resource {
     TaxRate,
     /// Projects.
     Project,
+    /// Credit notes.
+    CreditNote,
 }
 
 impl Resource {
@@ -50,6 +52,7 @@ impl Resource {
             Resource::Client => "client",
             Resource::TaxRate => "tax rate",
             Resource::Project => "project",
+            Resource::CreditNote => "credit note",
         }
     }
 
@@ -69,6 +72,7 @@ impl Resource {
             Resource::Client => "Client not found.",
             Resource::TaxRate => "Tax rate not found.",
             Resource::Project => "Project not found.",
+            Resource::CreditNote => "Credit note not found.",
         }
     }
 }
@@ -139,6 +143,13 @@ pub enum Conflict {
     /// credited cancels it.
     #[error("An issued invoice cannot be cancelled by hand. Issue a credit note instead.")]
     IssuedInvoiceCancelled,
+    /// Issuing a credit note for an invoice that was never issued (a draft, or one from
+    /// before numbers): it is changed, not credited.
+    #[error("Only an issued invoice can be credited; change a draft instead.")]
+    InvoiceNotIssued,
+    /// Deleting a payment of an invoice a credit note refunded: the refund stands on it.
+    #[error("A payment of an invoice with a refund cannot be deleted.")]
+    RefundStandsOnPayments,
     /// Changing, deleting or setting the status of an estimate the client accepted.
     #[error("An accepted estimate cannot be changed.")]
     AcceptedEstimateChanged,

@@ -54,6 +54,10 @@ id_type!(
     InvoiceId
 );
 id_type!(
+    /// A credit note (API.md §18).
+    CreditNoteId
+);
+id_type!(
     /// A milestone.
     MilestoneId
 );

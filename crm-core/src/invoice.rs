@@ -276,10 +276,13 @@ impl Serialize for InvoiceStatus {
     }
 }
 
-pub use balance::{Balance, PaymentRefusal, TotalBelowPaid};
+pub use balance::{
+    Balance, Credit, CreditRefusal, PaymentRefusal, RefundStandsOnPayments, TotalBelowPaid,
+};
 
-/// The `totals` object of an invoice: the bill's totals, then what its payments add up to
-/// and what is left to pay (`final_amount` − `amount_paid`), in one flat object.
+/// The `totals` object of an invoice: the bill's totals, then what its payments and credit
+/// notes add up to and what is left to pay (`final_amount` − `amount_paid` − the credits'
+/// applied amounts), in one flat object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct InvoiceTotals {
     /// The computed figures and the adjustment's label, as an estimate shows them.
@@ -287,17 +290,27 @@ pub struct InvoiceTotals {
     pub bill: BillTotals,
     /// The sum of the invoice's payments.
     pub amount_paid: Money,
-    /// The final amount less what was paid.
+    /// The sum of its credit notes (what they took off the amount due and what they
+    /// refunded).
+    pub amount_credited: Money,
+    /// The final amount less what was paid and what credit notes took off it.
     pub amount_due: Money,
 }
 
 impl InvoiceTotals {
-    /// The totals of an invoice whose payments add up to `paid`.
-    pub fn new(bill: BillTotals, paid: Money) -> Result<Self, AmountError> {
-        let due = Money::new(bill.figures.final_amount.get() - paid.get())?;
+    /// The totals of an invoice whose payments add up to `paid` and whose credit notes
+    /// add up to `credited`, of which `applied` reduced the amount due.
+    pub fn new(
+        bill: BillTotals,
+        paid: Money,
+        credited: Money,
+        applied: Money,
+    ) -> Result<Self, AmountError> {
+        let due = Money::new(bill.figures.final_amount.get() - paid.get() - applied.get())?;
         Ok(InvoiceTotals {
             bill,
             amount_paid: paid,
+            amount_credited: credited,
             amount_due: due,
         })
     }

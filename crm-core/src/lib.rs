@@ -27,7 +27,7 @@
 //! - [`company`], [`client`], [`tax_rate`], [`project`], [`user`]: the records around the
 //!   areas (API.md §17): the seller, the buyers, the rates, the projects, the people.
 //! - [`category`], [`contract`], [`estimate`], [`milestone`], [`note`], [`invoice`],
-//!   [`payment`]: per area, the records, the commands built from valid input, and the
+//!   [`payment`], [`credit_note`]: per area, the records, the commands built from valid input, and the
 //!   area's rules (an invoice's balance, which its payments drive: [`invoice::balance`]).
 
 pub mod bill;
@@ -38,6 +38,7 @@ pub mod codes;
 pub mod company;
 pub mod conflict;
 pub mod contract;
+pub mod credit_note;
 pub mod estimate;
 pub mod ids;
 pub mod input;

@@ -81,6 +81,8 @@ choice_enum!(
         Estimate = "estimate",
         /// Invoice emails.
         Invoice = "invoice",
+        /// Credit note emails.
+        CreditNote = "credit_note",
     }
 );
 

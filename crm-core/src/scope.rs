@@ -35,6 +35,8 @@ crate::choice_enum!(
         Notes = "notes",
         /// `/api/payments`.
         Payments = "payments",
+        /// `/api/credit-notes` (issued through `/api/invoices/{id}/credit-notes`).
+        CreditNotes = "credit-notes",
         /// `/api/emails` (the outbox; read-only).
         Emails = "emails",
         /// `/api/webhooks`.

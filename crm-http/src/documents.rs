@@ -21,9 +21,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::NaiveDate;
-use crm_core::bill::{ClientLink, EstimateKind, InvoiceKind};
+use crm_core::bill::{BillKind, ClientLink, EstimateKind, InvoiceKind};
+use crm_core::credit_note::CreditNote;
 use crm_core::estimate::Estimate;
-use crm_core::ids::ClientId;
+use crm_core::ids::{ClientId, CreditNoteId};
 use crm_core::invoice::Invoice;
 use crm_render::document::Context;
 use crm_render::document::{Party, PaymentDetails};
@@ -244,23 +245,86 @@ impl Documents {
     /// and the presentation), else read and rendered now, once for every request that
     /// wants it meanwhile.
     pub async fn pdf<K: Shown>(&self, versioned: Versioned<'_, K>) -> Result<Pdf, ApiError> {
-        let presentation = &self.presentation;
-        let key = pdfs::key_of(&[
+        let document = async {
+            let record = versioned.record().await?;
+            self.document::<K>(versioned.store(), &record).await
+        };
+        let key = [
             K::KIND.template(),
             &K::raw(versioned.id()).to_string(),
             &versioned.version,
             &versioned.today().to_string(),
             versioned.public_url(),
-            &presentation.company,
-            presentation.paper.name(),
-        ]);
+        ];
+        self.cached_pdf(&key, document).await
+    }
+
+    /// The PDF of credit note `id` as shown on `today`, kept like a bill's by its version
+    /// ([`Documents::pdf`]).
+    pub async fn credit_note_pdf(
+        &self,
+        store: &Store,
+        id: CreditNoteId,
+        today: NaiveDate,
+    ) -> Result<Pdf, ApiError> {
+        let version = store.credit_note_version(id).await?;
+        self.credit_note_pdf_of(store, id, version, today).await
+    }
+
+    async fn credit_note_pdf_of(
+        &self,
+        store: &Store,
+        id: CreditNoteId,
+        version: String,
+        today: NaiveDate,
+    ) -> Result<Pdf, ApiError> {
         let document = async {
-            let record = versioned.record().await?;
-            self.document::<K>(versioned.store(), &record).await
+            let record = store.credit_note_on(today, id).await?;
+            self.credit_note_document(store, &record).await
         };
+        let key = [
+            BillKind::CreditNote.template(),
+            &id.get().to_string(),
+            &version,
+            &today.to_string(),
+            &store.client_side().public_url,
+        ];
+        self.cached_pdf(&key, document).await
+    }
+
+    /// The PDF of the document `key` names (the kind, the id, the version, the day, the
+    /// public URL; the presentation is added here), rendered from `document` unless kept.
+    async fn cached_pdf(
+        &self,
+        key: &[&str],
+        document: impl Future<Output = Result<Document, ApiError>>,
+    ) -> Result<Pdf, ApiError> {
+        let presentation = &self.presentation;
+        let mut parts = key.to_vec();
+        parts.extend([presentation.company.as_str(), presentation.paper.name()]);
         self.pdfs
-            .get(key, presentation.paper, &self.renderer, document)
+            .get(
+                pdfs::key_of(&parts),
+                presentation.paper,
+                &self.renderer,
+                document,
+            )
             .await
+    }
+
+    /// The document of a credit note, with its parties as they are now (as a bill's:
+    /// [`Documents::document`]).
+    pub async fn credit_note_document(
+        &self,
+        store: &Store,
+        record: &CreditNote,
+    ) -> Result<Document, ApiError> {
+        let (company, parties) = Box::pin(parties(store, record.client.id)).await?;
+        let link = record.client_link.as_ref();
+        Ok(Document::credit_note(
+            record,
+            context(&company, link, &parties),
+        ))
     }
 
     /// The PDF of the bill a client link opens (`None`: a bad link).
@@ -274,6 +338,9 @@ impl Documents {
             None => return Ok(None),
             Some(OpenedVersion::Estimate(v)) => self.pdf(v).await,
             Some(OpenedVersion::Invoice(v)) => self.pdf(v).await,
+            Some(OpenedVersion::CreditNote(id, version)) => {
+                self.credit_note_pdf_of(store, id, version, today).await
+            }
         };
         match pdf {
             Ok(pdf) => Ok(Some(pdf)),
@@ -296,6 +363,20 @@ impl Documents {
         Ok(emailed.record)
     }
 
+    /// Composes the message a credit note's send-email queued, if any (as
+    /// [`Documents::compose`]), and gives the credit note back.
+    pub async fn compose_credit_note(
+        &self,
+        store: &Store,
+        emailed: Emailed<CreditNote>,
+    ) -> Result<CreditNote, ApiError> {
+        if let Some(to) = emailed.compose {
+            let doc = self.credit_note_document(store, &emailed.record).await?;
+            self.compose_document(store, &to, doc).await?;
+        }
+        Ok(emailed.record)
+    }
+
     /// Composes a bill's email to its client and stores it.
     async fn compose_bill<K: Shown>(
         &self,
@@ -304,6 +385,16 @@ impl Documents {
         record: &K::Record,
     ) -> Result<(), ApiError> {
         let doc = self.document::<K>(store, record).await?;
+        self.compose_document(store, to, doc).await
+    }
+
+    /// Composes the email of `doc` to its client and stores it.
+    async fn compose_document(
+        &self,
+        store: &Store,
+        to: &ToCompose,
+        doc: Document,
+    ) -> Result<(), ApiError> {
         let paper = self.presentation.paper;
         let attach = self.presentation.attach_pdf;
         let message = self
@@ -367,6 +458,22 @@ impl Documents {
                 Template::Invoice => {
                     self.compose_left_bill::<InvoiceKind>(store, &to, resource_id, today)
                         .await
+                }
+                Template::CreditNote => {
+                    let found = match CreditNoteId::new(resource_id) {
+                        Some(id) => store.credit_note_on(today, id).await,
+                        None => Err(crm_store_pg::StoreError::NotFound(
+                            crm_core::conflict::Resource::CreditNote,
+                        )),
+                    };
+                    match found {
+                        Ok(note) => {
+                            let doc = self.credit_note_document(store, &note).await?;
+                            self.compose_document(store, &to, doc).await
+                        }
+                        Err(crm_store_pg::StoreError::NotFound(_)) => Ok(()),
+                        Err(e) => Err(e.into()),
+                    }
                 }
                 Template::EstimateDecision => {
                     match read::<EstimateKind>(store, resource_id, today).await? {

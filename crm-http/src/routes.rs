@@ -12,6 +12,7 @@ pub(crate) mod client;
 pub(crate) mod clients;
 pub(crate) mod company;
 pub(crate) mod contracts;
+pub(crate) mod credit_notes;
 pub(crate) mod docs;
 pub(crate) mod emails;
 pub(crate) mod estimates;

@@ -118,6 +118,24 @@ pub struct Document {
     pub link: Option<String>,
     /// An estimate's decision by the client, once made.
     pub decision: Option<Decision>,
+    /// What a credit note credits, and why (`None`: an estimate or an invoice).
+    pub credits: Option<Credits>,
+}
+
+/// What a credit note credits (API.md §18): the invoice's number and the reason given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Credits {
+    /// The credited invoice's number.
+    pub invoice: String,
+    /// Why the credit note was issued.
+    pub reason: String,
+}
+
+impl Credits {
+    /// `Credit for invoice INV-2026-00042`: the heading of the reason.
+    pub fn heading(&self) -> String {
+        format!("Credit for invoice {}", self.invoice)
+    }
 }
 
 impl Document {
@@ -130,9 +148,14 @@ impl Document {
         }
     }
 
-    /// `estimate` / `invoice`, for sentences ("View the invoice").
-    pub fn noun(&self) -> &'static str {
-        self.kind.template()
+    /// `an estimate`, `an invoice`, `a credit note`, for sentences ("has sent you an
+    /// invoice").
+    pub fn noun_with_article(&self) -> &'static str {
+        match self.kind {
+            BillKind::Estimate => "an estimate",
+            BillKind::Invoice => "an invoice",
+            BillKind::CreditNote => "a credit note",
+        }
     }
 
     /// `invoice-INV-2026-00042.pdf` once numbered, `estimate-12.pdf` before (API.md §12's
@@ -167,6 +190,7 @@ impl Document {
         match self.kind {
             BillKind::Estimate => "View and accept the estimate",
             BillKind::Invoice => "View the invoice",
+            BillKind::CreditNote => "View the credit note",
         }
     }
 }

@@ -21,7 +21,9 @@ pub mod pdf;
 pub mod sample;
 pub mod text;
 
-pub use document::{BillKind, Decision, DecisionKind, Document, DocumentLine, Due, TotalRow};
+pub use document::{
+    BillKind, Credits, Decision, DecisionKind, Document, DocumentLine, Due, TotalRow,
+};
 pub use email::Email;
 pub use pdf::Paper;
 

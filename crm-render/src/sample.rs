@@ -7,7 +7,7 @@ use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
 use crm_core::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
 use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named};
 use crm_core::invoice::{Invoice, InvoiceDates, InvoiceStatus};
-use crm_core::money::{Percent, Quantity, UnitRate};
+use crm_core::money::{Money, Percent, Quantity, UnitRate};
 use crm_core::time::Timestamp;
 use crm_core::totals::{self, Line, LineDiscount, Policy, TaxMode, TotalsInput};
 
@@ -185,12 +185,59 @@ pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<In
         notes: None,
         terms: Some("Payment within 30 days.".to_owned()),
         tax_type: input.tax_mode,
-        totals: crm_core::invoice::InvoiceTotals::new(totals, crm_core::money::Money::ZERO)
-            .map_err(|e| e.to_string())?,
+        totals: crm_core::invoice::InvoiceTotals::new(
+            totals,
+            Money::ZERO,
+            Money::ZERO,
+            Money::ZERO,
+        )
+        .map_err(|e| e.to_string())?,
         estimate_id: None,
         line_items,
         taxes,
         tags: Vec::new(),
+        client_link: None,
+    })
+}
+
+/// A credit note of the sample invoice of `input` (numbered `INV-2026-00007`), crediting
+/// all of it: `refund` of it beyond what was due, the rest applied.
+pub fn credit_note(
+    input: &TotalsInput,
+    texts: &dyn Fn(usize) -> Texts,
+    refund: Money,
+) -> Result<crm_core::credit_note::CreditNote, String> {
+    let (lines, taxes, totals) = bill(input, texts)?;
+    let total = totals.figures.final_amount.get();
+    let applied = Money::new(total - refund.get()).map_err(|e| e.to_string())?;
+    let day = date(2026, 11, 27)?;
+    Ok(crm_core::credit_note::CreditNote {
+        id: crm_core::ids::CreditNoteId::new(3).ok_or("id")?,
+        number: "CN-2026-00003".to_owned(),
+        invoice_id: InvoiceId::new(7).ok_or("invoice")?,
+        invoice_number: "INV-2026-00007".to_owned(),
+        client: Named {
+            id: ClientId::new(1).ok_or("client")?,
+            name: "Acme Ltd".to_owned(),
+        },
+        project_id: None,
+        category: Named {
+            id: CategoryId::new(1).ok_or("category")?,
+            name: "Services".to_owned(),
+        },
+        date: day,
+        reason: "Delivered late; <b>agreed</b> & refunded".to_owned(),
+        tax_type: input.tax_mode,
+        lines,
+        taxes,
+        totals,
+        applied_amount: applied,
+        refund_amount: refund,
+        creator_id: None,
+        dates: crm_core::credit_note::CreditNoteDates {
+            date: day,
+            created: created(),
+        },
         client_link: None,
     })
 }

@@ -191,6 +191,52 @@ fn record_text_with_markup_is_verbatim_in_the_pdf() {
     }
 }
 
+/// A credit note on all three: its number, the invoice it credits, its reason verbatim
+/// (escaped in HTML), its figures, and the applied and refunded parts.
+#[test]
+fn a_credit_note_shows_what_it_credits_and_why_on_all_three() {
+    let refund = crm_core::money::Money::parse("1.50").unwrap();
+    let c = sample::credit_note(&sample::input(2).unwrap(), &sample::texts, refund).unwrap();
+    let doc = Document::credit_note(&c, context(Some("https://crm.example/c/tok")));
+    let text = text_of(&pdf::render(&doc, Paper::A4).unwrap(), "credit-note");
+    let total = c.totals.figures.final_amount.to_string();
+    for expected in [
+        "Credit note CN-2026-00003",
+        "Credit for invoice INV-2026-00007",
+        "Delivered late; <b>agreed</b> & refunded",
+        total.as_str(),
+        "Refund",
+        "1.50",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in\n{text}");
+    }
+    assert_eq!(doc.pdf_file_name(), "credit_note-CN-2026-00003.pdf");
+    let email = crm_render::email::render(&doc).unwrap();
+    assert!(
+        email.text.contains("has sent you a credit note"),
+        "{}",
+        email.text
+    );
+    assert!(email.text.contains("Credit for invoice INV-2026-00007"));
+    assert!(email.text.contains(&format!("Total: {total}")));
+    assert!(!email.html.contains("<b>agreed</b>"), "{}", email.html);
+    let page = crm_render::page::client_page(
+        &doc,
+        crm_render::page::PageView {
+            base: "/c/tok",
+            can_decide: false,
+            version: None,
+        },
+    )
+    .unwrap();
+    assert!(
+        page.contains("<th scope=\"row\">Refund</th><td>1.50</td>"),
+        "{page}"
+    );
+    assert!(!page.contains("<b>agreed</b>"));
+    assert!(page.contains("Credit for invoice INV-2026-00007"));
+}
+
 /// Every totals vector of crm-core put through an estimate: the document carries the
 /// vector's expected figures and its PDF shows them, with every total row and line total.
 #[test]
@@ -275,14 +321,15 @@ fn every_totals_vector_shows_its_figures_in_the_pdf() {
     });
 }
 
-/// Every reference vector put through an invoice of which 1.00 was paid: its PDF, its email
-/// and its page show the API's `amount_paid` and `amount_due` (API.md §18), the same text
-/// on all three.
+/// Every reference vector put through an invoice of which 1.00 was paid and 0.50 credited:
+/// its PDF, its email and its page show the API's `amount_paid`, `amount_credited` and
+/// `amount_due` (API.md §18), the same text on all three.
 #[test]
 fn every_totals_vector_as_a_part_paid_invoice_shows_what_is_due_on_all_three() {
     let vectors = totals_vectors().unwrap();
     let texts = |i: usize| (format!("Item {}", i + 1), None, None);
     let paid = crm_core::money::Money::parse("1.00").unwrap();
+    let credited = crm_core::money::Money::parse("0.50").unwrap();
     let chunks: Vec<_> = vectors.chunks(vectors.len().div_ceil(2)).collect();
     let checked = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -292,11 +339,16 @@ fn every_totals_vector_as_a_part_paid_invoice_shows_what_is_due_on_all_three() {
                 for v in chunk {
                     let input = v.totals_input().unwrap();
                     let mut i = sample::invoice(&input, &texts).unwrap();
-                    if i.totals.bill.figures.final_amount <= paid {
+                    if i.totals.bill.figures.final_amount.get() <= paid.get() + credited.get() {
                         continue;
                     }
-                    i.totals =
-                        crm_core::invoice::InvoiceTotals::new(i.totals.bill.clone(), paid).unwrap();
+                    i.totals = crm_core::invoice::InvoiceTotals::new(
+                        i.totals.bill.clone(),
+                        paid,
+                        credited,
+                        credited,
+                    )
+                    .unwrap();
                     let due = i.totals.amount_due.to_string();
                     let doc = Document::invoice(&i, context(None));
                     let pdf_text = text_of(
@@ -325,6 +377,9 @@ fn every_totals_vector_as_a_part_paid_invoice_shows_what_is_due_on_all_three() {
                         v.line
                     );
                     assert_eq!(line(&pdf_text, "Paid").as_deref(), Some("1.00"));
+                    assert_eq!(line(&pdf_text, "Credited").as_deref(), Some("0.50"));
+                    assert!(email.text.contains("Credited: 0.50\r\n"));
+                    assert!(page.contains("<th scope=\"row\">Credited</th><td>0.50</td>"));
                     assert!(
                         email.text.contains(&format!("Amount due: {due}\r\n")),
                         "vector line {}",

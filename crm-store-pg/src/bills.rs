@@ -145,6 +145,36 @@ macro_rules! list_bytes_sql {
     };
 }
 
+/// Every line of the document `$1` in one statement, positions 1..n from the arrays' order,
+/// into lines table `$l` whose owner column is `$o` ([`items::insert`] binds it).
+macro_rules! insert_lines_sql {
+    ($l:literal, $o:literal) => {
+        concat!(
+            "INSERT INTO ", $l, " (", $o, ", position, description, long_description, ",
+            "unit, quantity, rate, total, discount_type, discount_value, discount_amount, tax_rate_id) ",
+            "SELECT $1, x.position::int, x.description, x.long_description, x.unit, x.quantity, x.rate, x.total, ",
+            "x.discount_type, x.discount_value, x.discount_amount, x.tax_rate_id ",
+            "FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], ",
+            "$9::numeric[], $10::numeric[], $11::bigint[]) WITH ORDINALITY AS x(description, long_description, unit, ",
+            "quantity, rate, total, discount_type, discount_value, discount_amount, tax_rate_id, position) ",
+            "ORDER BY x.position RETURNING id, position"
+        )
+    };
+}
+
+/// Every tax record of the document `$1` in one statement, in the arrays' order (name and
+/// rate copied), into tax records table `$x` whose owner column is `$o`.
+macro_rules! insert_taxes_sql {
+    ($x:literal, $o:literal) => {
+        concat!(
+            "INSERT INTO ", $x, " (", $o, ", line_id, tax_rate_id, name, rate) ",
+            "SELECT $1, x.line_id, x.tax_rate_id, x.name, x.rate ",
+            "FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::numeric[]) WITH ORDINALITY AS x(line_id, tax_rate_id, name, rate, n) ",
+            "ORDER BY x.n"
+        )
+    };
+}
+
 /// The statements of one kind of bill, from its header table `$t`, lines table `$l`, tax
 /// records table `$x`, their owner column `$o`, the second date's column `$end`, the status
 /// column `$st` and the extra condition `$listed` that hides unlisted rows (`$listed_b`: the
@@ -223,22 +253,8 @@ macro_rules! bill_sql {
             ),
             delete_taxes: concat!("DELETE FROM ", $x, " WHERE ", $o, " = $1"),
             delete_lines: concat!("DELETE FROM ", $l, " WHERE ", $o, " = $1"),
-            insert_lines: concat!(
-                "INSERT INTO ", $l, " (", $o, ", position, description, long_description, ",
-                "unit, quantity, rate, total, discount_type, discount_value, discount_amount, tax_rate_id) ",
-                "SELECT $1, x.position::int, x.description, x.long_description, x.unit, x.quantity, x.rate, x.total, ",
-                "x.discount_type, x.discount_value, x.discount_amount, x.tax_rate_id ",
-                "FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], ",
-                "$9::numeric[], $10::numeric[], $11::bigint[]) WITH ORDINALITY AS x(description, long_description, unit, ",
-                "quantity, rate, total, discount_type, discount_value, discount_amount, tax_rate_id, position) ",
-                "ORDER BY x.position RETURNING id, position"
-            ),
-            insert_taxes: concat!(
-                "INSERT INTO ", $x, " (", $o, ", line_id, tax_rate_id, name, rate) ",
-                "SELECT $1, x.line_id, x.tax_rate_id, x.name, x.rate ",
-                "FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::numeric[]) WITH ORDINALITY AS x(line_id, tax_rate_id, name, rate, n) ",
-                "ORDER BY x.n"
-            ),
+            insert_lines: insert_lines_sql!($l, $o),
+            insert_taxes: insert_taxes_sql!($x, $o),
             update_header: concat!(
                 "UPDATE ", $t, " SET category_id = $2, date = $3, ", $end, " = $4, ",
                 "project_id = CASE WHEN $5 THEN project_id ELSE $6 END, notes = CASE WHEN $7 THEN notes ELSE $8 END, ",

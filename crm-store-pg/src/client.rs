@@ -26,9 +26,10 @@ use crate::store::Store;
 use chrono::NaiveDate;
 use crm_core::bill::link;
 use crm_core::bill::{EstimateKind, InvoiceKind, Kind};
+use crm_core::credit_note::CreditNote;
 use crm_core::estimate::decision::{self, Decided, DecisionRequest, Refusal};
 use crm_core::estimate::{Decision, Estimate, StoredStatus};
-use crm_core::ids::{EstimateId, InvoiceId};
+use crm_core::ids::{CreditNoteId, EstimateId, InvoiceId};
 use crm_core::invoice::Invoice;
 use crm_core::webhook::EventType;
 
@@ -42,6 +43,8 @@ pub enum Opened {
     Estimate(Box<Estimate>, String),
     /// An invoice.
     Invoice(Box<Invoice>),
+    /// A credit note.
+    CreditNote(Box<CreditNote>),
 }
 
 /// A link's bill with its version ([`Store::open_versioned`]).
@@ -51,6 +54,8 @@ pub enum OpenedVersion<'s> {
     Estimate(Versioned<'s, EstimateKind>),
     /// An invoice.
     Invoice(Versioned<'s, InvoiceKind>),
+    /// A credit note, and its version ([`Store::credit_note_version`]).
+    CreditNote(CreditNoteId, String),
 }
 
 /// The notice of a client's decision to the estimate's creator, to compose from the
@@ -80,6 +85,9 @@ SELECT 'estimate' AS kind, id FROM estimates \
  WHERE client_token = $1 AND client_token_expires_at > now() AND NOT is_document \
 UNION ALL \
 SELECT 'invoice' AS kind, id FROM invoices \
+ WHERE client_token = $1 AND client_token_expires_at > now() \
+UNION ALL \
+SELECT 'credit_note' AS kind, id FROM credit_notes \
  WHERE client_token = $1 AND client_token_expires_at > now()";
 
 const LOCK_BY_TOKEN_SQL: &str = "\
@@ -116,6 +124,7 @@ SELECT u.email FROM estimates e JOIN users u ON u.id = e.creator_id WHERE e.id =
 enum Linked {
     Estimate(EstimateId),
     Invoice(InvoiceId),
+    CreditNote(CreditNoteId),
 }
 
 /// The bill the live token `token` opens, read on `db` (`None`: unknown, rotated, revoked
@@ -126,12 +135,11 @@ async fn linked(db: &impl Db, token: &str) -> Result<Option<Linked>, StoreError>
     };
     let kind: String = rows::get(&row, "kind")?;
     let id: i64 = rows::get(&row, "id")?;
-    Ok(Some(if kind == "estimate" {
-        Linked::Estimate(
-            EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?,
-        )
-    } else {
-        Linked::Invoice(InvoiceId::new(id).ok_or_else(|| crate::error::corrupt("invoice id", id))?)
+    let bad = || crate::error::corrupt("linked id", id);
+    Ok(Some(match kind.as_str() {
+        "estimate" => Linked::Estimate(EstimateId::new(id).ok_or_else(bad)?),
+        "invoice" => Linked::Invoice(InvoiceId::new(id).ok_or_else(bad)?),
+        _ => Linked::CreditNote(CreditNoteId::new(id).ok_or_else(bad)?),
     }))
 }
 
@@ -170,6 +178,16 @@ impl Store {
             Some(Linked::Invoice(id)) => Versioned::read(self, reader, today, id)
                 .await
                 .map(OpenedVersion::Invoice),
+            Some(Linked::CreditNote(id)) => {
+                let raw = id.get();
+                match reader
+                    .row_opt(crate::credit_notes::VERSION_SQL, &[&raw])
+                    .await?
+                {
+                    Some(row) => Ok(OpenedVersion::CreditNote(id, rows::get(&row, "version")?)),
+                    None => return Ok(None),
+                }
+            }
         };
         unless_gone(opened)
     }
@@ -198,6 +216,9 @@ impl Store {
             Some(Linked::Invoice(id)) => crate::bills::kind::load(&*reader, id, view)
                 .await
                 .map(|i| Opened::Invoice(Box::new(i))),
+            Some(Linked::CreditNote(id)) => crate::credit_notes::load(&*reader, id.get(), view)
+                .await
+                .map(|c| Opened::CreditNote(Box::new(c))),
         };
         unless_gone(opened)
     }

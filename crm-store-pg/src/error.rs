@@ -86,7 +86,9 @@ impl From<tokio_postgres::Error> for StoreError {
                         return StoreError::Conflict(Conflict::EstimateAlreadyConverted);
                     }
                     // Two number formats of one kind whose numbers meet.
-                    Some("invoices_number_key" | "estimates_number_key") => {
+                    Some(
+                        "invoices_number_key" | "estimates_number_key" | "credit_notes_number_key",
+                    ) => {
                         return StoreError::Conflict(Conflict::NumberTaken);
                     }
                     _ => {}

@@ -53,7 +53,9 @@ const SQL: BillSql = bill_sql! {
     listed: "",
     listed_b: "TRUE",
     extra: "b.status_id, b.due_date, b.estimate_id, b.number, b.issued_at, \
-        (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid",
+        (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid, \
+        (SELECT COALESCE(sum(c.final_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_credited, \
+        (SELECT COALESCE(sum(c.applied_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_applied",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         body_id, queued_by) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",

@@ -47,6 +47,7 @@ mod company;
 pub mod conditions;
 mod contracts;
 pub mod counts;
+mod credit_notes;
 mod db;
 mod estimates;
 mod events;

@@ -42,6 +42,8 @@ pub enum Template {
     Invoice,
     /// The notice of a client's decision to the estimate's creator.
     EstimateDecision,
+    /// A credit note's email to its client.
+    CreditNote,
 }
 
 impl Template {
@@ -50,6 +52,7 @@ impl Template {
         match kind {
             BillKind::Estimate => Template::Estimate,
             BillKind::Invoice => Template::Invoice,
+            BillKind::CreditNote => Template::CreditNote,
         }
     }
 
@@ -59,6 +62,7 @@ impl Template {
             Template::Estimate => "estimate",
             Template::Invoice => "invoice",
             Template::EstimateDecision => "estimate_decision",
+            Template::CreditNote => "credit_note",
         }
     }
 
@@ -68,6 +72,7 @@ impl Template {
             Template::Estimate,
             Template::Invoice,
             Template::EstimateDecision,
+            Template::CreditNote,
         ]
         .into_iter()
         .find(|t| t.as_str() == name)

@@ -12,6 +12,24 @@
 //! one invoice are therefore written one transaction at a time, and their sum never passes
 //! the final amount.
 
+/// The sums an invoice's balance is made of, for the invoice whose id is `$id`: `paid`
+/// (its payments), `applied` and `refunded` (its credit notes' two parts).
+macro_rules! credits_sql {
+    ($id:literal) => {
+        concat!(
+            "(SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = ",
+            $id,
+            ") AS paid, ",
+            "(SELECT COALESCE(sum(c.applied_amount), 0) FROM credit_notes c WHERE c.invoice_id = ",
+            $id,
+            ") AS applied, ",
+            "(SELECT COALESCE(sum(c.refund_amount), 0) FROM credit_notes c WHERE c.invoice_id = ",
+            $id,
+            ") AS refunded"
+        )
+    };
+}
+
 mod write;
 
 use chrono::NaiveDate;
@@ -57,18 +75,19 @@ const PAGE_EXTRA_COLUMNS: &str =
 
 /// An invoice's balance as a report reads it (no lock): stored status, final amount, and
 /// the sum of its payments.
-const BALANCE_SQL: &str = "SELECT i.status_id, i.final_amount, \
-     (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = i.id) AS paid \
-     FROM invoices i WHERE i.id = $1";
+const BALANCE_SQL: &str = concat!(
+    "SELECT i.status_id, i.final_amount, ",
+    credits_sql!("i.id"),
+    " FROM invoices i WHERE i.id = $1"
+);
 
 /// Locks an invoice for a change of its balance, giving its stored status, final amount
 /// and client. The sum of its payments is read after the lock ([`PAID_SQL`]).
 const LOCK_INVOICE_SQL: &str = "SELECT status_id, final_amount, client_id, number IS NOT NULL AS issued FROM invoices \
      WHERE id = $1 FOR UPDATE";
 
-/// The sum of an invoice's payments.
-const PAID_SQL: &str =
-    "SELECT COALESCE(sum(amount), 0) AS paid FROM payments WHERE invoice_id = $1";
+/// The sums of an invoice's payments and credit notes.
+const PAID_SQL: &str = concat!("SELECT ", credits_sql!("$1::bigint"));
 
 /// An invoice's stored status, after a change of its balance (the invoice changed: its
 /// `amount_paid` is part of it).
@@ -197,6 +216,18 @@ fn stored_status(row: &Row) -> Result<InvoiceStatus, StoreError> {
     InvoiceStatus::from_id(id).ok_or_else(|| corrupt("invoice status", id))
 }
 
+/// The balance of an invoice from its row (`status_id`, `final_amount`) and the sums of
+/// [`credits_sql!`].
+fn balance_of(invoice: &Row, sums: &Row) -> Result<Balance, StoreError> {
+    Ok(Balance {
+        status: stored_status(invoice)?,
+        total: rows::money(invoice, "final_amount")?,
+        paid: rows::money(sums, "paid")?,
+        applied: rows::money(sums, "applied")?,
+        refunded: rows::money(sums, "refunded")?,
+    })
+}
+
 /// An invoice locked for a change of its balance.
 pub(crate) struct LockedInvoice {
     /// Its balance, read after the lock.
@@ -218,11 +249,7 @@ pub(crate) async fn lock_invoice(
     };
     let paid = db.row(PAID_SQL, &[&invoice]).await?;
     Ok(Some(LockedInvoice {
-        balance: Balance {
-            status: stored_status(&row)?,
-            total: rows::money(&row, "final_amount")?,
-            paid: rows::money(&paid, "paid")?,
-        },
+        balance: balance_of(&row, &paid)?,
         client: rows::get(&row, "client_id")?,
         issued: rows::get(&row, "issued")?,
     }))
@@ -266,11 +293,7 @@ pub(crate) async fn judge(db: &impl Db, claim: &PaymentClaim) -> Result<FieldErr
     let refusal = match row {
         None => Some(PaymentRefusal::Unknown),
         Some(row) => {
-            let balance = Balance {
-                status: stored_status(&row)?,
-                total: rows::money(&row, "final_amount")?,
-                paid: rows::money(&row, "paid")?,
-            };
+            let balance = balance_of(&row, &row)?;
             match claim.amount {
                 _ if !balance.takes_payments() => balance.closed(),
                 Some(amount) => balance.record(amount).err(),

@@ -204,6 +204,10 @@ impl Store {
                 Some(id) => self.bills::<EstimateKind>().get(ctx, id).await.map(drop),
                 None => return Ok(false),
             },
+            Resource::CreditNote => match crm_core::ids::CreditNoteId::new(id) {
+                Some(id) => self.credit_note(ctx, id).await.map(drop),
+                None => return Ok(false),
+            },
             Resource::Invoice => match crm_core::ids::InvoiceId::new(id) {
                 Some(id) => self.bills::<InvoiceKind>().get(ctx, id).await.map(drop),
                 None => return Ok(false),

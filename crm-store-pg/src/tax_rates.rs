@@ -28,7 +28,9 @@ macro_rules! in_use {
         "(EXISTS (SELECT 1 FROM estimate_lines WHERE tax_rate_id = t.id) \
           OR EXISTS (SELECT 1 FROM estimate_taxes WHERE tax_rate_id = t.id) \
           OR EXISTS (SELECT 1 FROM invoice_lines WHERE tax_rate_id = t.id) \
-          OR EXISTS (SELECT 1 FROM invoice_taxes WHERE tax_rate_id = t.id))"
+          OR EXISTS (SELECT 1 FROM invoice_taxes WHERE tax_rate_id = t.id) \
+          OR EXISTS (SELECT 1 FROM credit_note_lines WHERE tax_rate_id = t.id) \
+          OR EXISTS (SELECT 1 FROM credit_note_taxes WHERE tax_rate_id = t.id))"
     };
 }
 
@@ -54,7 +56,9 @@ const TAX_RATE_SQL: &str = concat!(
 const PAGE_EXTRA_COLUMNS: &str = ", (SELECT (EXISTS (SELECT 1 FROM estimate_lines WHERE tax_rate_id = p.id) \
      OR EXISTS (SELECT 1 FROM estimate_taxes WHERE tax_rate_id = p.id) \
      OR EXISTS (SELECT 1 FROM invoice_lines WHERE tax_rate_id = p.id) \
-     OR EXISTS (SELECT 1 FROM invoice_taxes WHERE tax_rate_id = p.id))) AS in_use";
+     OR EXISTS (SELECT 1 FROM invoice_taxes WHERE tax_rate_id = p.id) \
+     OR EXISTS (SELECT 1 FROM credit_note_lines WHERE tax_rate_id = p.id) \
+     OR EXISTS (SELECT 1 FROM credit_note_taxes WHERE tax_rate_id = p.id))) AS in_use";
 
 const LOCK_SQL: &str = "SELECT id FROM tax_rates WHERE id = $1 FOR UPDATE";
 

@@ -104,6 +104,11 @@ impl LineItems {
 }
 
 impl ItemsRequest {
+    /// The errors [`ItemsRequest::read`] found before the mode is known (empty when none).
+    pub fn errors(&self) -> &FieldErrors {
+        &self.errors
+    }
+
     /// Reads `items` (required, 1 to [`MAX_ITEMS`]) and `tax_rate_ids` (optional); any
     /// field error is a rejection.
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {

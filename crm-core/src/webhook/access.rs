@@ -31,6 +31,7 @@ impl EventType {
             MilestoneCreated | MilestoneUpdated | MilestoneDeleted => &[Area::Milestones],
             NoteCreated | NoteUpdated | NoteDeleted => &[Area::Notes],
             PaymentCreated | PaymentDeleted => &[Area::Payments],
+            CreditNoteIssued | CreditNoteUpdated | CreditNoteEmailed => &[Area::CreditNotes],
             EmailSent | EmailFailed => &[Area::Emails],
             CompanyUpdated => &[Area::Company],
             ClientCreated | ClientUpdated | ClientDeleted => &[Area::Clients],
@@ -133,6 +134,7 @@ mod tests {
                 "category" => "categories".to_owned(),
                 "company" => "company".to_owned(),
                 "tax_rate" => "tax-rates".to_owned(),
+                "credit_note" => "credit-notes".to_owned(),
                 other => format!("{other}s"),
             };
             assert!(

@@ -47,6 +47,12 @@ choice_enum!(
         InvoiceEmailed = "invoice.emailed",
         /// An invoice became paid in full.
         InvoicePaid = "invoice.paid",
+        /// A credit note was issued (its invoice's change follows as `invoice.updated`).
+        CreditNoteIssued = "credit_note.issued",
+        /// A credit note's client link was made or revoked (nothing else of it changes).
+        CreditNoteUpdated = "credit_note.updated",
+        /// A credit note's email was queued.
+        CreditNoteEmailed = "credit_note.emailed",
         /// A milestone was created.
         MilestoneCreated = "milestone.created",
         /// A milestone was changed (also its position).
@@ -120,9 +126,11 @@ pub enum BillAction {
     Emailed,
 }
 
-/// The event type of `action` on a bill of `kind`.
+/// The event type of `action` on a bill of `kind`. A credit note is issued when it is
+/// created (and never published after), and never deleted: what changes of it (its client
+/// link) is an update.
 pub fn bill_event(kind: crate::bill::BillKind, action: BillAction) -> EventType {
-    use crate::bill::BillKind::{Estimate, Invoice};
+    use crate::bill::BillKind::{CreditNote, Estimate, Invoice};
     match (kind, action) {
         (Estimate, BillAction::Created) => EventType::EstimateCreated,
         (Estimate, BillAction::Updated) => EventType::EstimateUpdated,
@@ -134,6 +142,9 @@ pub fn bill_event(kind: crate::bill::BillKind, action: BillAction) -> EventType 
         (Invoice, BillAction::Deleted) => EventType::InvoiceDeleted,
         (Invoice, BillAction::Published) => EventType::InvoicePublished,
         (Invoice, BillAction::Emailed) => EventType::InvoiceEmailed,
+        (CreditNote, BillAction::Created | BillAction::Published) => EventType::CreditNoteIssued,
+        (CreditNote, BillAction::Updated | BillAction::Deleted) => EventType::CreditNoteUpdated,
+        (CreditNote, BillAction::Emailed) => EventType::CreditNoteEmailed,
     }
 }
 

@@ -35,6 +35,11 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
             false,
             None,
         ),
+        Opened::CreditNote(c) => (
+            env.documents.credit_note_document(env.store, c).await?,
+            false,
+            None,
+        ),
     };
     let view = PageView {
         base: visit.token,

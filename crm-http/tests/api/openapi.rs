@@ -468,21 +468,24 @@ impl World {
             json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-06-20"}),
         )
         .await;
-        let items = json!({"items": [{"description": "Work", "quantity": "1", "rate": "1000"}]});
-        let a = s
-            .put(
-                &format!("/api/invoices/{payable_invoice}/items"),
-                Body::Json(items),
-            )
-            .await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
-        let a = s
-            .put(
-                &format!("/api/invoices/{payable_invoice}/publish"),
-                Body::None,
-            )
-            .await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+        // Published invoices of 1,000.00: one takes the payment examples, the other the
+        // credit notes'.
+        let creditable_invoice = s.created("/api/invoices",
+            json!({"bill_clientid": client, "bill_categoryid": invoice_category, "bill_date": "2026-06-20"}),
+        )
+        .await;
+        for id in [payable_invoice, creditable_invoice] {
+            let items =
+                json!({"items": [{"description": "Work", "quantity": "1", "rate": "1000"}]});
+            let a = s
+                .put(&format!("/api/invoices/{id}/items"), Body::Json(items))
+                .await;
+            assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+            let a = s
+                .put(&format!("/api/invoices/{id}/publish"), Body::None)
+                .await;
+            assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+        }
         // In the other project, so that renaming it to the create example's title never clashes.
         let milestone = s.created("/api/milestones",
             json!({"milestone_projectid": s.ids.projects[1], "milestone_title": "To rename", "milestone_color": "info"}),
@@ -530,6 +533,7 @@ impl World {
             ("/api/invoices/{id}/status", invoice),
             ("/api/invoices/{id}/tags", invoice),
             ("/api/invoices/{id}/clone", invoice),
+            ("/api/invoices/{id}/credit-notes", creditable_invoice),
             ("/api/milestones/{id}", milestone),
             ("/api/notes/{id}", note),
             ("/api/notes/{id}/tags", note),

@@ -991,7 +991,13 @@ async fn the_readme_walkthrough_runs_as_written() {
                     "{\"message\":\"An issued invoice cannot be changed. Issue a credit note instead.\"} 409\n"
                 )
                 && stdout.contains("payment of 2637.34: 201\n")
-                && stdout.contains("invoice: Paid 2637.34 0.00\n"),
+                && stdout.contains("invoice: Paid 2637.34 0.00\n")
+                && stdout.contains(&format!(
+                    "credit note: CN-{}-0000",
+                    chrono::Utc::now().format("%Y")
+                ))
+                && stdout.contains(" 100.00 0.00 100.00\n")
+                && stdout.contains("invoice: Paid 100.00 0.00\n"),
             "run {attempt}: {stdout}"
         );
         // The retry was answered from the stored answer, and the second editor was told.

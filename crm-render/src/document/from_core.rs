@@ -10,9 +10,11 @@ use crm_core::totals::TaxMode;
 use crm_core::estimate::{Estimate, ShownStatus};
 use crm_core::invoice::{Invoice, InvoiceStatus};
 
+use crm_core::credit_note::CreditNote;
+
 use super::{
-    Decision, DecisionKind, Document, DocumentLine, Due, LabelledDate, Party, PaymentDetails,
-    TotalRow, non_blank, non_blank_line,
+    Credits, Decision, DecisionKind, Document, DocumentLine, Due, LabelledDate, Party,
+    PaymentDetails, TotalRow, non_blank, non_blank_line,
 };
 
 /// What a document needs besides the record: the company, which the service is
@@ -187,20 +189,21 @@ impl Document {
 
     /// The document of an invoice.
     pub fn invoice(i: &Invoice, context: Context<'_>) -> Document {
-        let balance = if i.totals.amount_paid.get().is_zero() {
-            Vec::new()
-        } else {
-            vec![
-                TotalRow {
-                    label: "Paid".to_owned(),
-                    amount: i.totals.amount_paid.to_string(),
-                },
-                TotalRow {
-                    label: "Amount due".to_owned(),
-                    amount: i.totals.amount_due.to_string(),
-                },
-            ]
+        let t = &i.totals;
+        let row = |label: &str, amount: &crm_core::money::Money| TotalRow {
+            label: label.to_owned(),
+            amount: amount.to_string(),
         };
+        let paid = !t.amount_paid.get().is_zero();
+        let credited = !t.amount_credited.get().is_zero();
+        let balance = [
+            paid.then(|| row("Paid", &t.amount_paid)),
+            credited.then(|| row("Credited", &t.amount_credited)),
+            (paid || credited).then(|| row("Amount due", &t.amount_due)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let payment = context.payment.filter(|p| !p.is_empty()).cloned();
         let open = matches!(
             i.status,
@@ -246,6 +249,48 @@ impl Document {
         doc
     }
 
+    /// The document of a credit note: its lines and totals, what it credits and why, and,
+    /// when it credits more than was due, the part applied and the part refunded.
+    pub fn credit_note(c: &CreditNote, context: Context<'_>) -> Document {
+        let mut doc = Document::from_parts(
+            Parts {
+                kind: BillKind::CreditNote,
+                id: c.id.get(),
+                number: Some(&c.number),
+                client: &c.client.name,
+                dates: vec![LabelledDate {
+                    label: "Date",
+                    date: c.date,
+                }],
+                status: "Issued",
+                tax_type: c.tax_type,
+                lines: &c.lines,
+                taxes: &c.taxes,
+                totals: &c.totals,
+                notes: None,
+                terms: None,
+            },
+            context,
+        );
+        if !c.refund_amount.get().is_zero() {
+            doc.balance = vec![
+                TotalRow {
+                    label: "Applied to the invoice".to_owned(),
+                    amount: c.applied_amount.to_string(),
+                },
+                TotalRow {
+                    label: "Refund".to_owned(),
+                    amount: c.refund_amount.to_string(),
+                },
+            ];
+        }
+        doc.credits = Some(Credits {
+            invoice: crate::text::one_line(&c.invoice_number),
+            reason: crate::text::clean(&c.reason),
+        });
+        doc
+    }
+
     fn from_parts(p: Parts<'_>, context: Context<'_>) -> Document {
         Document {
             kind: p.kind,
@@ -274,6 +319,7 @@ impl Document {
             balance: Vec::new(),
             payment: None,
             due: None,
+            credits: None,
         }
     }
 }

@@ -163,6 +163,8 @@ fn paid_invoice(n: usize, paid: &str) -> (Document, String) {
     i.totals = crm_core::invoice::InvoiceTotals::new(
         i.totals.bill.clone(),
         crm_core::money::Money::parse(paid).unwrap(),
+        crm_core::money::Money::ZERO,
+        crm_core::money::Money::ZERO,
     )
     .unwrap();
     let settings = crm_core::company::CompanySettings {
@@ -279,6 +281,8 @@ fn an_open_invoices_email_says_what_is_due_and_by_when() {
     i.totals = crm_core::invoice::InvoiceTotals::new(
         i.totals.bill.clone(),
         i.totals.bill.figures.final_amount,
+        crm_core::money::Money::ZERO,
+        crm_core::money::Money::ZERO,
     )
     .unwrap();
     let paid = Document::invoice(&i, context());

@@ -120,11 +120,19 @@ pub(crate) fn lay_out(doc: &Document, paper: Paper, fonts: &Fonts) -> Vec<Vec<It
             flow.paragraph(text, BODY, flow.left, flow.width());
         }
     }
-    for (title, body) in [("Notes", &doc.notes), ("Terms", &doc.terms)] {
-        if let Some(body) = body {
+    let credits = doc
+        .credits
+        .as_ref()
+        .map(|c| (c.heading(), Some(c.reason.clone())));
+    let sections = credits.into_iter().chain([
+        ("Notes".to_owned(), doc.notes.clone()),
+        ("Terms".to_owned(), doc.terms.clone()),
+    ]);
+    for (title, body) in sections {
+        if let Some(body) = &body {
             flow.gap(14.0);
             flow.keep(HEADING.leading() + 3.0 * BODY.leading());
-            flow.paragraph(title, HEADING, flow.left, flow.width());
+            flow.paragraph(&title, HEADING, flow.left, flow.width());
             flow.gap(2.0);
             flow.paragraph(body, BODY, flow.left, flow.width());
         }

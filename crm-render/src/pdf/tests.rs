@@ -71,6 +71,8 @@ fn an_invoices_pdf_draws_its_balance_and_how_to_pay() {
     i.totals = crm_core::invoice::InvoiceTotals::new(
         i.totals.bill.clone(),
         crm_core::money::Money::parse("10.00").unwrap(),
+        crm_core::money::Money::ZERO,
+        crm_core::money::Money::ZERO,
     )
     .unwrap();
     let payment = crate::document::PaymentDetails {

@@ -82,7 +82,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         let record_id = |record: &K::Record| K::raw(K::record_id(record));
         page(
             db,
-            sql,
+            sql.list_bytes,
             select,
             total,
             K::sort_key(q.params.sort),
@@ -254,7 +254,9 @@ impl<'s, K: StoredKind> Bills<'s, K> {
     /// after the configured lifetime.
     pub async fn make_link(self, ctx: Ctx, id: K::Id) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
-        self.store.set_link(&tx, K::sql(), id.raw()).await?;
+        self.store
+            .set_link(&tx, K::sql().set_link, id.raw())
+            .await?;
         self.finish(tx, id, ctx, bill_event(K::KIND, BillAction::Updated))
             .await
     }

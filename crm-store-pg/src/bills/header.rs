@@ -186,15 +186,16 @@ pub(crate) async fn set_tags(
     tags::replace(db, (sql.tag_owner)(id), tags, actor).await
 }
 
-/// The bill's client's contact address, if the client has one (else no email is queued),
-/// and the versions of the parties its documents name (the company's settings and the
-/// client's record: part of its email's version).
+/// The document's client's contact address, if the client has one (else no email is
+/// queued), and the versions of the parties its documents name (the company's settings and
+/// the client's record: part of its email's version), by the kind's `statement` (a bill's
+/// `contact`, a credit note's).
 pub(crate) async fn contact(
     db: &impl Db,
-    sql: &BillSql,
+    statement: &str,
     id: i64,
 ) -> Result<(Option<String>, String), StoreError> {
-    let row = db.row(sql.contact, &[&id]).await?;
+    let row = db.row(statement, &[&id]).await?;
     let contact: Option<String> = rows::get(&row, "contact_email")?;
     let parties: String = rows::get(&row, "parties")?;
     Ok((
@@ -240,20 +241,19 @@ pub(crate) async fn waiting(
         .is_some())
 }
 
-/// Queues `body` about bill `id` to `recipient` (`template` names what it is in the
-/// outbox, `action` what queued it), in the transaction `db`, which wakes the delivery
+/// Queues `body` about document `id` to `recipient` by the kind's `statement` (`template`
+/// names what it is in the outbox, `action` what queued it), in the transaction `db`, which wakes the delivery
 /// workers once it has committed (a row whose message is not composed yet waits for it).
 pub(crate) async fn queue_body(
     db: &Tx,
-    sql: &BillSql,
+    (statement, template): (&str, Template),
     recipient: &str,
-    template: Template,
     id: i64,
     body: &Body,
     action: EmailAction,
 ) -> Result<(), StoreError> {
     db.run(
-        sql.queue_email,
+        statement,
         &[
             &recipient,
             &body.subject,

@@ -8,7 +8,7 @@ use crm_core::bill::TotalsHeader;
 use crm_core::bill::items::total_overflow_error;
 use crm_core::bill::{ItemsRequest, LineItems};
 use crm_core::money::Percent;
-use crm_core::totals::{Computed, Line, LineDiscount, TaxMode, TotalsInput, compute};
+use crm_core::totals::{Computed, Line, LineDiscount, Policy, TaxMode, TotalsInput, compute};
 use crm_core::validation::Rejected;
 use rust_decimal::Decimal;
 
@@ -42,19 +42,86 @@ pub(crate) async fn replace_items<K: StoredBill>(
     let sql = K::sql();
     let locked = lock(db, sql, id, LockMode::Update).await?;
     K::lock_state(&locked)?.check_change()?;
-    let items = match req.for_mode(locked.totals.tax_type) {
+    let priced = price(db, &locked.totals, locked.policy, req).await?;
+    db.run(sql.delete_taxes, &[&id]).await?;
+    db.run(sql.delete_lines, &[&id]).await?;
+    insert(db, Statements::of(sql), id, &priced).await?;
+    recompute::write_totals(db, sql, id, &priced.computed.totals).await
+}
+
+/// Lines priced under a document's header: the request checked against its tax mode, its
+/// tax rates as they are now, and crm-core's figures.
+#[derive(Debug)]
+pub(crate) struct Priced {
+    items: LineItems,
+    rates: HashMap<i64, Rate>,
+    /// The computed lines and totals.
+    pub(crate) computed: Computed,
+}
+
+/// Prices `req` under `header` with `policy`: the request is checked against the header's
+/// tax mode (the other mode's fields are refused, naming them, with every other failing
+/// field), the tax rates must exist and be enabled, the totals are computed by crm-core
+/// (out of range → 422 on `items`). Writes nothing.
+pub(crate) async fn price(
+    db: &impl Db,
+    header: &TotalsHeader,
+    policy: Policy,
+    req: ItemsRequest,
+) -> Result<Priced, StoreError> {
+    let items = match req.for_mode(header.tax_type) {
         Ok(items) => items,
         Err(rejected) => return Err(with_reference_errors(db, rejected).await),
     };
     refs::require(db, items.references()).await?;
     let rates = selected_rates(db, &items).await?;
-    let computed = compute(&input(&locked.totals, &items, &rates)?, locked.policy)
+    let computed = compute(&input(header, &items, &rates)?, policy)
         .map_err(|_| StoreError::Invalid(total_overflow_error()))?;
-    db.run(sql.delete_taxes, &[&id]).await?;
-    db.run(sql.delete_lines, &[&id]).await?;
-    let line_ids = insert_lines(db, sql, id, &items, &computed).await?;
-    insert_taxes(db, sql, id, &items, &rates, &line_ids).await?;
-    recompute::write_totals(db, sql, id, &computed.totals).await
+    Ok(Priced {
+        items,
+        rates,
+        computed,
+    })
+}
+
+/// The statements that write a document's lines and tax records
+/// ([`insert_lines_sql!`], [`insert_taxes_sql!`] over its tables).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Statements {
+    /// The lines' insert.
+    pub(crate) lines: &'static str,
+    /// The tax records' insert.
+    pub(crate) taxes: &'static str,
+}
+
+impl Statements {
+    /// A bill's.
+    fn of(sql: &'static BillSql) -> Statements {
+        Statements {
+            lines: sql.insert_lines,
+            taxes: sql.insert_taxes,
+        }
+    }
+}
+
+/// Inserts the priced lines of document `id` (positions 1..n) and its tax records (summary:
+/// one per selected rate; inline: one per line with a rate).
+pub(crate) async fn insert(
+    db: &impl Db,
+    statements: Statements,
+    id: i64,
+    priced: &Priced,
+) -> Result<(), StoreError> {
+    let line_ids = insert_lines(db, statements.lines, id, &priced.items, &priced.computed).await?;
+    insert_taxes(
+        db,
+        statements.taxes,
+        id,
+        &priced.items,
+        &priced.rates,
+        &line_ids,
+    )
+    .await
 }
 
 /// A request refused for the mode, with its other references checked too, so that the
@@ -144,7 +211,7 @@ fn input(
 /// order.
 async fn insert_lines(
     db: &impl Db,
-    sql: &BillSql,
+    statement: &str,
     id: i64,
     items: &LineItems,
     computed: &Computed,
@@ -181,7 +248,7 @@ async fn insert_lines(
         .collect();
     let inserted = db
         .rows(
-            sql.insert_lines,
+            statement,
             &[
                 &id,
                 &description,
@@ -214,7 +281,7 @@ async fn insert_lines(
 /// that has a rate (`line_ids` are the new lines, in order).
 async fn insert_taxes(
     db: &impl Db,
-    sql: &BillSql,
+    statement: &str,
     id: i64,
     items: &LineItems,
     rates: &HashMap<i64, Rate>,
@@ -240,10 +307,7 @@ async fn insert_taxes(
         name.push(r.name.as_str());
         rate.push(r.rate.get());
     }
-    db.run(
-        sql.insert_taxes,
-        &[&id, &line_id, &tax_rate_id, &name, &rate],
-    )
-    .await?;
+    db.run(statement, &[&id, &line_id, &tax_rate_id, &name, &rate])
+        .await?;
     Ok(())
 }

@@ -12,8 +12,8 @@
 //! `revoke_link` over these.
 
 use chrono::NaiveDate;
-use crm_core::bill::Kind;
 use crm_core::bill::link::{self, ClientLink, TOKEN_BYTES};
+use crm_core::bill::{BillKind, Kind};
 use tokio_postgres::Row;
 
 use super::BillSql;
@@ -45,17 +45,32 @@ fn new_token() -> Result<String, StoreError> {
     Ok(link::token_text(&bytes))
 }
 
-/// Gives bill `id` a link unless it has a working one (publish and email, in their
-/// transaction, with the row locked).
-async fn ensure_link(
-    db: &impl Db,
-    sql: &BillSql,
-    id: i64,
-    ttl_days: u32,
-) -> Result<(), StoreError> {
-    db.run(sql.ensure_link, &[&id, &new_token()?, &ttl(ttl_days)])
-        .await?;
-    Ok(())
+/// What emailing a document of one kind runs: its kind, and its statements that give it a
+/// link unless it has a working one (`$2` the token, `$3` the lifetime in days), read its
+/// client's contact and the parties' versions ([`header::contact`]), and queue its email
+/// ([`header::queue_body`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mailing {
+    /// The kind of document.
+    pub(crate) kind: BillKind,
+    /// `ensure_link`.
+    pub(crate) ensure_link: &'static str,
+    /// `contact`.
+    pub(crate) contact: &'static str,
+    /// `queue_email`.
+    pub(crate) queue_email: &'static str,
+}
+
+impl Mailing {
+    /// A bill's.
+    fn of(kind: BillKind, sql: &'static BillSql) -> Mailing {
+        Mailing {
+            kind,
+            ensure_link: sql.ensure_link,
+            contact: sql.contact,
+            queue_email: sql.queue_email,
+        }
+    }
 }
 
 /// The lifetime as the statements take it (`make_interval(days => int)`).
@@ -79,9 +94,15 @@ impl Store {
 
     /// Gives bill `id` a new link (rotation: any old one stops working at once), expiring
     /// `link_ttl_days` from now.
-    pub(crate) async fn set_link(&self, db: &Tx, sql: &BillSql, id: i64) -> Result<(), StoreError> {
+    /// `statement` is the kind's (a bill's `set_link`, a credit note's).
+    pub(crate) async fn set_link(
+        &self,
+        db: &Tx,
+        statement: &str,
+        id: i64,
+    ) -> Result<(), StoreError> {
         let ttl = ttl(self.inner.client.link_ttl_days);
-        db.run(sql.set_link, &[&id, &new_token()?, &ttl]).await?;
+        db.run(statement, &[&id, &new_token()?, &ttl]).await?;
         Ok(())
     }
 
@@ -104,21 +125,46 @@ impl Store {
         action: EmailAction,
         letterhead: &Letterhead,
     ) -> Result<(RecordOf<I>, Queued), StoreError> {
-        let sql = I::Kind::sql();
-        let template = Template::of(<I::Kind as Kind>::KIND);
-        ensure_link(db, sql, id.raw(), self.inner.client.link_ttl_days).await?;
-        let record = load(db, id, self.view(ctx)).await?;
-        let (recipient, parties) = header::contact(db, sql, id.raw()).await?;
+        let mailing = Mailing::of(<I::Kind as Kind>::KIND, I::Kind::sql());
+        let view = self.view(ctx);
+        self.link_and_email_with(db, &mailing, id.raw(), action, letterhead, || {
+            load(db, id, view)
+        })
+        .await
+    }
+
+    /// [`Store::link_and_email`] for a document of any kind: `mailing` its statements,
+    /// `read` its record as the API shows it (read after the link is made).
+    pub(crate) async fn link_and_email_with<R, F>(
+        &self,
+        db: &Tx,
+        mailing: &Mailing,
+        id: i64,
+        action: EmailAction,
+        letterhead: &Letterhead,
+        read: impl FnOnce() -> F,
+    ) -> Result<(R, Queued), StoreError>
+    where
+        R: serde::Serialize,
+        F: Future<Output = Result<R, StoreError>>,
+    {
+        let template = Template::of(mailing.kind);
+        let ttl = ttl(self.inner.client.link_ttl_days);
+        db.run(mailing.ensure_link, &[&id, &new_token()?, &ttl])
+            .await?;
+        let record = read().await?;
+        let (recipient, parties) = header::contact(db, mailing.contact, id).await?;
         let Some(recipient) = recipient else {
             return Ok((record, Queued::NoRecipient));
         };
         let version = messages::version(template, &(&record, parties), letterhead)?;
-        let resource = <I::Kind as Kind>::KIND.template();
-        let body = messages::body(db, resource, template, id.raw(), &version).await?;
+        let resource = mailing.kind.template();
+        let body = messages::body(db, resource, template, id, &version).await?;
         if action == EmailAction::SendEmail && header::waiting(db, &body, &recipient).await? {
             return Ok((record, Queued::Joined));
         }
-        header::queue_body(db, sql, &recipient, template, id.raw(), &body, action).await?;
+        let queue = (mailing.queue_email, template);
+        header::queue_body(db, queue, &recipient, id, &body, action).await?;
         Ok((record, body.queued()))
     }
 }

@@ -129,13 +129,13 @@ pub const LIST_BYTE_BUDGET: u64 = 4 * 1024 * 1024;
 /// A record deleted between the two statements is simply left out. The page stops early
 /// at [`LIST_BYTE_BUDGET`] (the kind's `list_bytes` column).
 #[allow(clippy::too_many_arguments)]
-pub(crate) async fn page<S: BillSort, T: crm_core::bill::StatusFilter, R, Fut>(
+pub(crate) async fn page<F: crm_core::listing::ListFilters, R, Fut>(
     db: &impl Db,
-    sql_of_kind: &BillSql,
+    list_bytes: &str,
     filtered: Sql,
     total: Option<String>,
     sort: SortKey,
-    q: &BillListQuery<S, T>,
+    q: &crm_core::listing::ListQuery<F>,
     load: impl FnOnce(Vec<i64>) -> Fut,
     id_of: fn(&R) -> i64,
 ) -> Result<Listed<R>, StoreError>
@@ -143,7 +143,7 @@ where
     Fut: Future<Output = Result<Vec<R>, StoreError>>,
 {
     let request = PageRequest::of(&q.params, q.binding());
-    let mut found = sql::page(db, filtered, total, sort, &request, sql_of_kind.list_bytes).await?;
+    let mut found = sql::page(db, filtered, total, sort, &request, list_bytes).await?;
     let truncated = found.within_budget("list_bytes", LIST_BYTE_BUDGET, &request)?;
     let ids = found
         .rows

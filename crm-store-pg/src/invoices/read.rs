@@ -21,8 +21,13 @@ pub(crate) use crate::bills::kind::load;
 pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
     let due_date: Option<NaiveDate> = rows::get(row, "due_date")?;
     let c = decode::common(row)?;
-    let paid = rows::money(row, "amount_paid")?;
-    let totals = InvoiceTotals::new(c.totals, paid).map_err(|e| corrupt("invoice balance", e))?;
+    let totals = InvoiceTotals::new(
+        c.totals,
+        rows::money(row, "amount_paid")?,
+        rows::money(row, "amount_credited")?,
+        rows::money(row, "amount_applied")?,
+    )
+    .map_err(|e| corrupt("invoice balance", e))?;
     Ok(Invoice {
         id: new_id(c.id)?,
         number: rows::get(row, "number")?,

@@ -2,7 +2,7 @@
 //! first ([`super::lock_invoice`]), asks crm-core's balance what follows, and stores the
 //! payment (or removes it) with the invoice's new status.
 
-use crm_core::conflict::Resource;
+use crm_core::conflict::{Conflict, Resource};
 use crm_core::ids::{InvoiceId, PaymentId, UserId};
 use crm_core::invoice::{InvoiceStatus, PaymentRefusal};
 use crm_core::payment::{NewPayment, Payment, refusal_errors};
@@ -92,7 +92,10 @@ impl Store {
             .await?
             .ok_or_else(not_found)?;
         if_match(read_payment(&tx, id.get())).await?;
-        let after = locked.balance.remove(rows::money(&payment, "amount")?);
+        let after = locked
+            .balance
+            .remove(rows::money(&payment, "amount")?)
+            .map_err(|_| StoreError::Conflict(Conflict::RefundStandsOnPayments))?;
         tx.run(DELETE_SQL, &[&id.get()]).await?;
         write_status(&tx, invoice, &after).await?;
         tx.emit_deleted(EventType::PaymentDeleted, id.get())?;
@@ -104,7 +107,7 @@ impl Store {
 
     /// Reports the invoice whose payments changed: `invoice.paid` when it is now paid in
     /// full, `invoice.updated` otherwise.
-    async fn emit_invoice_balance(
+    pub(crate) async fn emit_invoice_balance(
         &self,
         tx: &Tx,
         ctx: Ctx,

@@ -9,6 +9,7 @@ mod common;
 mod conditions;
 mod contracts;
 mod creates;
+mod credit_notes;
 mod estimates;
 mod foundation;
 mod harness;

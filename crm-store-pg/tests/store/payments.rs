@@ -10,7 +10,8 @@ mod lists;
 use crm_core::bill::InvoiceKind;
 use crm_core::conflict::Conflict;
 use crm_core::ids::{InvoiceId, PaymentId};
-use crm_core::invoice::{Invoice, InvoiceStatus, InvoiceStatusChange, balance};
+use crm_core::invoice::{Balance, Invoice, InvoiceStatus, InvoiceStatusChange, balance};
+use crm_core::money::Decimal;
 use crm_core::payment::{NewPayment, Payment};
 use crm_store_pg::StoreError;
 
@@ -95,26 +96,49 @@ fn shown(status: InvoiceStatus, paid: &str, due: &str) -> (InvoiceStatus, String
 /// total, and its stored status agrees with it (a Draft or Cancelled invoice has none).
 pub(crate) async fn assert_consistent(s: &Seeded, id: InvoiceId) {
     let i = read(s, id).await;
-    let sum = s
-        .scalar(&format!(
-            "SELECT (COALESCE(sum(amount), 0) * 100)::bigint FROM payments WHERE invoice_id = {id}"
-        ))
-        .await;
-    let paid = crm_core::money::Money::from_cents(sum).unwrap();
+    let cents = |sql: String| async move {
+        crm_core::money::Money::from_cents(s.scalar(&sql).await).unwrap()
+    };
+    let paid = cents(format!(
+        "SELECT (COALESCE(sum(amount), 0) * 100)::bigint FROM payments WHERE invoice_id = {id}"
+    ))
+    .await;
+    let applied = cents(format!(
+        "SELECT (COALESCE(sum(applied_amount), 0) * 100)::bigint FROM credit_notes WHERE invoice_id = {id}"
+    ))
+    .await;
+    let refunded = cents(format!(
+        "SELECT (COALESCE(sum(refund_amount), 0) * 100)::bigint FROM credit_notes WHERE invoice_id = {id}"
+    ))
+    .await;
+    let total = i.totals.bill.figures.final_amount;
     assert_eq!(i.totals.amount_paid, paid);
-    assert!(paid <= i.totals.bill.figures.final_amount);
+    assert_eq!(
+        i.totals.amount_credited.get(),
+        applied.get() + refunded.get()
+    );
+    // What was paid, what credit notes took off, and what is due make the final amount.
+    assert_eq!(
+        paid.get() + applied.get() + i.totals.amount_due.get(),
+        total.get()
+    );
+    assert!(paid <= total);
+    assert!(applied.get() + refunded.get() <= total.get().max(Decimal::ZERO));
     let stored = s
         .scalar(&format!(
             "SELECT status_id::bigint FROM invoices WHERE id = {id}"
         ))
         .await;
     let stored = InvoiceStatus::from_id(i16::try_from(stored).unwrap()).unwrap();
-    let total = i.totals.bill.figures.final_amount;
+    let b = Balance {
+        status: stored,
+        total,
+        paid,
+        applied,
+        refunded,
+    };
     if balance::is_open(stored) {
-        assert!(
-            balance::agrees(stored, total, paid),
-            "invoice {id}: {stored:?}"
-        );
+        assert!(b.agrees(stored), "invoice {id}: {stored:?}");
     } else {
         assert_eq!(
             paid,

@@ -37,7 +37,17 @@ pub(super) fn request_body(
             .ok_or_else(|| format!("{at}: no base `{name}` in openapi/bodies.json"))?;
         definition = object(found, &format!("openapi/bodies.json: {name}"))?.clone();
     }
-    definition.extend(given.iter().map(|(k, v)| (k.clone(), v.clone())));
+    for (key, value) in given {
+        let merged = match (definition.get(key), value) {
+            // A base's schema (or form) extended: the given properties added to the base's
+            // (a same name replaced), every other given member replacing the base's.
+            (Some(Value::Object(base)), Value::Object(own)) if key == "schema" || key == "form" => {
+                Value::Object(extended(base, own))
+            }
+            _ => value.clone(),
+        };
+        definition.insert(key.clone(), merged);
+    }
     let name = definition
         .get("name")
         .and_then(Value::as_str)
@@ -73,6 +83,23 @@ pub(super) fn request_body(
         }
     });
     Ok((name.to_owned(), component))
+}
+
+/// `base` with `own`'s members: `properties` joined (own's after base's, a same name
+/// replaced), any other member of `own` replacing base's.
+fn extended(base: &Map<String, Value>, own: &Map<String, Value>) -> Map<String, Value> {
+    let mut out = base.clone();
+    for (key, value) in own {
+        match (out.get_mut(key), value) {
+            (Some(Value::Object(props)), Value::Object(more)) if key == "properties" => {
+                props.extend(more.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            _ => {
+                out.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    out
 }
 
 /// The form-urlencoded media type: the `form` schema, the examples with bracket names and

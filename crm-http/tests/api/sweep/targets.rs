@@ -8,6 +8,7 @@
 mod bills;
 mod categories;
 mod contracts;
+mod credit_notes;
 mod milestones;
 mod notes;
 mod payments;
@@ -32,6 +33,7 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     out.extend(milestones::targets(w, api));
     out.extend(notes::targets(w, api));
     out.extend(payments::targets(w, api));
+    out.extend(credit_notes::targets(w, api));
     out.extend(webhooks::targets(w, api));
     out.extend(records::targets(w, api));
     out

@@ -55,6 +55,11 @@ pub struct World {
     pub payable_invoice: i64,
     /// A payment of 1.00 on `payable_invoice`.
     pub payment: i64,
+    /// A published invoice of 1,000,000.00 that takes credit notes (only the credit note
+    /// targets use it).
+    pub creditable_invoice: i64,
+    /// A credit note of `creditable_invoice`.
+    pub credit_note: i64,
     /// A webhook endpoint (https, every event).
     pub webhook: i64,
     /// A delivery of `webhook` (its test event).
@@ -133,6 +138,34 @@ pub async fn world(s: &TestServer) -> World {
             json!({"payment_invoiceid": payable_invoice, "payment_amount": "1.00", "payment_date": "2026-01-20"}),
         )
         .await;
+    let creditable_invoice = s
+        .created(
+            "/api/invoices",
+            json!({"bill_clientid": client, "bill_categoryid": bills.invoice_category, "bill_date": "2026-01-10"}),
+        )
+        .await;
+    let a = s
+        .put(
+            &format!("/api/invoices/{creditable_invoice}/items"),
+            crate::common::json(
+                json!({"items": [{"description": "Retainer", "quantity": "1", "rate": "1000000"}]}),
+            ),
+        )
+        .await;
+    assert_eq!(a.status, reqwest::StatusCode::OK, "{}", a.json);
+    setup(
+        s,
+        Method::PUT,
+        &format!("/api/invoices/{creditable_invoice}/publish"),
+        200,
+    )
+    .await;
+    let credit_note = s
+        .created(
+            &format!("/api/invoices/{creditable_invoice}/credit-notes"),
+            json!({"reason": "Sweep", "items": [{"description": "Credited", "quantity": "1", "rate": "1.00"}]}),
+        )
+        .await;
     let webhook = s
         .created(
             "/api/webhooks",
@@ -204,6 +237,8 @@ pub async fn world(s: &TestServer) -> World {
         published_invoice: bills.published_invoice,
         payable_invoice,
         payment,
+        creditable_invoice,
+        credit_note,
         webhook,
         delivery,
         milestone,
