@@ -97,6 +97,18 @@ pub struct Client {
 }
 
 impl Client {
+    /// The buyer an issued document names: the client as it is now.
+    pub fn buyer(&self) -> crate::party::Buyer {
+        crate::party::Buyer {
+            company_name: self.company_name.clone(),
+            contact_name: self.contact_name.clone(),
+            address: self.address.clone(),
+            vat_id: self.vat_id.clone(),
+            peppol: self.peppol.clone(),
+            buyer_reference: self.buyer_reference.clone(),
+        }
+    }
+
     /// The stored fields of this client (what a PATCH starts from).
     pub fn fields(&self) -> ClientFields {
         ClientFields {

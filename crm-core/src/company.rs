@@ -93,6 +93,26 @@ pub struct Company {
     pub dates: CompanyDates,
 }
 
+impl Company {
+    /// The seller an issued document names: the company as it is now.
+    pub fn seller(&self) -> crate::party::Seller {
+        crate::party::Seller {
+            legal_name: self.legal_name.clone(),
+            trading_name: self.trading_name.clone(),
+            address: self.address.clone(),
+            vat_id: self.vat_id.clone(),
+            tax_id: self.tax_id.clone(),
+            registration: self.registration.clone(),
+            contact_name: self.contact_name.clone(),
+            email: self.email.clone(),
+            phone: self.phone.clone(),
+            bank: self.bank.clone(),
+            peppol: self.peppol.clone(),
+            payment_terms: self.payment_terms.clone(),
+        }
+    }
+}
+
 /// The company's `dates`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct CompanyDates {

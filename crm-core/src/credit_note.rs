@@ -86,6 +86,8 @@ pub struct CreditNote {
     pub dates: CreditNoteDates,
     /// The client link, while one works.
     pub client_link: Option<ClientLink>,
+    /// Who it is from and to, as they were when it was issued.
+    pub parties: crate::party::Parties,
 }
 
 /// `POST /invoices/{id}/credit-notes`.

@@ -364,6 +364,9 @@ pub struct Invoice {
     pub tags: Vec<String>,
     /// The client's link, while it has a working one (API.md §12).
     pub client_link: Option<crate::bill::ClientLink>,
+    /// Who it is from and to as it was issued (`None` while a draft, and for an invoice
+    /// issued before parties were kept: its documents then name them as they are now).
+    pub parties: Option<crate::party::Parties>,
 }
 
 impl crate::bill::Kind for InvoiceKind {

@@ -6,7 +6,7 @@
 
 pub mod read;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::input::{Form, Patch, Presence, RawMap, TextRule, text};
 use crate::validation::message;
@@ -17,7 +17,7 @@ pub use read::{
 };
 
 /// A postal address; every line may be absent.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Address {
     /// First line (street and number).
     pub line1: Option<String>,
@@ -34,7 +34,7 @@ pub struct Address {
 }
 
 /// A Peppol endpoint: an ISO 6523 scheme (`0208`, `9930`) and the id within it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Peppol {
     /// The scheme code (four digits).
     pub scheme: Option<String>,
@@ -43,7 +43,7 @@ pub struct Peppol {
 }
 
 /// The company's bank account, shown on invoices.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bank {
     /// The IBAN, without spaces (checked by its mod-97 digits).
     pub iban: Option<String>,
@@ -51,6 +51,65 @@ pub struct Bank {
     pub bic: Option<String>,
     /// The account holder's name.
     pub account_name: Option<String>,
+}
+
+/// The seller as an issued document names it (API.md §18): the company's identity and how
+/// it is paid, as they were when the document was issued ([`Parties`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seller {
+    /// The registered legal name.
+    pub legal_name: Option<String>,
+    /// The trading name (the service's `--company-name` when the company set none).
+    pub trading_name: String,
+    /// Its address.
+    pub address: Address,
+    /// VAT identifier.
+    pub vat_id: Option<String>,
+    /// Another tax registration.
+    pub tax_id: Option<String>,
+    /// Register and number.
+    pub registration: Option<String>,
+    /// Contact point.
+    pub contact_name: Option<String>,
+    /// Contact email.
+    pub email: Option<String>,
+    /// Contact phone.
+    pub phone: Option<String>,
+    /// Bank account.
+    pub bank: Bank,
+    /// Peppol endpoint.
+    pub peppol: Peppol,
+    /// Payment terms.
+    pub payment_terms: Option<String>,
+}
+
+/// The buyer as an issued document names it: the client's identity when the document was
+/// issued.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Buyer {
+    /// Name.
+    pub company_name: String,
+    /// Who is addressed.
+    pub contact_name: Option<String>,
+    /// Billing address.
+    pub address: Address,
+    /// VAT identifier.
+    pub vat_id: Option<String>,
+    /// Peppol endpoint.
+    pub peppol: Peppol,
+    /// Buyer reference (EN 16931 BT-10).
+    pub buyer_reference: Option<String>,
+}
+
+/// Who an issued document is from and to, kept with it when it is issued (API.md §18: an
+/// issued invoice is never changed, its parties included): a later change of the company's
+/// settings or of the client's record does not change what it states.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Parties {
+    /// The seller.
+    pub seller: Seller,
+    /// The buyer.
+    pub buyer: Buyer,
 }
 
 /// A PATCH of an [`Address`]: each line on its own.

@@ -26,6 +26,7 @@ use crm_core::credit_note::CreditNote;
 use crm_core::estimate::Estimate;
 use crm_core::ids::{ClientId, CreditNoteId};
 use crm_core::invoice::Invoice;
+use crm_core::party::Parties as IssuedParties;
 use crm_render::document::Context;
 use crm_render::document::{Party, PaymentDetails};
 use crm_render::{Document, Paper, RenderError};
@@ -129,6 +130,10 @@ pub trait Shown: StoredKind {
 
     /// The client the bill is for.
     fn client_id(record: &Self::Record) -> ClientId;
+
+    /// The parties the bill was issued with (`None`: not issued, or issued before they
+    /// were kept; its documents then name them as they are now).
+    fn issued_parties(record: &Self::Record) -> Option<&IssuedParties>;
 }
 
 /// Who a document is from and to, as the company's settings and the client's record name
@@ -167,6 +172,10 @@ impl Shown for EstimateKind {
     fn client_id(record: &Estimate) -> ClientId {
         record.client.id
     }
+
+    fn issued_parties(_: &Estimate) -> Option<&IssuedParties> {
+        None
+    }
 }
 
 impl Shown for InvoiceKind {
@@ -177,6 +186,10 @@ impl Shown for InvoiceKind {
 
     fn client_id(record: &Invoice) -> ClientId {
         record.client.id
+    }
+
+    fn issued_parties(record: &Invoice) -> Option<&IssuedParties> {
+        record.parties.as_ref()
     }
 }
 
@@ -236,7 +249,8 @@ impl Documents {
     ) -> Result<Document, ApiError> {
         // Boxed: the two reads' futures would otherwise swell every handler's that shows a
         // document (the client's page runs on a small stack in the tests).
-        let (company, parties) = Box::pin(parties(store, K::client_id(record))).await?;
+        let issued = K::issued_parties(record);
+        let (company, parties) = Box::pin(parties(store, K::client_id(record), issued)).await?;
         Ok(K::document(record, &company, &parties))
     }
 
@@ -319,7 +333,8 @@ impl Documents {
         store: &Store,
         record: &CreditNote,
     ) -> Result<Document, ApiError> {
-        let (company, parties) = Box::pin(parties(store, record.client.id)).await?;
+        let issued = Some(&record.parties);
+        let (company, parties) = Box::pin(parties(store, record.client.id, issued)).await?;
         let link = record.client_link.as_ref();
         Ok(Document::credit_note(
             record,
@@ -529,10 +544,22 @@ async fn read<K: StoredKind>(
     }
 }
 
-/// The company's name and the parties of a document for `client`: the company's settings
-/// and the client's record, read now (a client deleted meanwhile: its name on the record
-/// alone).
-async fn parties(store: &Store, client: ClientId) -> Result<(String, Parties), ApiError> {
+/// The company's name and the parties of a document for `client`: those it was issued with
+/// (`issued`), else the company's settings and the client's record, read now (a client
+/// deleted meanwhile: its name on the record alone).
+async fn parties(
+    store: &Store,
+    client: ClientId,
+    issued: Option<&IssuedParties>,
+) -> Result<(String, Parties), ApiError> {
+    if let Some(issued) = issued {
+        let parties = Parties {
+            seller: Some(Party::of_seller(&issued.seller)),
+            buyer: Some(Party::of_buyer(&issued.buyer)),
+            payment: Some(PaymentDetails::of_seller(&issued.seller)),
+        };
+        return Ok((issued.seller.trading_name.clone(), parties));
+    }
     let company = store.company().await?;
     let buyer = match store.client(client).await {
         Ok(client) => Some(Party::of_client(&client)),

@@ -197,6 +197,7 @@ pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<In
         taxes,
         tags: Vec::new(),
         client_link: None,
+        parties: None,
     })
 }
 
@@ -239,5 +240,29 @@ pub fn credit_note(
             created: created(),
         },
         client_link: None,
+        parties: crm_core::party::Parties {
+            seller: crm_core::party::Seller {
+                legal_name: None,
+                trading_name: "CRM".to_owned(),
+                address: Default::default(),
+                vat_id: None,
+                tax_id: None,
+                registration: None,
+                contact_name: None,
+                email: None,
+                phone: None,
+                bank: Default::default(),
+                peppol: Default::default(),
+                payment_terms: None,
+            },
+            buyer: crm_core::party::Buyer {
+                company_name: "Acme Ltd".to_owned(),
+                contact_name: None,
+                address: Default::default(),
+                vat_id: None,
+                peppol: Default::default(),
+                buyer_reference: None,
+            },
+        },
     })
 }

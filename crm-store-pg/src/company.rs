@@ -96,6 +96,17 @@ impl Store {
     }
 }
 
+/// The company as it is now, read on `db` (inside a transaction: as it commits), its
+/// trading name `fallback` when it set none.
+pub(crate) async fn read(db: &impl Db, fallback: &str) -> Result<Company, StoreError> {
+    let row = db.row(COMPANY_SQL, &[]).await?;
+    Ok(Company::shown(
+        settings(&row)?,
+        fallback,
+        rows::timestamp(&row, "updated_at")?,
+    ))
+}
+
 /// The stored settings of the company's row.
 fn settings(row: &Row) -> Result<CompanySettings, StoreError> {
     Ok(CompanySettings {

@@ -49,7 +49,7 @@ const RECORDS_SQL: &str = concat!(
     "c.company_name AS client_name, i.project_id, i.category_id, g.name AS category_name, ",
     "b.date, b.created_at, b.reason, b.tax_type, b.applied_amount, b.refund_amount, b.creator_id, ",
     "CASE WHEN b.client_token_expires_at > now() THEN b.client_token END AS client_token, ",
-    "b.client_token_expires_at, ",
+    "b.client_token_expires_at, b.parties::text AS parties, ",
     totals_columns!("b"),
     ", ",
     lines_json!("credit_note_lines", "credit_note_id", "b.id"),
@@ -73,13 +73,15 @@ pub(crate) const VERSION_SQL: &str = concat!(
 
 /// A new credit note: `$1` number, `$2` invoice, `$3` client, `$4` date, `$5` reason, `$6`
 /// tax type, `$7` totals policy, `$8` adjustment description, `$9` applied, `$10` refund,
-/// `$11` creator, then the totals ([`TotalsColumns`], `$12`…`$21`).
+/// `$11` creator, `$12` the parties (JSON text), then the totals ([`TotalsColumns`],
+/// `$13`…`$22`).
 const INSERT_SQL: &str = "INSERT INTO credit_notes (number, invoice_id, client_id, date, reason, \
      tax_type, totals_policy, adjustment_description, applied_amount, refund_amount, creator_id, \
-     discount_type, discount_percentage, discount_amount, subtotal, subtotal_before_discount, \
-     amount_before_tax, tax_total_percentage, tax_total_amount, adjustment_amount, final_amount) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-     $19, $20, $21) RETURNING id";
+     parties, discount_type, discount_percentage, discount_amount, subtotal, \
+     subtotal_before_discount, amount_before_tax, tax_total_percentage, tax_total_amount, \
+     adjustment_amount, final_amount) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13, $14, $15, $16, \
+     $17, $18, $19, $20, $21, $22) RETURNING id";
 
 /// A whole credit: the invoice `$1`'s lines copied to credit note `$2`.
 const COPY_LINES_SQL: &str = "INSERT INTO credit_note_lines (credit_note_id, position, \
@@ -193,6 +195,8 @@ fn decode_row(row: &Row, view: View<'_>) -> Result<CreditNote, StoreError> {
             created: rows::timestamp(row, "created_at")?,
         },
         client_link: link_of(row, view.public_url)?,
+        parties: crate::party::stored(row, "parties")?
+            .ok_or_else(|| corrupt("credit note parties", "NULL"))?,
     })
 }
 
@@ -205,8 +209,15 @@ fn refusal(refusal: CreditRefusal) -> StoreError {
 }
 
 /// Issues `cmd` against invoice `invoice` by `ctx.actor` inside the caller's transaction
-/// (see the module's description). Returns the new credit note's id.
-async fn issue_in(db: &Tx, ctx: Ctx, invoice: i64, cmd: &NewCreditNote) -> Result<i64, StoreError> {
+/// (see the module's description), naming the parties as they are now (the company's
+/// trading name `fallback` when it set none). Returns the new credit note's id.
+async fn issue_in(
+    db: &Tx,
+    ctx: Ctx,
+    fallback: &str,
+    invoice: i64,
+    cmd: &NewCreditNote,
+) -> Result<i64, StoreError> {
     let header = crate::bills::lock(db, InvoiceKind::sql(), invoice, LockMode::Update).await?;
     let locked = crate::payments::lock_invoice(db, invoice)
         .await?
@@ -261,6 +272,9 @@ async fn issue_in(db: &Tx, ctx: Ctx, invoice: i64, cmd: &NewCreditNote) -> Resul
             applied: credit.applied,
             refund: credit.refund,
             creator: ctx.actor.get(),
+            parties: crate::party::to_json(
+                &crate::party::issued(db, fallback, locked.client).await?,
+            )?,
         },
         &totals,
     )
@@ -289,13 +303,14 @@ struct Header<'a> {
     applied: Money,
     refund: Money,
     creator: i64,
+    parties: String,
 }
 
 /// Inserts the credit note's row; returns its id.
 async fn insert(db: &impl Db, h: &Header<'_>, totals: &Totals) -> Result<i64, StoreError> {
     let (applied, refund) = (h.applied.get(), h.refund.get());
     let columns = TotalsColumns::of(totals);
-    let head: [&(dyn ToSql + Sync); 11] = [
+    let head: [&(dyn ToSql + Sync); 12] = [
         &h.number,
         &h.invoice,
         &h.client,
@@ -307,6 +322,7 @@ async fn insert(db: &impl Db, h: &Header<'_>, totals: &Totals) -> Result<i64, St
         &applied,
         &refund,
         &h.creator,
+        &h.parties,
     ];
     let params: Vec<&(dyn ToSql + Sync)> = head.into_iter().chain(columns.params()).collect();
     let row = db.row(INSERT_SQL, &params).await?;
@@ -326,7 +342,7 @@ impl Store {
         cmd: &NewCreditNote,
     ) -> Result<CreditNote, StoreError> {
         let tx = self.begin().await?;
-        let id = issue_in(&tx, ctx, invoice.get(), cmd).await?;
+        let id = issue_in(&tx, ctx, self.company_name(), invoice.get(), cmd).await?;
         let note = load(&tx, id, self.view(ctx)).await?;
         tx.emit(EventType::CreditNoteIssued, id, &note)?;
         self.emit_invoice_balance(&tx, ctx, invoice).await?;

@@ -154,6 +154,10 @@ impl StoredBill for EstimateKind {
         Ok(())
     }
 
+    async fn keep_parties(_: &Tx, _: &str, _: i64) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     fn lock_state(locked: &Locked) -> Result<Lock, StoreError> {
         Ok(status::lock(rows::choice(&locked.row, "status")?))
     }

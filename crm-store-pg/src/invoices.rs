@@ -55,7 +55,8 @@ const SQL: BillSql = bill_sql! {
     extra: "b.status_id, b.due_date, b.estimate_id, b.number, b.issued_at, \
         (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid, \
         (SELECT COALESCE(sum(c.final_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_credited, \
-        (SELECT COALESCE(sum(c.applied_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_applied",
+        (SELECT COALESCE(sum(c.applied_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_applied, \
+        b.parties::text AS parties",
     tag_owner: TagOwner::Invoice,
     queue_email: "INSERT INTO email_queue (recipient, subject, template, resource_type, resource_id, \
         body_id, queued_by) VALUES ($1, $2, $3, 'invoice', $4, $5, $6)",
@@ -159,6 +160,14 @@ impl StoredBill for InvoiceKind {
             issue(db, id, day).await?;
         }
         Ok(())
+    }
+
+    fn keep_parties<'a>(
+        db: &'a Tx,
+        fallback: &'a str,
+        id: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
+        crate::party::freeze_invoice(db, fallback, id)
     }
 
     fn lock_state(locked: &Locked) -> Result<Lock, StoreError> {

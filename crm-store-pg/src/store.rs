@@ -62,6 +62,13 @@ pub(crate) struct Inner {
 }
 
 impl Store {
+    /// The company's name when its settings give no trading name (`--company-name`).
+    pub(crate) fn company_name(&self) -> &str {
+        &self.inner.client.company_name
+    }
+}
+
+impl Store {
     /// A store for `config`. Connections open lazily; call [`Store::ping`] to check the
     /// database answers.
     pub fn new(config: &StoreConfig) -> Result<Store, StoreError> {

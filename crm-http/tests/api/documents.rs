@@ -280,3 +280,109 @@ async fn pdf_tag(s: &TestServer, id: i64) -> String {
     assert_eq!(a.status, StatusCode::OK);
     a.headers["etag"].to_str().unwrap().to_owned()
 }
+
+/// The text of the client's page a record's link opens.
+async fn page_of(s: &TestServer, record: &serde_json::Value) -> String {
+    let link = record["client_link"]["url"].as_str().expect("a link");
+    let token = link.rsplit_once("/c/").unwrap().1;
+    reqwest::get(format!("{}/c/{token}", s.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_issued_invoice_and_its_credit_note_keep_the_parties_they_were_issued_with() {
+    let s = TestServer::start().await;
+    let set = |body: serde_json::Value, path: String| {
+        let s = &s;
+        async move {
+            let a = s.patch(&path, json(body)).await;
+            assert_eq!(a.status, StatusCode::OK, "{:?}", a.json);
+        }
+    };
+    let client_id = client(&s, 0);
+    set(
+        serde_json::json!({"legal_name": "Old Name GmbH", "vat_id": "DE111111111", "payment_terms": "Net 14."}),
+        "/api/company".into(),
+    )
+    .await;
+    set(
+        serde_json::json!({"address": {"city": "Bonn", "country": "DE"}}),
+        format!("/api/clients/{client_id}"),
+    )
+    .await;
+    let issued = crate::payments::published(&s, 0, "10.00").await;
+    let draft = s
+        .created(
+            "/api/invoices",
+            serde_json::json!({"bill_clientid": client_id, "bill_categoryid": s.default_category("invoice").await, "bill_date": "2026-11-01"}),
+        )
+        .await;
+    let a = s
+        .post(&format!("/api/invoices/{draft}/link"), form(&[]))
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED);
+    let shown = s.get(&format!("/api/invoices/{issued}")).await;
+    let parties = &shown.data()["parties"];
+    assert_eq!(parties["seller"]["legal_name"], "Old Name GmbH");
+    assert_eq!(parties["seller"]["payment_terms"], "Net 14.");
+    assert_eq!(parties["buyer"]["address"]["city"], "Bonn");
+    assert!(s.get(&format!("/api/invoices/{draft}")).await.data()["parties"].is_null());
+    // The company and the client change; then a credit note is issued.
+    set(
+        serde_json::json!({"legal_name": "New Name AG", "vat_id": "DE222222222"}),
+        "/api/company".into(),
+    )
+    .await;
+    set(
+        serde_json::json!({"address": {"city": "Köln", "country": "DE"}}),
+        format!("/api/clients/{client_id}"),
+    )
+    .await;
+    let note = s
+        .post(
+            &format!("/api/invoices/{issued}/credit-notes"),
+            json(serde_json::json!({"reason": "Wrong rate", "items": [{"description": "Work", "quantity": 1, "rate": 1}]})),
+        )
+        .await;
+    assert_eq!(note.status, StatusCode::CREATED, "{:?}", note.json);
+    assert_eq!(
+        note.data()["parties"]["seller"]["legal_name"],
+        "New Name AG"
+    );
+    // The issued invoice still names the old parties, on its page and in the API; the draft
+    // and the credit note the new ones.
+    let shown = s.get(&format!("/api/invoices/{issued}")).await;
+    assert_eq!(
+        shown.data()["parties"]["seller"]["legal_name"],
+        "Old Name GmbH"
+    );
+    let page = page_of(&s, shown.data()).await;
+    assert!(
+        page.contains("Old Name GmbH") && page.contains("VAT DE111111111") && page.contains("Bonn"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("New Name AG") && !page.contains("Köln"),
+        "{page}"
+    );
+    let page = page_of(&s, s.get(&format!("/api/invoices/{draft}")).await.data()).await;
+    assert!(
+        page.contains("New Name AG") && page.contains("Köln"),
+        "{page}"
+    );
+    let linked = s
+        .post(
+            &format!("/api/credit-notes/{}/link", note.data()["id"]),
+            form(&[]),
+        )
+        .await;
+    let page = page_of(&s, linked.data()).await;
+    assert!(
+        page.contains("New Name AG") && page.contains("VAT DE222222222"),
+        "{page}"
+    );
+}

@@ -38,14 +38,19 @@ async fn get(s: &TestServer, id: i64) -> Value {
     a.data().clone()
 }
 
-/// An invoice's `totals` as an estimate shows them: without `amount_paid` and
-/// `amount_due`, which are asserted to be an unpaid invoice's (nothing paid, the whole
-/// final amount due).
+/// An invoice's `totals` as an estimate shows them: without `amount_paid`,
+/// `amount_credited` and `amount_due`, which are asserted to be an unpaid invoice's (nothing
+/// paid nor credited, the whole final amount due).
 pub(crate) fn bill_totals(totals: &Value) -> Value {
     let mut bill = totals.clone();
     let members = bill.as_object_mut().expect("totals");
     assert_eq!(
         members.remove("amount_paid"),
+        Some(Value::from("0.00")),
+        "{totals}"
+    );
+    assert_eq!(
+        members.remove("amount_credited"),
         Some(Value::from("0.00")),
         "{totals}"
     );

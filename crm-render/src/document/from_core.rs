@@ -11,6 +11,7 @@ use crm_core::estimate::{Estimate, ShownStatus};
 use crm_core::invoice::{Invoice, InvoiceStatus};
 
 use crm_core::credit_note::CreditNote;
+use crm_core::party::{Buyer, Seller};
 
 use super::{
     Credits, Decision, DecisionKind, Document, DocumentLine, Due, LabelledDate, Party,
@@ -35,43 +36,51 @@ pub struct Context<'a> {
 }
 
 impl Party {
-    /// The seller of the company's settings: the legal name (the trading name under it when
-    /// they differ), the address and the VAT id.
+    /// The seller of the company's settings as they are now ([`Party::of_seller`]).
     pub fn of_company(company: &crm_core::company::Company) -> Party {
-        let trading = crate::text::one_line(&company.trading_name);
-        match non_blank_line(company.legal_name.as_deref()) {
-            Some(legal) => Party {
-                trading_as: (legal != trading).then_some(trading),
-                name: legal,
-                address: address_lines(&company.address),
-                vat_id: non_blank_line(company.vat_id.as_deref()),
-                registrations: registrations(company),
-            },
-            None => Party {
-                name: trading,
-                trading_as: None,
-                address: address_lines(&company.address),
-                vat_id: non_blank_line(company.vat_id.as_deref()),
-                registrations: registrations(company),
-            },
+        Party::of_seller(&company.seller())
+    }
+
+    /// The seller a document names: the legal name (the trading name under it when they
+    /// differ), the address, the VAT id and the other registrations.
+    pub fn of_seller(seller: &Seller) -> Party {
+        let trading = crate::text::one_line(&seller.trading_name);
+        let (name, trading_as) = match non_blank_line(seller.legal_name.as_deref()) {
+            Some(legal) => {
+                let trading_as = (legal != trading).then_some(trading);
+                (legal, trading_as)
+            }
+            None => (trading, None),
+        };
+        Party {
+            name,
+            trading_as,
+            address: address_lines(&seller.address),
+            vat_id: non_blank_line(seller.vat_id.as_deref()),
+            registrations: registrations(seller),
         }
     }
 
-    /// The buyer of a client's record: its name, billing address and VAT id.
+    /// The buyer of a client's record as it is now ([`Party::of_buyer`]).
     pub fn of_client(client: &crm_core::client::Client) -> Party {
+        Party::of_buyer(&client.buyer())
+    }
+
+    /// The buyer a document names: its name, billing address and VAT id.
+    pub fn of_buyer(buyer: &Buyer) -> Party {
         Party {
-            name: crate::text::one_line(&client.company_name),
+            name: crate::text::one_line(&buyer.company_name),
             trading_as: None,
-            address: address_lines(&client.address),
-            vat_id: non_blank_line(client.vat_id.as_deref()),
+            address: address_lines(&buyer.address),
+            vat_id: non_blank_line(buyer.vat_id.as_deref()),
             registrations: Vec::new(),
         }
     }
 }
 
-/// The company's registrations besides its VAT id: its tax number and its commercial
+/// The seller's registrations besides its VAT id: its tax number and its commercial
 /// register entry.
-fn registrations(company: &crm_core::company::Company) -> Vec<String> {
+fn registrations(company: &Seller) -> Vec<String> {
     [
         non_blank_line(company.tax_id.as_deref()).map(|t| format!("Tax number {t}")),
         non_blank_line(company.registration.as_deref()).map(|r| format!("Registration {r}")),
@@ -82,9 +91,14 @@ fn registrations(company: &crm_core::company::Company) -> Vec<String> {
 }
 
 impl PaymentDetails {
-    /// How the company's settings say invoices are paid: its payment terms and bank
-    /// account (the IBAN in groups of four, as it is written on paper).
+    /// How the company's settings say invoices are paid now ([`PaymentDetails::of_seller`]).
     pub fn of_company(company: &crm_core::company::Company) -> PaymentDetails {
+        PaymentDetails::of_seller(&company.seller())
+    }
+
+    /// How the seller says invoices are paid: its payment terms and bank account (the IBAN
+    /// in groups of four, as it is written on paper).
+    pub fn of_seller(company: &Seller) -> PaymentDetails {
         let b = &company.bank;
         let iban = non_blank_line(b.iban.as_deref()).map(|iban| {
             let grouped: Vec<String> = iban

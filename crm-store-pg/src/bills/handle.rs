@@ -162,6 +162,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
     ) -> Result<K::Record, StoreError> {
         let tx = self.begin_on(ctx, id).await?;
         let event = K::set_status(&tx, id.raw(), cmd, ctx.today).await?;
+        K::keep_parties(&tx, self.store.company_name(), id.raw()).await?;
         self.finish(tx, id, ctx, event).await
     }
 
@@ -206,6 +207,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         let locked = super::lock(&tx, K::sql(), id.raw(), LockMode::Update).await?;
         if_match(load(&tx, id, self.store.view(ctx))).await?;
         K::publish(&tx, id.raw(), &locked, ctx.today).await?;
+        K::keep_parties(&tx, self.store.company_name(), id.raw()).await?;
         let (record, queued) = self
             .store
             .link_and_email(&tx, ctx, id, EmailAction::Publish, letterhead)

@@ -67,6 +67,15 @@ pub(crate) trait StoredBill: Kind<Id: BillId<Kind = Self>> {
         day: NaiveDate,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a;
 
+    /// Keeps the parties of bill `id` if a write in `db` issued it and they are not kept
+    /// yet (an invoice's, API.md §18: the company, its trading name `fallback` when it set
+    /// none, and the client as they are now); an estimate keeps none.
+    fn keep_parties<'a>(
+        db: &'a Tx,
+        fallback: &'a str,
+        id: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a;
+
     /// How far the locked bill may change (crm-core's rule: an issued invoice, an accepted
     /// estimate keep what they state).
     fn lock_state(locked: &Locked) -> Result<Lock, StoreError>;

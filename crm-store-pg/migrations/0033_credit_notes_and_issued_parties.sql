@@ -1,5 +1,12 @@
 -- 0033: credit notes (API.md §18): the correction of an issued invoice, issued at once
--- with its number (the `credit_note` series of 0031), never changed nor deleted.
+-- with its number (the `credit_note` series of 0031), never changed nor deleted; and the
+-- parties an issued invoice names, kept with it.
+--
+-- invoices.parties: the seller (the company's identity and how it is paid) and the buyer
+-- (the client's identity) as they were when the invoice was issued, as JSON (crm-core's
+-- `Parties`); NULL for drafts and for invoices issued before this migration, whose
+-- documents name the parties as they are now.
+ALTER TABLE invoices ADD COLUMN parties JSONB;
 --
 -- A credit note copies what it credits: the invoice's lines and totals (a whole credit),
 -- or the lines the request gave, priced like an invoice's (a partial one). Its category and
@@ -38,6 +45,8 @@ CREATE TABLE credit_notes (
     created_at                TIMESTAMPTZ NOT NULL DEFAULT now(),
     client_token              TEXT CHECK (client_token ~ '^[0-9a-f]{64}$'),
     client_token_expires_at   TIMESTAMPTZ,
+    -- The seller and the buyer as they were when it was issued (crm-core's `Parties`).
+    parties                   JSONB NOT NULL,
     CONSTRAINT credit_notes_parts CHECK (applied_amount + refund_amount = final_amount),
     CONSTRAINT credit_notes_client_token_pair
         CHECK ((client_token IS NULL) = (client_token_expires_at IS NULL))
