@@ -38,6 +38,7 @@ pub mod codes;
 pub mod company;
 pub mod conflict;
 pub mod contract;
+pub mod currency;
 pub mod estimate;
 pub mod ids;
 pub mod input;

@@ -129,6 +129,7 @@ pub fn totals_input(
         tax_rates: summary_rates.to_vec(),
         discount: header.discount,
         adjustment: header.adjustment,
+        minor_units: crate::money::MinorUnits::TWO,
     }
 }
 

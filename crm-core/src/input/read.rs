@@ -187,9 +187,22 @@ fn read_money_from(
     low: &str,
 ) -> Option<Money> {
     let text = numeric_text(field, value, errors, message::numeric)?;
-    Money::parse(text)
+    parse_money(text)
         .map_err(|e| errors.add(field, amount_message(field, e, (low, MONEY_MAX))))
         .ok()
+}
+
+/// The decimals these readers allow: the columns they fill (contract values, and bills
+/// until their currency's own minor unit applies) hold two.
+const READ_DECIMALS: u32 = 2;
+
+/// Parses a money amount with at most [`READ_DECIMALS`] decimals.
+fn parse_money(text: &str) -> Result<Money, AmountError> {
+    Money::new(crate::money::parse_decimal(
+        text,
+        READ_DECIMALS,
+        Money::MAX_INTEGER_DIGITS,
+    )?)
 }
 
 /// Reads a money amount: at most 2 decimals, magnitude below 10^13, either sign.
@@ -221,7 +234,7 @@ pub fn read_money_positive(
     errors: &mut FieldErrors,
 ) -> Option<Money> {
     let text = numeric_text(field, value, errors, message::numeric)?;
-    match Money::parse(text) {
+    match parse_money(text) {
         Ok(money) if money.get() > rust_decimal::Decimal::ZERO => Some(money),
         Ok(_) => {
             errors.add(field, message::greater_than(field, "0"));

@@ -137,6 +137,7 @@ fn input(
         tax_rates,
         discount: header.discount,
         adjustment: header.adjustment,
+        minor_units: crm_core::money::MinorUnits::TWO,
     })
 }
 

@@ -41,6 +41,7 @@ fn expected_totals(k: usize) -> Value {
         tax_rates: vec!["10".parse::<Percent>().unwrap()],
         discount: HeaderDiscount::Percentage("10".parse::<Percent>().unwrap()),
         adjustment: "-1.25".parse::<Money>().unwrap(),
+        minor_units: crm_core::money::MinorUnits::TWO,
     };
     let computed = compute(&input, Policy::CrmParity).unwrap();
     let mut totals = serde_json::to_value(computed.totals).unwrap();
