@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 
 use crate::codes;
 use crate::input::RawValue;
-use crate::money::{MinorUnits, Money};
+use crate::money::{AmountError, ExchangeRate, MinorUnits, Money, MoneyInput};
 use crate::validation::{FieldErrors, message};
 
 /// A supported document currency. `EUR` by default (a company that never set one).
@@ -60,6 +60,23 @@ impl Currency {
         amount.in_minor_units(self.minor)
     }
 
+    /// `input` as an amount of this currency, or `field`'s message when it has more
+    /// decimals than the currency ("The bill adjustment amount may not have more than 0
+    /// decimal places.").
+    pub fn money(self, field: &str, input: MoneyInput, errors: &mut FieldErrors) -> Option<Money> {
+        input
+            .in_minor_units(self.minor)
+            .map_err(|e| errors.add(field, amount_error(field, e)))
+            .ok()
+    }
+
+    /// The same check for an amount already held (a stored one, when the currency changes).
+    pub fn check_stored(self, field: &str, amount: Money, errors: &mut FieldErrors) {
+        if !amount.fits(self.minor) {
+            errors.add(field, message::max_decimals(field, self.minor.get()));
+        }
+    }
+
     /// The document currency: the one asked for, else the client's, else the company's,
     /// else `EUR` (API.md §18). The defaults are codes as stored; one that is not a
     /// document currency is passed over.
@@ -88,6 +105,81 @@ impl Serialize for Currency {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.code)
     }
+}
+
+/// An amount in a currency, as the API writes it: decimal text with exactly the
+/// currency's decimals (`"1500"`, `"12.50"`); `Display` writes the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Amount {
+    /// The amount.
+    pub money: Money,
+    /// Its currency.
+    pub currency: Currency,
+}
+
+impl Amount {
+    /// `money` in `currency`.
+    pub fn new(money: Money, currency: Currency) -> Amount {
+        Amount { money, currency }
+    }
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.currency.figure(self.money))
+    }
+}
+
+impl Serialize for Amount {
+    /// Serialised as its text ([`Currency::figure`]).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The message of an amount a currency refuses: too many decimals (the one refusal left
+/// once the amount was read) or out of range.
+fn amount_error(field: &str, error: AmountError) -> String {
+    match error {
+        AmountError::TooManyDecimals { max } => message::max_decimals(field, max),
+        AmountError::NotANumber => message::numeric(field),
+        AmountError::OutOfRange | AmountError::Negative | AmountError::NotPositive => {
+            message::between(field, "-9999999999999.99", "9999999999999.99")
+        }
+    }
+}
+
+/// A caller-given exchange rate of a document in a foreign currency (API.md §18): one unit
+/// of the document's currency is worth `rate` units of `to`, the company's currency when
+/// the rate was set (kept with it, so that a later change of the company's currency does
+/// not change what an issued document states).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Exchange {
+    /// `bill_exchange_rate`.
+    pub rate: ExchangeRate,
+    /// The company's currency the rate converts to.
+    pub to: Currency,
+}
+
+impl Exchange {
+    /// `amount` in the company's currency: `amount × rate`, rounded once, half away from
+    /// zero, to that currency's minor unit (EN 16931 BT-111 for the VAT total).
+    pub fn convert(self, amount: Money) -> Result<Money, AmountError> {
+        let product = amount
+            .get()
+            .checked_mul(self.rate.get())
+            .ok_or(AmountError::OutOfRange)?;
+        Money::round_to(product, self.to.minor)
+    }
+}
+
+/// The 422 of an exchange rate on a document in the company's own currency.
+pub fn same_currency_rate_error(field: &str, company: Currency) -> String {
+    format!(
+        "The {} is only allowed when the bill currency is not the company's currency ({}).",
+        crate::validation::attribute(field),
+        company.code()
+    )
 }
 
 /// Reads a document currency (`bill_currency`): a code of [`Currency::from_code`], else
@@ -152,6 +244,47 @@ mod tests {
         assert_eq!(code(Currency::default_for(None, Some("KWD"))), "KWD");
         assert_eq!(code(Currency::default_for(Some("XAU"), Some("USD"))), "USD");
         assert_eq!(code(Currency::default_for(None, None)), "EUR");
+    }
+
+    #[test]
+    fn an_amount_with_more_decimals_than_the_currency_is_named() {
+        let jpy = Currency::from_code("JPY").unwrap();
+        let mut errors = FieldErrors::new();
+        let input = MoneyInput::parse("12.5").unwrap();
+        assert_eq!(jpy.money("bill_adjustment_amount", input, &mut errors), None);
+        assert_eq!(
+            errors.get("bill_adjustment_amount"),
+            Some(&["The bill adjustment amount may not have more than 0 decimal places.".to_owned()][..])
+        );
+        let kwd = Currency::from_code("KWD").unwrap();
+        let fils = MoneyInput::parse("12.125").unwrap();
+        assert_eq!(kwd.money("x", fils, &mut errors).unwrap().get().to_string(), "12.125");
+        let mut errors = FieldErrors::new();
+        Currency::EUR.check_stored("items.0.discount_value", "1.5".parse().unwrap(), &mut errors);
+        assert!(errors.is_empty());
+        jpy.check_stored("items.0.discount_value", "1.5".parse().unwrap(), &mut errors);
+        assert_eq!(
+            errors.get("items.0.discount_value"),
+            Some(&["The items.0.discount value may not have more than 0 decimal places.".to_owned()][..])
+        );
+    }
+
+    #[test]
+    fn the_vat_total_is_converted_once_to_the_company_currency_minor_unit() {
+        let to_jpy = Exchange {
+            rate: "160.55".parse().unwrap(),
+            to: Currency::from_code("JPY").unwrap(),
+        };
+        // 19.99 × 160.55 = 3209.3945 → 3209 yen.
+        let yen = to_jpy.convert("19.99".parse().unwrap()).unwrap();
+        assert_eq!(to_jpy.to.figure(yen), "3209");
+        let to_eur = Exchange {
+            rate: "0.0061".parse().unwrap(),
+            to: Currency::EUR,
+        };
+        // 1500 × 0.0061 = 9.15 exactly; 2459 × 0.0061 = 14.9999 → 15.00.
+        assert_eq!(to_eur.convert("1500".parse().unwrap()).unwrap().get().to_string(), "9.15");
+        assert_eq!(to_eur.convert("2459".parse().unwrap()).unwrap().get().to_string(), "15.00");
     }
 
     #[test]

@@ -285,6 +285,14 @@ amount_type!(
     UnitRate, decimals = 4, integer_digits = 11, shown_dp = 2, check = positive
 );
 
+amount_type!(
+    /// An exchange rate (`bill_exchange_rate`: how many units of the company's currency one
+    /// unit of the document's is worth): greater than zero, at most 6 decimal places,
+    /// below 10^9 (fits `NUMERIC(15,6)`). Shown as given, without trailing zeros: `"0.0061"`,
+    /// `"3.25"`, `"160"`.
+    ExchangeRate, decimals = 6, integer_digits = 9, shown_dp = 0, check = positive
+);
+
 impl Money {
     /// Zero, shown as `"0.00"`.
     pub const ZERO: Money = Money(Decimal::from_parts(0, 0, 0, false, 2));
@@ -412,6 +420,11 @@ impl MoneyInput {
     pub fn is_negative(self) -> bool {
         self.value
             .is_some_and(|v| v.is_sign_negative() && !v.is_zero())
+    }
+
+    /// Whether the value has more decimals than a `Decimal` holds (no currency takes it).
+    pub fn too_precise(self) -> bool {
+        self.value.is_none()
     }
 
     /// Whether the value is above zero.

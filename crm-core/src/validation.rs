@@ -11,7 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::money::Money;
+use crate::money::MoneyInput;
 pub use crate::references::{NameScope, RefKind};
 
 /// The attribute name Laravel shows for a field key.
@@ -257,8 +257,8 @@ pub struct PaymentClaim {
     pub invoice: i64,
     /// The field key of the amount (`payment_amount`).
     pub amount_field: String,
-    /// The amount, if it parsed.
-    pub amount: Option<Money>,
+    /// The amount, if it parsed (its decimals are judged against the invoice's currency).
+    pub amount: Option<MoneyInput>,
 }
 
 /// Everything a command or a rejected request still needs the database to confirm: the
@@ -296,7 +296,7 @@ impl References {
         invoice_field: &str,
         invoice: i64,
         amount_field: &str,
-        amount: Option<Money>,
+        amount: Option<MoneyInput>,
     ) {
         self.payments.push(PaymentClaim {
             invoice_field: invoice_field.to_owned(),

@@ -241,7 +241,7 @@ impl<'a> Form<'a> {
         invoice_key: &str,
         invoice: i64,
         amount_key: &str,
-        amount: Option<crate::money::Money>,
+        amount: Option<crate::money::MoneyInput>,
     ) {
         let (invoice_field, amount_field) = (self.field(invoice_key), self.field(amount_key));
         self.references

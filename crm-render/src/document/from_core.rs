@@ -187,17 +187,18 @@ impl Document {
 
     /// The document of an invoice.
     pub fn invoice(i: &Invoice, context: Context<'_>) -> Document {
+        let currency = i.totals.bill.currency;
         let balance = if i.totals.amount_paid.get().is_zero() {
             Vec::new()
         } else {
             vec![
                 TotalRow {
                     label: "Paid".to_owned(),
-                    amount: i.totals.amount_paid.to_string(),
+                    amount: crate::money::amount(currency, i.totals.amount_paid),
                 },
                 TotalRow {
                     label: "Amount due".to_owned(),
-                    amount: i.totals.amount_due.to_string(),
+                    amount: crate::money::amount(currency, i.totals.amount_due),
                 },
             ]
         };
@@ -210,7 +211,7 @@ impl Document {
             && i.totals.amount_due.get().is_sign_positive()
             && !i.totals.amount_due.get().is_zero())
         .then(|| Due {
-            amount: i.totals.amount_due.to_string(),
+            amount: crate::money::amount(currency, i.totals.amount_due),
             by: i.dates.due_date,
         });
         let mut dates = vec![LabelledDate {
@@ -264,9 +265,10 @@ impl Document {
                 .unwrap_or_else(|| Party::named(p.client)),
             dates: p.dates,
             status: p.status,
+            currency: p.totals.currency,
             lines: p.lines.iter().map(line).collect(),
             totals: super::totals::rows(p.tax_type, p.lines, p.taxes, p.totals),
-            final_amount: p.totals.figures.final_amount.to_string(),
+            final_amount: crate::money::amount(p.totals.currency, p.totals.figures.final_amount),
             notes: non_blank(p.notes),
             terms: non_blank(p.terms),
             link: non_blank_line(context.link),
@@ -286,7 +288,7 @@ fn line(l: &LineItem) -> DocumentLine {
         quantity: l.quantity.to_string(),
         unit: non_blank_line(l.unit.as_deref()),
         rate: l.rate.to_string(),
-        total: l.total.to_string(),
+        total: crate::money::amount(l.total.currency, l.total.money),
     }
 }
 
