@@ -251,21 +251,45 @@ mod tests {
         let jpy = Currency::from_code("JPY").unwrap();
         let mut errors = FieldErrors::new();
         let input = MoneyInput::parse("12.5").unwrap();
-        assert_eq!(jpy.money("bill_adjustment_amount", input, &mut errors), None);
+        assert_eq!(
+            jpy.money("bill_adjustment_amount", input, &mut errors),
+            None
+        );
         assert_eq!(
             errors.get("bill_adjustment_amount"),
-            Some(&["The bill adjustment amount may not have more than 0 decimal places.".to_owned()][..])
+            Some(
+                &[
+                    "The bill adjustment amount may not have more than 0 decimal places."
+                        .to_owned()
+                ][..]
+            )
         );
         let kwd = Currency::from_code("KWD").unwrap();
         let fils = MoneyInput::parse("12.125").unwrap();
-        assert_eq!(kwd.money("x", fils, &mut errors).unwrap().get().to_string(), "12.125");
+        assert_eq!(
+            kwd.money("x", fils, &mut errors).unwrap().get().to_string(),
+            "12.125"
+        );
         let mut errors = FieldErrors::new();
-        Currency::EUR.check_stored("items.0.discount_value", "1.5".parse().unwrap(), &mut errors);
+        Currency::EUR.check_stored(
+            "items.0.discount_value",
+            "1.5".parse().unwrap(),
+            &mut errors,
+        );
         assert!(errors.is_empty());
-        jpy.check_stored("items.0.discount_value", "1.5".parse().unwrap(), &mut errors);
+        jpy.check_stored(
+            "items.0.discount_value",
+            "1.5".parse().unwrap(),
+            &mut errors,
+        );
         assert_eq!(
             errors.get("items.0.discount_value"),
-            Some(&["The items.0.discount value may not have more than 0 decimal places.".to_owned()][..])
+            Some(
+                &[
+                    "The items.0.discount value may not have more than 0 decimal places."
+                        .to_owned()
+                ][..]
+            )
         );
     }
 
@@ -283,8 +307,22 @@ mod tests {
             to: Currency::EUR,
         };
         // 1500 × 0.0061 = 9.15 exactly; 2459 × 0.0061 = 14.9999 → 15.00.
-        assert_eq!(to_eur.convert("1500".parse().unwrap()).unwrap().get().to_string(), "9.15");
-        assert_eq!(to_eur.convert("2459".parse().unwrap()).unwrap().get().to_string(), "15.00");
+        assert_eq!(
+            to_eur
+                .convert("1500".parse().unwrap())
+                .unwrap()
+                .get()
+                .to_string(),
+            "9.15"
+        );
+        assert_eq!(
+            to_eur
+                .convert("2459".parse().unwrap())
+                .unwrap()
+                .get()
+                .to_string(),
+            "15.00"
+        );
     }
 
     #[test]

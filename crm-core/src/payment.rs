@@ -303,7 +303,9 @@ mod tests {
         assert!(p.amount_in(Currency::from_code("KWD").unwrap()).is_ok());
         pairs[1] = ("payment_amount", "1500.5");
         let p = NewPayment::parse(&raw(&pairs)).unwrap();
-        let e = p.amount_in(Currency::from_code("JPY").unwrap()).unwrap_err();
+        let e = p
+            .amount_in(Currency::from_code("JPY").unwrap())
+            .unwrap_err();
         assert_eq!(
             msg(&e, "payment_amount"),
             ["The payment amount may not have more than 0 decimal places."]

@@ -288,9 +288,8 @@ fn every_totals_vector_shows_its_figures_in_the_pdf() {
 fn check_all_three(i: &crm_core::invoice::Invoice, name: &str) {
     let api = serde_json::to_value(i).unwrap();
     let currency = i.currency;
-    let shown = |figure: &serde_json::Value| {
-        crm_render::money::figure(currency, figure.as_str().unwrap())
-    };
+    let shown =
+        |figure: &serde_json::Value| crm_render::money::figure(currency, figure.as_str().unwrap());
     let due = shown(&api["totals"]["amount_due"]);
     let paid = shown(&api["totals"]["amount_paid"]);
     let total = shown(&api["totals"]["final_amount"]);
@@ -313,11 +312,31 @@ fn check_all_three(i: &crm_core::invoice::Invoice, name: &str) {
             .find_map(|l| l.trim_start().strip_prefix(label))
             .map(|rest| words(rest).join(" "))
     };
-    assert_eq!(after("Amount due").as_deref(), Some(due.as_str()), "{name}:\n{pdf_text}");
-    assert_eq!(after("Paid").as_deref(), Some(paid.as_str()), "{name}:\n{pdf_text}");
-    assert_eq!(after("Total ").as_deref(), Some(total.as_str()), "{name}:\n{pdf_text}");
-    assert!(email.text.contains(&format!("Paid: {paid}\r\nAmount due: {due}\r\n")), "{name}");
-    assert!(email.text.contains(&format!("Total: {total}\r\n")), "{name}");
+    assert_eq!(
+        after("Amount due").as_deref(),
+        Some(due.as_str()),
+        "{name}:\n{pdf_text}"
+    );
+    assert_eq!(
+        after("Paid").as_deref(),
+        Some(paid.as_str()),
+        "{name}:\n{pdf_text}"
+    );
+    assert_eq!(
+        after("Total ").as_deref(),
+        Some(total.as_str()),
+        "{name}:\n{pdf_text}"
+    );
+    assert!(
+        email
+            .text
+            .contains(&format!("Paid: {paid}\r\nAmount due: {due}\r\n")),
+        "{name}"
+    );
+    assert!(
+        email.text.contains(&format!("Total: {total}\r\n")),
+        "{name}"
+    );
     for (label, figure) in [("Paid", &paid), ("Amount due", &due), ("Total", &total)] {
         assert!(
             page.contains(&format!("<th scope=\"row\">{label}</th><td>{figure}</td>")),
@@ -327,10 +346,16 @@ fn check_all_three(i: &crm_core::invoice::Invoice, name: &str) {
     let found = words(&pdf_text);
     for line in api["line_items"].as_array().unwrap() {
         let figure = shown(&line["total"]);
-        assert!(email.text.contains(&format!("= {figure}\r\n")), "{name}: {figure}");
+        assert!(
+            email.text.contains(&format!("= {figure}\r\n")),
+            "{name}: {figure}"
+        );
         assert!(page.contains(&figure), "{name}: {figure}");
         for word in words(&figure) {
-            assert!(found.contains(&word), "{name}: {word} of {figure}:\n{pdf_text}");
+            assert!(
+                found.contains(&word),
+                "{name}: {word} of {figure}:\n{pdf_text}"
+            );
         }
     }
 }
@@ -390,7 +415,8 @@ fn generated_invoice(draw: &mut Draw, currency: Currency) -> crm_core::invoice::
     let units = |draw: &mut Draw, max: u64| {
         Money::from_units(i64::try_from(draw.below(max)).unwrap(), minor).unwrap()
     };
-    let percent = |draw: &mut Draw| Percent::new(Decimal::new(draw.below(2_500) as i64, 2)).unwrap();
+    let percent =
+        |draw: &mut Draw| Percent::new(Decimal::new(draw.below(2_500) as i64, 2)).unwrap();
     let inline = draw.below(2) == 0;
     let lines = (0..1 + draw.below(12))
         .map(|_| Line {
@@ -405,7 +431,11 @@ fn generated_invoice(draw: &mut Draw, currency: Currency) -> crm_core::invoice::
         })
         .collect();
     let input = TotalsInput {
-        tax_mode: if inline { TaxMode::Inline } else { TaxMode::Summary },
+        tax_mode: if inline {
+            TaxMode::Inline
+        } else {
+            TaxMode::Summary
+        },
         lines,
         tax_rates: (0..draw.below(3)).map(|_| percent(draw)).collect(),
         discount: match draw.below(3) {
@@ -439,7 +469,11 @@ fn generated_yen_and_dinar_invoices_show_the_api_figures_on_all_three() {
             let api = serde_json::to_value(&i).unwrap();
             let due = api["totals"]["amount_due"].as_str().unwrap();
             let decimals = due.split_once('.').map_or(0, |(_, f)| f.len());
-            assert_eq!(decimals, currency.minor_units().get() as usize, "{code}: {due}");
+            assert_eq!(
+                decimals,
+                currency.minor_units().get() as usize,
+                "{code}: {due}"
+            );
             check_all_three(&i, &format!("generated-{code}-{n}"));
             checked += 1;
         }

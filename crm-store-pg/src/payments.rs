@@ -54,8 +54,7 @@ const PAYMENT_SQL: &str = concat!(
 );
 
 /// The client's name and the invoice's currency of a page's rows (`p`), read after paging.
-const PAGE_EXTRA_COLUMNS: &str =
-    ", (SELECT c.company_name FROM clients c WHERE c.id = p.client_id) AS client_name, \
+const PAGE_EXTRA_COLUMNS: &str = ", (SELECT c.company_name FROM clients c WHERE c.id = p.client_id) AS client_name, \
      (SELECT i.currency FROM invoices i WHERE i.id = p.invoice_id) AS currency";
 
 /// An invoice's balance as a report reads it (no lock): stored status, final amount,

@@ -62,7 +62,10 @@ pub(crate) fn money(row: &Row, column: &str) -> Result<Money, StoreError> {
 }
 
 /// A document's currency column (`currency`, an ISO 4217 code crm-core accepts).
-pub(crate) fn currency(row: &Row, column: &str) -> Result<crm_core::currency::Currency, StoreError> {
+pub(crate) fn currency(
+    row: &Row,
+    column: &str,
+) -> Result<crm_core::currency::Currency, StoreError> {
     let code: String = get(row, column)?;
     crm_core::currency::Currency::from_code(&code).ok_or_else(|| corrupt(column, code))
 }

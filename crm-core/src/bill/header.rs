@@ -361,6 +361,16 @@ impl<K: Kind> BillUpdate<K> {
         let adjustment_amount = form.patch("bill_adjustment_amount", read_money_input);
         let currency = form.optional(CURRENCY_FIELD, read_document_currency);
         let exchange_rate = form.patch(EXCHANGE_RATE_FIELD, read_exchange_rate);
+        if form.has_errors() {
+            // Refused already: the amounts are judged against the currency beside the
+            // other failing fields (the request's, else the bill's stored one).
+            if let Some(amount) = discount_amount {
+                form.claim_amount("bill_discount_amount", amount, currency);
+            }
+            if let Patch::Set(amount) = adjustment_amount {
+                form.claim_amount("bill_adjustment_amount", amount, currency);
+            }
+        }
         let references = form.finish()?;
         let (Some(category), Some(date)) = (category, date) else {
             return Err(Rejected::default());
@@ -703,7 +713,11 @@ mod tests {
             ("bill_discount_percentage", "5"),
         ])
         .unwrap();
-        assert!(u.resolve(&inline, Currency::EUR).unwrap_err().has("bill_discount_type"));
+        assert!(
+            u.resolve(&inline, Currency::EUR)
+                .unwrap_err()
+                .has("bill_discount_type")
+        );
     }
 
     #[test]
@@ -871,7 +885,10 @@ mod tests {
         ];
         let e = EstimateUpdate::parse(&raw(&pairs)).unwrap();
         let i = BillUpdate::<InvoiceKind>::parse(&raw(&pairs)).unwrap();
-        assert_eq!(e.resolve(&SUMMARY, Currency::EUR), i.resolve(&SUMMARY, Currency::EUR));
+        assert_eq!(
+            e.resolve(&SUMMARY, Currency::EUR),
+            i.resolve(&SUMMARY, Currency::EUR)
+        );
     }
 
     fn currency(code: &str) -> Currency {
@@ -886,18 +903,26 @@ mod tests {
             ("bill_date", "2026-06-20"),
         ];
         let e = NewEstimate::parse(&raw(&base)).unwrap();
-        assert_eq!(e.money(currency("JPY"), Currency::EUR).unwrap(), (currency("JPY"), None));
+        assert_eq!(
+            e.money(currency("JPY"), Currency::EUR).unwrap(),
+            (currency("JPY"), None)
+        );
         let mut pairs = base.to_vec();
         pairs.push(("bill_currency", "KWD"));
         pairs.push(("bill_exchange_rate", "3.25"));
         let e = NewEstimate::parse(&raw(&pairs)).unwrap();
         let (c, exchange) = e.money(currency("JPY"), Currency::EUR).unwrap();
         assert_eq!(c, currency("KWD"));
-        assert_eq!(exchange.map(|x| (x.rate.to_string(), x.to)), Some(("3.25".to_owned(), Currency::EUR)));
+        assert_eq!(
+            exchange.map(|x| (x.rate.to_string(), x.to)),
+            Some(("3.25".to_owned(), Currency::EUR))
+        );
         let e = e.money(currency("JPY"), currency("KWD")).unwrap_err();
         assert_eq!(
             msg(&e, "bill_exchange_rate"),
-            ["The bill exchange rate is only allowed when the bill currency is not the company's currency (KWD)."]
+            [
+                "The bill exchange rate is only allowed when the bill currency is not the company's currency (KWD)."
+            ]
         );
     }
 
@@ -911,7 +936,10 @@ mod tests {
             ("bill_exchange_rate", "0"),
         ]))
         .unwrap_err();
-        assert_eq!(msg(&r.errors, "bill_currency"), ["The selected bill currency is invalid."]);
+        assert_eq!(
+            msg(&r.errors, "bill_currency"),
+            ["The selected bill currency is invalid."]
+        );
         assert_eq!(
             msg(&r.errors, "bill_exchange_rate"),
             ["The bill exchange rate must be greater than 0."]
@@ -948,11 +976,48 @@ mod tests {
         assert_eq!(r.header.adjustment, money("0.5"));
         let u = update(&[("bill_adjustment_amount", "1.125")]).unwrap();
         assert_eq!(
-            msg(&u.resolve(&SUMMARY, Currency::EUR).unwrap_err(), "bill_adjustment_amount"),
+            msg(
+                &u.resolve(&SUMMARY, Currency::EUR).unwrap_err(),
+                "bill_adjustment_amount"
+            ),
             ["The bill adjustment amount may not have more than 2 decimal places."]
         );
-        let kwd = u.resolve(&TotalsHeader { currency: currency("KWD"), ..SUMMARY }, Currency::EUR);
+        let kwd = u.resolve(
+            &TotalsHeader {
+                currency: currency("KWD"),
+                ..SUMMARY
+            },
+            Currency::EUR,
+        );
         assert_eq!(kwd.unwrap().header.adjustment, money("1.125"));
+    }
+
+    #[test]
+    fn a_refused_patch_carries_its_amounts_for_the_currency_to_judge() {
+        let r = update(&[
+            ("bill_discount_type", "some"),
+            ("bill_adjustment_amount", "1.234"),
+            ("bill_discount_amount", "2"),
+        ])
+        .unwrap_err();
+        let claims = r.references.amounts();
+        assert_eq!(
+            claims
+                .iter()
+                .map(|c| (c.field.as_str(), c.currency))
+                .collect::<Vec<_>>(),
+            [
+                ("bill_discount_amount", None),
+                ("bill_adjustment_amount", None)
+            ]
+        );
+        let r = update(&[
+            ("bill_currency", "JPY"),
+            ("bill_date", "x"),
+            ("bill_adjustment_amount", "1"),
+        ])
+        .unwrap_err();
+        assert_eq!(r.references.amounts()[0].currency, Some(currency("JPY")));
     }
 
     #[test]
@@ -997,19 +1062,30 @@ mod tests {
         // Kept, with the company currency it was given for (even if the company's changed).
         let kept = update(&[]).unwrap().resolve(&usd, currency("CHF")).unwrap();
         assert_eq!(kept.header.exchange, usd.exchange);
-        let moved = update(&[("bill_currency", "GBP")]).unwrap().resolve(&usd, Currency::EUR);
+        let moved = update(&[("bill_currency", "GBP")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR);
         assert_eq!(moved.unwrap().header.exchange, None);
-        let home = update(&[("bill_currency", "EUR")]).unwrap().resolve(&usd, Currency::EUR);
+        let home = update(&[("bill_currency", "EUR")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR);
         assert_eq!(home.unwrap().header.exchange, None);
-        let cleared = update(&[("bill_exchange_rate", "")]).unwrap().resolve(&usd, Currency::EUR);
+        let cleared = update(&[("bill_exchange_rate", "")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR);
         assert_eq!(cleared.unwrap().header.exchange, None);
         let refused = update(&[("bill_currency", "EUR"), ("bill_exchange_rate", "1.1")])
             .unwrap()
             .resolve(&usd, Currency::EUR)
             .unwrap_err();
         assert!(refused.has("bill_exchange_rate"));
-        let set = update(&[("bill_exchange_rate", "0.9")]).unwrap().resolve(&usd, currency("CHF"));
+        let set = update(&[("bill_exchange_rate", "0.9")])
+            .unwrap()
+            .resolve(&usd, currency("CHF"));
         let exchange = set.unwrap().header.exchange.unwrap();
-        assert_eq!((exchange.rate.to_string(), exchange.to), ("0.9".to_owned(), currency("CHF")));
+        assert_eq!(
+            (exchange.rate.to_string(), exchange.to),
+            ("0.9".to_owned(), currency("CHF"))
+        );
     }
 }

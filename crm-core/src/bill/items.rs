@@ -494,7 +494,10 @@ mod tests {
             .unwrap()
             .for_mode(TaxMode::Inline, kwd)
             .unwrap();
-        assert_eq!(ok.items[0].discount, LineDiscount::Fixed("0.125".parse().unwrap()));
+        assert_eq!(
+            ok.items[0].discount,
+            LineDiscount::Fixed("0.125".parse().unwrap())
+        );
         // A unit rate is a price, not an amount: it keeps its 4 decimals in every currency.
         let priced = item(&[("description", "A"), ("quantity", "3"), ("rate", "0.3333")]);
         assert!(
@@ -613,7 +616,13 @@ mod tests {
         );
         assert_eq!(r.references.as_slice()[0].field, "tax_rate_ids.0");
         let ok = ItemsRequest::read(&request(vec![item(DESIGN)], None));
-        assert_eq!(ok.for_mode(TaxMode::Inline, Currency::EUR).unwrap().items.len(), 1);
+        assert_eq!(
+            ok.for_mode(TaxMode::Inline, Currency::EUR)
+                .unwrap()
+                .items
+                .len(),
+            1
+        );
     }
 
     #[test]

@@ -291,6 +291,8 @@ mod tests {
             ..totals
         };
         let json = serde_json::to_value(&plain).unwrap();
-        assert!(json["company_currency"].is_null() && json["tax_total_in_company_currency"].is_null());
+        assert!(
+            json["company_currency"].is_null() && json["tax_total_in_company_currency"].is_null()
+        );
     }
 }

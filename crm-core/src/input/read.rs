@@ -258,10 +258,19 @@ pub fn read_money_positive(
 /// Reads an amount of a document whose currency decides how many decimals it may have
 /// ([`MoneyInput`]; checked by [`crate::currency::Currency::money`]): magnitude below
 /// 10^13, either sign.
-pub fn read_money_input(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<MoneyInput> {
+pub fn read_money_input(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<MoneyInput> {
     let text = numeric_text(field, value, errors, message::numeric)?;
     MoneyInput::parse(text)
-        .map_err(|e| errors.add(field, amount_message(field, e, ("-9999999999999.99", MONEY_MAX))))
+        .map_err(|e| {
+            errors.add(
+                field,
+                amount_message(field, e, ("-9999999999999.99", MONEY_MAX)),
+            )
+        })
         .ok()
 }
 

@@ -12,6 +12,7 @@ mod company;
 mod conditional;
 mod conformance;
 mod contracts;
+mod currency;
 mod documents;
 mod estimates;
 mod foundation;

@@ -9,6 +9,7 @@ mod common;
 mod conditions;
 mod contracts;
 mod creates;
+mod currency;
 mod estimates;
 mod foundation;
 mod harness;
