@@ -7,17 +7,17 @@
 //! due date).
 //!
 //! PATCH semantics: `bill_categoryid` and `bill_date` are required; other fields absent are
-//! kept, sent empty are cleared (`bill_adjustment_amount` cleared is `0.00`).
+//! kept, sent empty are cleared (`bill_adjustment_amount` cleared is `0.00`). Changing
+//! `bill_tax_type` clears the stored taxes and header discount (and, to `inline`, the
+//! lines' tax rates; to `summary`, the lines' discounts), as the CRM does; a discount sent
+//! in the same request then applies. In inline mode the header discount must be `none`.
 //!
 //! Currency (API.md §18): `bill_currency` (default the client's, else the company's, else
 //! `EUR`) decides how many decimals the amounts may have; the fixed discount and the
 //! adjustment are read as [`MoneyInput`] and checked against it once it is known (on
 //! create from the defaults, on PATCH from the request or the stored one).
 //! `bill_exchange_rate` may be set only when the currency is not the company's; a change
-//! of currency drops a stored rate unless the same request gives one. Changing
-//! `bill_tax_type` clears the stored taxes and header discount (and, to `inline`, the
-//! lines' tax rates; to `summary`, the lines' discounts), as the CRM does; a discount sent
-//! in the same request then applies. In inline mode the header discount must be `none`.
+//! of currency drops a stored rate unless the same request gives one.
 
 use std::marker::PhantomData;
 
@@ -435,9 +435,10 @@ impl<K: Kind> BillUpdate<K> {
         let rate = match self.exchange_rate {
             Patch::Set(rate) => Some(rate),
             Patch::Clear => None,
-            // A rate was for the stored currency; a new one drops it (and a rate kept on a
-            // bill now in the company's currency has nothing left to convert).
-            Patch::Keep if currency_changed || currency == company => None,
+            // A rate was for the stored currency: a new currency drops it. A kept one keeps
+            // the company currency it was given for, even if the company's has changed
+            // since (so that a PATCH of an issued invoice's notes changes none of its terms).
+            Patch::Keep if currency_changed => None,
             Patch::Keep => current.exchange.map(|e| e.rate),
         };
         let exchange = match (&self.exchange_rate, current.exchange) {
@@ -1059,8 +1060,11 @@ mod tests {
             }),
             ..SUMMARY
         };
-        // Kept, with the company currency it was given for (even if the company's changed).
+        // Kept, with the company currency it was given for (even if the company's changed,
+        // to another currency or to the bill's own).
         let kept = update(&[]).unwrap().resolve(&usd, currency("CHF")).unwrap();
+        assert_eq!(kept.header.exchange, usd.exchange);
+        let kept = update(&[]).unwrap().resolve(&usd, currency("USD")).unwrap();
         assert_eq!(kept.header.exchange, usd.exchange);
         let moved = update(&[("bill_currency", "GBP")])
             .unwrap()

@@ -411,6 +411,17 @@ async fn an_exchange_rate_shows_the_vat_total_in_the_company_currency_and_is_loc
     .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.json);
     assert_eq!(a.data()["totals"], issued["totals"]);
+    // The company now keeps its books in dollars: the issued invoice still states its rate
+    // to euros, and its notes may still change.
+    let company = s
+        .patch("/api/company", body(json!({"currency": "USD"})))
+        .await;
+    assert_eq!(company.status, StatusCode::OK, "{}", company.json);
+    let a = patch(&s, "invoices", id, json!({"bill_notes": "Thank you"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    assert_eq!(a.data()["exchange_rate"], "0.9215");
+    assert_eq!(a.data()["totals"]["company_currency"], "EUR");
+    assert_eq!(a.data()["totals"], issued["totals"]);
 }
 
 #[tokio::test]
