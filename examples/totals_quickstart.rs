@@ -31,6 +31,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         tax_rates: vec![Percent::parse("7.50")?, Percent::parse("2.25")?],
         discount: HeaderDiscount::Percentage(Percent::parse("12.5")?),
         adjustment: Money::parse("-1.01")?,
+        minor_units: crm_core::money::MinorUnits::TWO,
     };
 
     // Inline mode: each line has its own discount and tax rate; line totals include tax.

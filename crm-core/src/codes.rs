@@ -8,7 +8,7 @@ mod iso4217;
 mod vatex;
 
 pub use iso3166::COUNTRIES;
-pub use iso4217::CURRENCIES;
+pub use iso4217::{CURRENCIES, MINOR_UNITS, SYMBOLS};
 pub use vatex::VATEX;
 
 /// Whether `code` is an ISO 3166-1 alpha-2 country code (upper case, as the list has it).
@@ -19,6 +19,26 @@ pub fn is_country(code: &str) -> bool {
 /// Whether `code` is an ISO 4217 alphabetic currency code (upper case).
 pub fn is_currency(code: &str) -> bool {
     CURRENCIES.binary_search(&code).is_ok()
+}
+
+/// The ISO 4217 minor unit of currency `code` (its number of decimals), `None` for a code
+/// the standard gives none (`XAU`) or that is not a currency code.
+pub fn currency_minor_units(code: &str) -> Option<u32> {
+    if !is_currency(code) {
+        return None;
+    }
+    match MINOR_UNITS.binary_search_by(|(c, _)| (*c).cmp(code)) {
+        Ok(at) => MINOR_UNITS[at].1,
+        Err(_) => Some(2),
+    }
+}
+
+/// The symbol of currency `code` (`€`), when it has a well-known one.
+pub fn currency_symbol(code: &str) -> Option<&'static str> {
+    SYMBOLS
+        .binary_search_by(|(c, _)| (*c).cmp(code))
+        .ok()
+        .map(|at| SYMBOLS[at].1)
 }
 
 /// Whether `code` is a VATEX exemption reason code (`VATEX-EU-AE`).
@@ -49,6 +69,10 @@ mod tests {
         for list in [COUNTRIES, CURRENCIES, VATEX] {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
         }
+        assert!(MINOR_UNITS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(SYMBOLS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(MINOR_UNITS.iter().all(|(c, _)| is_currency(c)));
+        assert!(SYMBOLS.iter().all(|(c, _)| is_currency(c)));
     }
 
     #[test]
@@ -56,6 +80,14 @@ mod tests {
         assert!(is_country("DE") && is_country("XI") && !is_country("de") && !is_country("ZZ"));
         assert!(is_currency("EUR") && is_currency("JPY") && !is_currency("eur"));
         assert!(is_vatex("VATEX-EU-AE") && !is_vatex("VATEX-EU-ZZ"));
+        assert_eq!(currency_minor_units("JPY"), Some(0));
+        assert_eq!(currency_minor_units("EUR"), Some(2));
+        assert_eq!(currency_minor_units("KWD"), Some(3));
+        assert_eq!(currency_minor_units("CLF"), Some(4));
+        assert_eq!(currency_minor_units("XAU"), None);
+        assert_eq!(currency_minor_units("ZZZ"), None);
+        assert_eq!(currency_symbol("EUR"), Some("€"));
+        assert_eq!(currency_symbol("KWD"), None);
         assert!(is_time_zone("Europe/Berlin") && is_time_zone("UTC"));
         assert!(!is_time_zone("Mars/Olympus") && !is_time_zone(""));
         assert!(is_vat_prefix("EL") && is_vat_prefix("FR") && !is_vat_prefix("QQ"));

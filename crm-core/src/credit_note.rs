@@ -13,11 +13,11 @@ use serde::Serialize;
 use crate::bill::{BillTotals, ClientLink, ItemsRequest, LineItem, TaxRecord};
 use crate::choice_enum;
 use crate::conflict::Conflict;
+use crate::currency::{Amount, Currency};
 use crate::ids::{CategoryId, ClientId, CreditNoteId, InvoiceId, Named, ProjectId, UserId};
 use crate::input::{Form, RawMap, TextRule, read_date, read_id, text};
 use crate::invoice::CreditRefusal;
 use crate::listing::{KeyKind, ListFilters, ListQuery};
-use crate::money::Money;
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
 use crate::validation::{FieldErrors, Rejected, message};
@@ -64,6 +64,8 @@ pub struct CreditNote {
     pub project_id: Option<ProjectId>,
     /// The invoice's category.
     pub category: Named<CategoryId>,
+    /// The invoice's currency, in which every amount of it is.
+    pub currency: Currency,
     /// Its date.
     pub date: NaiveDate,
     /// Why it was issued.
@@ -77,9 +79,9 @@ pub struct CreditNote {
     /// Its totals (`final_amount` is what it credits).
     pub totals: BillTotals,
     /// The part of it that reduced the invoice's amount due.
-    pub applied_amount: Money,
+    pub applied_amount: Amount,
     /// The part beyond the amount due: owed back to the client (recorded, not moved).
-    pub refund_amount: Money,
+    pub refund_amount: Amount,
     /// Who issued it (`None` once that user is gone).
     pub creator_id: Option<UserId>,
     /// Its dates.

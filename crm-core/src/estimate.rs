@@ -85,6 +85,11 @@ pub struct Estimate {
     pub terms: Option<String>,
     /// Summary or inline.
     pub tax_type: TaxMode,
+    /// The currency (ISO 4217) every amount is in, with its decimals (API.md §18).
+    pub currency: crate::currency::Currency,
+    /// The caller-given exchange rate to the company's currency (`totals` then shows the
+    /// VAT total in it), or `null`.
+    pub exchange_rate: Option<crate::money::ExchangeRate>,
     /// Computed totals.
     pub totals: BillTotals,
     /// Conversion state.

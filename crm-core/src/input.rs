@@ -37,9 +37,10 @@ pub use form::{Form, Presence};
 pub use patch::Patch;
 pub use raw::{RawMap, RawValue};
 pub use read::{
-    parse_date, read_choice, read_date, read_id, read_integer, read_money, read_money_non_negative,
-    read_money_positive, read_percent_0_100, read_quantity, read_str, read_text, read_unit_rate,
-    text,
+    parse_date, read_choice, read_date, read_exchange_rate, read_id, read_integer, read_money,
+    read_money_input, read_money_input_non_negative, read_money_input_positive,
+    read_money_non_negative, read_money_positive, read_percent_0_100, read_quantity, read_str,
+    read_text, read_unit_rate, text,
 };
 pub use text::{TextRule, contains_html, has_forbidden_control};
 pub use unicode::{has_invisible, is_default_ignorable, nfc};

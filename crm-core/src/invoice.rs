@@ -282,11 +282,10 @@ pub use balance::{
 
 /// The `totals` object of an invoice: the bill's totals, then what its payments and credit
 /// notes add up to and what is left to pay (`final_amount` − `amount_paid` − the credits'
-/// applied amounts), in one flat object.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// applied amounts), in one flat object, every amount in the invoice's currency.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvoiceTotals {
     /// The computed figures and the adjustment's label, as an estimate shows them.
-    #[serde(flatten)]
     pub bill: BillTotals,
     /// The sum of the invoice's payments.
     pub amount_paid: Money,
@@ -295,6 +294,19 @@ pub struct InvoiceTotals {
     pub amount_credited: Money,
     /// The final amount less what was paid and what credit notes took off it.
     pub amount_due: Money,
+}
+
+impl Serialize for InvoiceTotals {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let c = self.bill.currency;
+        let mut m = serializer.serialize_map(Some(16))?;
+        self.bill.write_members(&mut m)?;
+        m.serialize_entry("amount_paid", &c.figure(self.amount_paid))?;
+        m.serialize_entry("amount_credited", &c.figure(self.amount_credited))?;
+        m.serialize_entry("amount_due", &c.figure(self.amount_due))?;
+        m.end()
+    }
 }
 
 impl InvoiceTotals {
@@ -352,6 +364,11 @@ pub struct Invoice {
     pub terms: Option<String>,
     /// Summary or inline.
     pub tax_type: TaxMode,
+    /// The currency (ISO 4217) every amount is in, with its decimals (API.md §18).
+    pub currency: crate::currency::Currency,
+    /// The caller-given exchange rate to the company's currency (`totals` then shows the
+    /// VAT total in it), or `null`.
+    pub exchange_rate: Option<crate::money::ExchangeRate>,
     /// Totals, with what was paid and what is due.
     pub totals: InvoiceTotals,
     /// The estimate it was converted from.

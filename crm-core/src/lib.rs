@@ -39,6 +39,7 @@ pub mod company;
 pub mod conflict;
 pub mod contract;
 pub mod credit_note;
+pub mod currency;
 pub mod estimate;
 pub mod ids;
 pub mod input;

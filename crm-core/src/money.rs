@@ -2,8 +2,10 @@
 //! outside the totals calculator.
 //!
 //! Every amount is a [`Decimal`] wrapped in a type that can only be built when the value
-//! respects its limits, so a `Money` is always storable in a `NUMERIC(15,2)` column and a
-//! `Percent` in a `NUMERIC(10,2)` column. Rounding is never `round_dp` (banker's rounding):
+//! respects its limits, so a `Money` is always storable in a `NUMERIC(16,3)` column and a
+//! `Percent` in a `NUMERIC(10,2)` column. How many decimals an amount of a document may
+//! have is its currency's ([`MinorUnits`], API.md §18): an amount read from a request
+//! before the currency is known is a [`MoneyInput`]. Rounding is never `round_dp` (banker's rounding):
 //! it is [`round_half_away`], named, everywhere.
 
 use std::fmt;
@@ -258,9 +260,11 @@ fn positive(value: Decimal) -> Result<(), AmountError> {
 }
 
 amount_type!(
-    /// A money amount: at most 2 decimal places, magnitude below 10^13 (fits
-    /// `NUMERIC(15,2)`), either sign. Shown with exactly two decimals: `"1250.00"`.
-    Money, decimals = 2, integer_digits = 13, shown_dp = 2, check = any_sign
+    /// A money amount: at most 3 decimal places (the most any supported currency has,
+    /// [`MinorUnits::MAX`]), magnitude below 10^13 (fits `NUMERIC(16,3)`), either sign.
+    /// `Display` writes at least two decimals (`"1250.00"`, `"12.345"`); a document writes
+    /// its amounts with exactly its currency's decimals ([`Money::in_minor_units`]).
+    Money, decimals = 3, integer_digits = 13, shown_dp = 2, check = any_sign
 );
 
 amount_type!(
@@ -281,6 +285,14 @@ amount_type!(
     UnitRate, decimals = 4, integer_digits = 11, shown_dp = 2, check = positive
 );
 
+amount_type!(
+    /// An exchange rate (`bill_exchange_rate`: how many units of the company's currency one
+    /// unit of the document's is worth): greater than zero, at most 6 decimal places,
+    /// below 10^9 (fits `NUMERIC(15,6)`). Shown as given, without trailing zeros: `"0.0061"`,
+    /// `"3.25"`, `"160"`.
+    ExchangeRate, decimals = 6, integer_digits = 9, shown_dp = 0, check = positive
+);
+
 impl Money {
     /// Zero, shown as `"0.00"`.
     pub const ZERO: Money = Money(Decimal::from_parts(0, 0, 0, false, 2));
@@ -290,6 +302,39 @@ impl Money {
         Self::new(round_half_away(value, 2))
     }
 
+    /// Rounds any decimal half away from zero to `minor` decimal places (a currency's minor
+    /// unit) and checks the range.
+    pub fn round_to(value: Decimal, minor: MinorUnits) -> Result<Self, AmountError> {
+        Self::new(round_half_away(value, minor.get()))
+    }
+
+    /// Builds an amount from a whole number of minor units (`units / 10^minor`): cents for
+    /// 2, yen for 0, fils for 3. Checks the range on the integer.
+    pub fn from_units(units: i64, minor: MinorUnits) -> Result<Self, AmountError> {
+        if units.unsigned_abs() >= 10u64.pow(Self::MAX_INTEGER_DIGITS + minor.get()) {
+            return Err(AmountError::OutOfRange);
+        }
+        Self::new(Decimal::new(units, minor.get()))
+    }
+
+    /// Whether the amount has at most `minor` significant decimal places.
+    pub fn fits(self, minor: MinorUnits) -> bool {
+        self.0.scale() <= minor.get() || self.0.normalize().scale() <= minor.get()
+    }
+
+    /// The amount as a document in a currency of `minor` decimals writes it: rounded half
+    /// away from zero to exactly that many places (`"1500"`, `"12.50"`, `"12.500"`), never
+    /// `"-0"`. Amounts computed or validated for the currency have no more places, so the
+    /// rounding only ever pads.
+    pub fn in_minor_units(self, minor: MinorUnits) -> String {
+        let mut v = round_half_away(self.0, minor.get());
+        v.rescale(minor.get());
+        if v.is_zero() {
+            v = Decimal::new(0, minor.get());
+        }
+        v.to_string()
+    }
+
     /// Builds an amount from a whole number of cents (`cents / 100`); the totals
     /// calculator's hot path, so it checks the range on the integer.
     pub fn from_cents(cents: i64) -> Result<Self, AmountError> {
@@ -297,6 +342,105 @@ impl Money {
             return Err(AmountError::OutOfRange);
         }
         Ok(Money(Decimal::new(cents, 2)))
+    }
+}
+
+/// How many decimal places a currency's amounts have (ISO 4217's "minor unit"): 0 (`JPY`),
+/// 2 (`EUR`) or 3 (`KWD`). The totals calculator rounds to it and validation allows at most
+/// that many decimals. Currencies with 4 (`CLF`) are not supported as a document's currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MinorUnits(u8);
+
+impl MinorUnits {
+    /// No decimals (`JPY`, `KRW`).
+    pub const ZERO: MinorUnits = MinorUnits(0);
+    /// Two decimals (`EUR`, `USD`; the default).
+    pub const TWO: MinorUnits = MinorUnits(2);
+    /// Three decimals (`KWD`, `BHD`).
+    pub const THREE: MinorUnits = MinorUnits(3);
+    /// The most supported: the stored amount columns hold 3 decimals.
+    pub const MAX: MinorUnits = MinorUnits::THREE;
+
+    /// `dp` decimals, when at most [`MinorUnits::MAX`].
+    pub const fn new(dp: u32) -> Option<MinorUnits> {
+        if dp <= MinorUnits::MAX.0 as u32 {
+            Some(MinorUnits(dp as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The number of decimal places.
+    pub const fn get(self) -> u32 {
+        self.0 as u32
+    }
+}
+
+/// Two decimals, the minor unit of `EUR` (a company's currency when never set).
+impl Default for MinorUnits {
+    fn default() -> Self {
+        MinorUnits::TWO
+    }
+}
+
+/// A money amount as a request gave it, before the document's currency (and so how many
+/// decimals it may have) is known: a decimal below 10^13 in magnitude with any number of
+/// significant decimals. [`MoneyInput::in_minor_units`] makes it a [`Money`] of the
+/// currency, or the error naming the currency's limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoneyInput {
+    /// The value; `None` when it has more decimals than a `Decimal` holds (28), which no
+    /// currency accepts.
+    value: Option<Decimal>,
+}
+
+impl MoneyInput {
+    /// Parses decimal text ([`parse_decimal`]'s forms) below 10^13 in magnitude.
+    pub fn parse(text: &str) -> Result<Self, AmountError> {
+        match parse_decimal(
+            text,
+            28 - Money::MAX_INTEGER_DIGITS,
+            Money::MAX_INTEGER_DIGITS,
+        ) {
+            Ok(value) => Ok(MoneyInput { value: Some(value) }),
+            Err(AmountError::TooManyDecimals { .. }) => Ok(MoneyInput { value: None }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A valid amount as an input (it fits any currency it was validated for).
+    pub fn of(money: Money) -> Self {
+        MoneyInput {
+            value: Some(money.get()),
+        }
+    }
+
+    /// Whether the value is below zero (a value too precise to hold reads its sign from
+    /// nothing and is not negative here; it is refused by [`MoneyInput::in_minor_units`]).
+    pub fn is_negative(self) -> bool {
+        self.value
+            .is_some_and(|v| v.is_sign_negative() && !v.is_zero())
+    }
+
+    /// Whether the value has more decimals than a `Decimal` holds (no currency takes it).
+    pub fn too_precise(self) -> bool {
+        self.value.is_none()
+    }
+
+    /// Whether the value is above zero.
+    pub fn is_positive(self) -> bool {
+        self.value.is_some_and(|v| v > Decimal::ZERO)
+    }
+
+    /// The amount in a currency of `minor` decimals: more significant decimals than that
+    /// is [`AmountError::TooManyDecimals`] with `max` the currency's.
+    pub fn in_minor_units(self, minor: MinorUnits) -> Result<Money, AmountError> {
+        let too_many = AmountError::TooManyDecimals { max: minor.get() };
+        let value = self.value.ok_or(too_many)?;
+        if value.normalize().scale() > minor.get() {
+            return Err(too_many);
+        }
+        Money::new(value)
     }
 }
 
@@ -381,7 +525,7 @@ mod tests {
     }
 
     #[test]
-    fn money_accepts_two_decimals_below_ten_to_the_thirteen() {
+    fn money_accepts_three_decimals_below_ten_to_the_thirteen() {
         assert_eq!(
             Money::parse("9999999999999.99").unwrap().to_string(),
             "9999999999999.99"
@@ -391,9 +535,10 @@ mod tests {
             "-9999999999999.99"
         );
         assert_eq!(Money::parse("10000000000000"), Err(AmountError::OutOfRange));
+        assert_eq!(Money::parse("1.005").unwrap().to_string(), "1.005");
         assert_eq!(
-            Money::parse("1.005"),
-            Err(AmountError::TooManyDecimals { max: 2 })
+            Money::parse("1.0005"),
+            Err(AmountError::TooManyDecimals { max: 3 })
         );
     }
 
@@ -469,7 +614,7 @@ mod tests {
         let rate: UnitRate = serde_json::from_str(r#""0.0125""#).unwrap();
         assert_eq!(rate.to_string(), "0.0125");
         for (json, why) in [
-            (r#""1.005""#, "more than 2 decimal places"),
+            (r#""1.0005""#, "more than 3 decimal places"),
             (r#""1e400""#, "out of range"),
             ("12.5", "expected a string"),
         ] {
@@ -495,6 +640,80 @@ mod tests {
         assert_eq!(format!("{:.1}", Money::parse("-0.05").unwrap()), "-0.1");
         assert_eq!(format!("{:.0}", Money::parse("-0.4").unwrap()), "0");
         assert_eq!(format!("{m:>10.1}"), "    1234.6");
+    }
+
+    #[test]
+    fn an_amount_is_written_with_exactly_its_currency_decimals() {
+        let m = |s: &str| Money::parse(s).unwrap();
+        assert_eq!(m("1500").in_minor_units(MinorUnits::ZERO), "1500");
+        assert_eq!(m("12.5").in_minor_units(MinorUnits::THREE), "12.500");
+        assert_eq!(m("12.5").in_minor_units(MinorUnits::TWO), "12.50");
+        assert_eq!(m("-0").in_minor_units(MinorUnits::ZERO), "0");
+        assert_eq!(m("-12.125").in_minor_units(MinorUnits::THREE), "-12.125");
+    }
+
+    #[test]
+    fn amounts_built_from_minor_units_keep_the_currency_scale() {
+        assert_eq!(
+            Money::from_units(1500, MinorUnits::ZERO)
+                .unwrap()
+                .to_string(),
+            "1500.00"
+        );
+        assert_eq!(
+            Money::from_units(-12_345, MinorUnits::THREE).unwrap().get(),
+            d("-12.345")
+        );
+        assert_eq!(
+            Money::from_units(10_000_000_000_000, MinorUnits::ZERO),
+            Err(AmountError::OutOfRange)
+        );
+        assert!(Money::from_units(9_999_999_999_999_999, MinorUnits::THREE).is_ok());
+        assert_eq!(
+            Money::round_to(d("2.5"), MinorUnits::ZERO).unwrap().get(),
+            d("3")
+        );
+        assert_eq!(
+            Money::round_to(d("-1.0005"), MinorUnits::THREE)
+                .unwrap()
+                .get(),
+            d("-1.001")
+        );
+    }
+
+    #[test]
+    fn an_input_amount_is_checked_against_the_currency_decimals() {
+        let i = |s: &str| MoneyInput::parse(s).unwrap();
+        assert_eq!(
+            i("1500").in_minor_units(MinorUnits::ZERO).unwrap().get(),
+            d("1500")
+        );
+        assert_eq!(
+            i("1500.5").in_minor_units(MinorUnits::ZERO),
+            Err(AmountError::TooManyDecimals { max: 0 })
+        );
+        assert_eq!(
+            i("12.345").in_minor_units(MinorUnits::TWO),
+            Err(AmountError::TooManyDecimals { max: 2 })
+        );
+        assert!(i("12.345").in_minor_units(MinorUnits::THREE).is_ok());
+        assert!(i("12.3400").in_minor_units(MinorUnits::TWO).is_ok());
+        // Far more decimals than a decimal holds: refused by every currency, never rounded.
+        let long = format!("0.{}1", "0".repeat(40));
+        assert_eq!(
+            i(&long).in_minor_units(MinorUnits::THREE),
+            Err(AmountError::TooManyDecimals { max: 3 })
+        );
+        assert_eq!(MoneyInput::parse("1e13"), Err(AmountError::OutOfRange));
+        assert_eq!(MoneyInput::parse("x"), Err(AmountError::NotANumber));
+        assert!(i("-0.5").is_negative() && !i("0").is_negative() && i("0.001").is_positive());
+    }
+
+    #[test]
+    fn minor_units_go_up_to_three() {
+        assert_eq!(MinorUnits::new(3), Some(MinorUnits::THREE));
+        assert_eq!(MinorUnits::new(4), None);
+        assert_eq!(MinorUnits::default(), MinorUnits::TWO);
     }
 
     #[test]

@@ -10,11 +10,12 @@ use chrono::NaiveDate;
 use serde::Serialize;
 
 use crate::choice_enum;
+use crate::currency::{Amount, Currency};
 use crate::ids::{ClientId, InvoiceId, Named, PaymentId, UserId};
-use crate::input::{Form, RawMap, TextRule, read_date, read_id, read_money_positive, text};
+use crate::input::{Form, RawMap, TextRule, read_date, read_id, read_money_input_positive, text};
 use crate::invoice::{PaymentRefusal, TotalBelowPaid};
 use crate::listing::{KeyKind, ListFilters, ListQuery};
-use crate::money::Money;
+use crate::money::{Money, MoneyInput};
 use crate::time::Timestamp;
 use crate::validation::{FieldErrors, Rejected, message};
 
@@ -51,8 +52,10 @@ pub struct Payment {
     pub invoice_id: InvoiceId,
     /// The invoice's client.
     pub client: Named<ClientId>,
-    /// The amount received.
-    pub amount: Money,
+    /// The amount received, in the invoice's currency (its decimals).
+    pub amount: Amount,
+    /// The invoice's currency (API.md §18: a payment is in its invoice's currency).
+    pub currency: Currency,
     /// The day it was received.
     pub date: NaiveDate,
     /// How it was paid (bank transfer, card, …).
@@ -73,8 +76,9 @@ pub struct NewPayment {
     /// `payment_invoiceid`: an invoice that takes payments (checked by the store, under
     /// the invoice's lock).
     pub invoice: i64,
-    /// `payment_amount`: more than 0, at most the amount due.
-    pub amount: Money,
+    /// `payment_amount`: more than 0, at most the amount due, with at most the invoice
+    /// currency's decimals ([`NewPayment::amount_in`]).
+    pub amount: MoneyInput,
     /// `payment_date`.
     pub date: NaiveDate,
     /// `payment_method` (at most 100 characters, one line).
@@ -92,7 +96,7 @@ impl NewPayment {
     pub fn parse(raw: &RawMap) -> Result<Self, Rejected> {
         let mut form = Form::new(raw);
         let invoice = form.required(INVOICE_FIELD, read_id);
-        let amount = form.required(AMOUNT_FIELD, read_money_positive);
+        let amount = form.required(AMOUNT_FIELD, read_money_input_positive);
         let date = form.required("payment_date", read_date);
         let method = form.optional("payment_method", text(TextRule::LABEL));
         let transaction_id = form.optional("payment_transaction_id", text(TextRule::SHORT));
@@ -113,6 +117,18 @@ impl NewPayment {
                 notes,
             }),
             _ => Err(Rejected::default()),
+        }
+    }
+}
+
+impl NewPayment {
+    /// The amount in the invoice's `currency`: more decimals than it has is
+    /// "The payment amount may not have more than 0 decimal places.".
+    pub fn amount_in(&self, currency: Currency) -> Result<Money, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        match currency.money(AMOUNT_FIELD, self.amount, &mut errors) {
+            Some(amount) => Ok(amount),
+            None => Err(errors),
         }
     }
 }
@@ -245,20 +261,19 @@ mod tests {
             ["The payment date field is required."]
         );
         let p = NewPayment::parse(&raw(&base())).unwrap();
-        assert_eq!((p.invoice, p.amount.to_string()), (7, "120.50".to_owned()));
+        assert_eq!(
+            (p.invoice, p.amount_in(Currency::EUR).unwrap().to_string()),
+            (7, "120.50".to_owned())
+        );
         assert_eq!((p.method, p.transaction_id, p.notes), (None, None, None));
     }
 
     #[test]
-    fn the_amount_is_more_than_zero_with_two_decimals_at_most() {
+    fn the_amount_is_more_than_zero_with_the_currency_decimals_at_most() {
         for (value, expected) in [
             ("0", "The payment amount must be greater than 0."),
             ("-5", "The payment amount must be greater than 0."),
             ("-1e20", "The payment amount must be greater than 0."),
-            (
-                "1.005",
-                "The payment amount may not have more than 2 decimal places.",
-            ),
             (
                 "10000000000000",
                 "The payment amount may not be greater than 9999999999999.99.",
@@ -275,7 +290,26 @@ mod tests {
             ("payment_amount", RawValue::Number("0.01".into())),
             ("payment_date", RawValue::text("2026-11-20")),
         ]);
-        assert_eq!(NewPayment::parse(&json).unwrap().amount.to_string(), "0.01");
+        let p = NewPayment::parse(&json).unwrap();
+        assert_eq!(p.amount_in(Currency::EUR).unwrap().to_string(), "0.01");
+        let mut pairs = base();
+        pairs[1] = ("payment_amount", "1.005");
+        let p = NewPayment::parse(&raw(&pairs)).unwrap();
+        let e = p.amount_in(Currency::EUR).unwrap_err();
+        assert_eq!(
+            msg(&e, "payment_amount"),
+            ["The payment amount may not have more than 2 decimal places."]
+        );
+        assert!(p.amount_in(Currency::from_code("KWD").unwrap()).is_ok());
+        pairs[1] = ("payment_amount", "1500.5");
+        let p = NewPayment::parse(&raw(&pairs)).unwrap();
+        let e = p
+            .amount_in(Currency::from_code("JPY").unwrap())
+            .unwrap_err();
+        assert_eq!(
+            msg(&e, "payment_amount"),
+            ["The payment amount may not have more than 0 decimal places."]
+        );
     }
 
     #[test]
@@ -302,8 +336,8 @@ mod tests {
         let r = NewPayment::parse(&raw(&pairs)).unwrap_err();
         let claim = &r.references.payments()[0];
         assert_eq!(
-            (claim.invoice, claim.amount.map(|a| a.to_string())),
-            (7, Some("120.50".to_owned()))
+            (claim.invoice, claim.amount),
+            (7, Some(MoneyInput::parse("120.50").unwrap()))
         );
         assert_eq!(
             (claim.invoice_field.as_str(), claim.amount_field.as_str()),

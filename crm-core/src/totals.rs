@@ -46,6 +46,20 @@
 //! before dividing), so it can differ from the true rational value only when that lies
 //! within about 10^-20 of a half cent.
 //!
+//! # Currencies with other minor units
+//!
+//! Both policies round to the currency's minor unit ([`TotalsInput::minor_units`], API.md
+//! §18) wherever TOTALS.md rounds to cents: `r2`, `to_fixed2`, `db` and `php14` then `db`
+//! become the same functions with `10^dp` in place of `100` (`round(|x| · 10^dp) / 10^dp`,
+//! `toFixed(dp)`, the database rounding to `dp` places). At 2 decimals that is exactly
+//! the CRM's arithmetic, and the 416 vectors are unchanged; at 0 and 3 it is what the CRM's
+//! functions would do with that exponent (the CRM itself has only 2), deterministic and
+//! checked by `tests/totals_properties.rs` (figures with at most `dp` decimals, the sums,
+//! and agreement with the exact rational oracle away from half units). Percentages
+//! (`tax_total_percentage`) keep 2 decimals in every currency. Under `CrmParity` a
+//! 3-decimal amount must stay below 2^53 thousandths (about 9.007 × 10^12) so that every
+//! rounded amount is an exact double; larger ones are an [`TotalsError::Overflow`].
+//!
 //! # Speed
 //!
 //! Per line, on 1,000-line estimates (`benches/totals.rs`, criterion, 2026-11-22, a 2-core
@@ -66,7 +80,7 @@
 //! amounts.
 //!
 //! ```
-//! use crm_core::money::{Money, Percent, Quantity, UnitRate};
+//! use crm_core::money::{MinorUnits, Money, Percent, Quantity, UnitRate};
 //! use crm_core::totals::{compute, HeaderDiscount, Line, LineDiscount, Policy, TaxMode, TotalsInput};
 //!
 //! let input = TotalsInput {
@@ -80,6 +94,7 @@
 //!     tax_rates: vec![],
 //!     discount: HeaderDiscount::None,
 //!     adjustment: Money::ZERO,
+//!     minor_units: MinorUnits::TWO,
 //! };
 //! // 1.5 × 1385.27 = 2077.905 exactly, but 2077.9049999… as a double: the CRM shows 2077.90.
 //! let parity = compute(&input, Policy::CrmParity).unwrap();
@@ -90,7 +105,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::money::{Money, Percent, Quantity, UnitRate};
+use crate::money::{MinorUnits, Money, Percent, Quantity, UnitRate};
 
 mod exact;
 mod parity;
@@ -215,6 +230,10 @@ pub struct TotalsInput {
     pub discount: HeaderDiscount,
     /// The adjustment added to the final amount (may be negative).
     pub adjustment: Money,
+    /// The document currency's minor unit: every rounding point rounds to this many
+    /// decimals (2 by default, as for `EUR`; 0 for `JPY`, 3 for `KWD`). The given amounts
+    /// (fixed discounts, adjustment) must have no more decimals; the API validates that.
+    pub minor_units: MinorUnits,
 }
 
 /// The computed figures of one line.
@@ -265,7 +284,8 @@ pub struct Computed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TotalsError {
     /// A computed amount does not fit the stored columns (money below 10^13,
-    /// percentages below 10^8).
+    /// percentages below 10^8; under [`Policy::CrmParity`] at 3 decimals, money below
+    /// 2^53 thousandths, about 9.007 × 10^12, so that every amount is an exact double).
     #[error("a computed amount is out of range")]
     Overflow,
 }

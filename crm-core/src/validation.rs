@@ -11,7 +11,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::money::Money;
+use crate::currency::Currency;
+use crate::money::MoneyInput;
 pub use crate::references::{NameScope, RefKind};
 
 /// The attribute name Laravel shows for a field key.
@@ -257,17 +258,33 @@ pub struct PaymentClaim {
     pub invoice: i64,
     /// The field key of the amount (`payment_amount`).
     pub amount_field: String,
-    /// The amount, if it parsed.
-    pub amount: Option<Money>,
+    /// The amount, if it parsed (its decimals are judged against the invoice's currency).
+    pub amount: Option<MoneyInput>,
+}
+
+/// An amount of a bill a rejected request gives (API.md §18), to be judged beside the
+/// request's other failing fields against the bill's currency: the one the request names,
+/// else the stored one of the bill it writes (the request's target). Writes do not rely on
+/// it: a valid request is judged in its own transaction.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AmountClaim {
+    /// The field key (`bill_adjustment_amount`).
+    pub field: String,
+    /// The amount as given.
+    pub amount: MoneyInput,
+    /// The currency the request names, if it named a valid one.
+    pub currency: Option<Currency>,
 }
 
 /// Everything a command or a rejected request still needs the database to confirm: the
-/// ids it references, the category names it claims, and the payments it asks for.
+/// ids it references, the category names it claims, the payments it asks for, and the
+/// bill amounts whose currency is stored.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct References {
     ids: Vec<Reference>,
     names: Vec<NameClaim>,
     payments: Vec<PaymentClaim>,
+    amounts: Vec<AmountClaim>,
 }
 
 impl References {
@@ -296,7 +313,7 @@ impl References {
         invoice_field: &str,
         invoice: i64,
         amount_field: &str,
-        amount: Option<Money>,
+        amount: Option<MoneyInput>,
     ) {
         self.payments.push(PaymentClaim {
             invoice_field: invoice_field.to_owned(),
@@ -309,6 +326,21 @@ impl References {
     /// The payment claims, in the order they were found.
     pub fn payments(&self) -> &[PaymentClaim] {
         &self.payments
+    }
+
+    /// Records that `amount` (from `field`) must have at most the decimals of `currency`,
+    /// or of the target bill's stored currency when `None`.
+    pub fn claim_amount(&mut self, field: &str, amount: MoneyInput, currency: Option<Currency>) {
+        self.amounts.push(AmountClaim {
+            field: field.to_owned(),
+            amount,
+            currency,
+        });
+    }
+
+    /// The amount claims, in the order they were found.
+    pub fn amounts(&self) -> &[AmountClaim] {
+        &self.amounts
     }
 
     /// The id references, in the order they were found.
@@ -326,11 +358,15 @@ impl References {
         self.ids.extend(other.ids);
         self.names.extend(other.names);
         self.payments.extend(other.payments);
+        self.amounts.extend(other.amounts);
     }
 
     /// True when there is nothing to check.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty() && self.names.is_empty() && self.payments.is_empty()
+        self.ids.is_empty()
+            && self.names.is_empty()
+            && self.payments.is_empty()
+            && self.amounts.is_empty()
     }
 
     /// The errors for the references found invalid (given by index into

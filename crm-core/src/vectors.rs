@@ -132,6 +132,7 @@ pub fn parse_input(input: &Value) -> Result<TotalsInput, String> {
         tax_rates,
         discount,
         adjustment,
+        minor_units: crate::money::MinorUnits::TWO,
     })
 }
 

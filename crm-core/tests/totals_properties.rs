@@ -7,7 +7,7 @@
 // Test code: a panic with its message is how a failure is reported.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crm_core::money::{Money, Percent, Quantity, UnitRate};
+use crm_core::money::{MinorUnits, Money, Percent, Quantity, UnitRate};
 use crm_core::totals::{
     Computed, DiscountKind, HeaderDiscount, Line, LineDiscount, LineTotals, Policy, TaxMode,
     Totals, TotalsError, TotalsInput, compute,
@@ -34,27 +34,45 @@ fn int(value: i64) -> BigRational {
 /// The exact figures of an estimate, and the exact values met at the rounding points.
 struct Oracle {
     /// Every value the spec rounds (r2, to_fixed2, db, php14 then db), exactly, with a
-    /// bound on the magnitudes of the values it is computed from.
-    points: Vec<(BigRational, BigRational)>,
+    /// bound on the magnitudes of the values it is computed from and the number of units
+    /// per whole it is rounded to (10^dp; 100 for percentages).
+    points: Vec<(BigRational, BigRational, BigRational)>,
+    /// `10^dp` of the currency's minor unit.
+    units: BigRational,
     /// The inline tax `Σ tᵢ·rateᵢ/(100+rateᵢ)`, exactly (the one sum of quotients).
     inline_tax: Option<BigRational>,
 }
 
 /// The distance from `value` to the nearest half cent.
 fn distance_to_half_cent(value: &BigRational) -> BigRational {
-    let hundred = int(100);
+    distance_to_half_unit(value, &int(100))
+}
+
+/// The distance from `value` to the nearest half of `1 / units`.
+fn distance_to_half_unit(value: &BigRational, units: &BigRational) -> BigRational {
     let half = BigRational::new(From::from(1), From::from(2));
-    ((value.abs() * &hundred).fract() - half).abs() / hundred
+    ((value.abs() * units).fract() - half).abs() / units
 }
 
 impl Oracle {
-    /// Half away from zero to cents, recording the point and the magnitude `scale` of the
-    /// values it is computed from.
+    /// Half away from zero to the currency's minor unit, recording the point and the
+    /// magnitude `scale` of the values it is computed from.
     fn round(&mut self, value: BigRational, scale: &BigRational) -> BigRational {
-        let hundred = int(100);
+        let units = self.units.clone();
+        self.round_to(value, scale, units)
+    }
+
+    /// Half away from zero to `1 / units`.
+    fn round_to(
+        &mut self,
+        value: BigRational,
+        scale: &BigRational,
+        hundred: BigRational,
+    ) -> BigRational {
         let half = BigRational::new(From::from(1), From::from(2));
         let cents = (value.abs() * &hundred + half).floor();
-        self.points.push((value.clone(), scale.clone()));
+        self.points
+            .push((value.clone(), scale.clone(), hundred.clone()));
         let rounded = cents / hundred;
         if value.is_negative() {
             -rounded
@@ -73,19 +91,19 @@ impl Oracle {
         let tiny = BigRational::new(From::from(1), From::from(1_000_000_000_i64));
         let php14 = BigRational::new(From::from(6), From::from(100_000_000_000_000_i64));
         let double = BigRational::new(From::from(3), From::from(10_000_000_000_000_000_i64));
-        self.points.iter().any(|(value, scale)| {
+        self.points.iter().any(|(value, scale, units)| {
             let margin = &tiny + &php14 * value.abs() + &double * &depth * scale;
-            distance_to_half_cent(value) <= margin
+            distance_to_half_unit(value, units) <= margin
         })
     }
 }
 
-fn money(value: &BigRational) -> Result<Money, TotalsError> {
-    let cents = (value * int(100))
+fn money(value: &BigRational, minor: MinorUnits) -> Result<Money, TotalsError> {
+    let units = (value * int(10_i64.pow(minor.get())))
         .to_integer()
         .to_i64()
         .ok_or(TotalsError::Overflow)?;
-    Money::from_cents(cents).map_err(|_| TotalsError::Overflow)
+    Money::from_units(units, minor).map_err(|_| TotalsError::Overflow)
 }
 
 fn percent(value: &BigRational) -> Result<Percent, TotalsError> {
@@ -100,6 +118,7 @@ fn percent(value: &BigRational) -> Result<Percent, TotalsError> {
 fn oracle(input: &TotalsInput) -> (Result<Computed, TotalsError>, Oracle) {
     let mut o = Oracle {
         points: Vec::new(),
+        units: int(10_i64.pow(input.minor_units.get())),
         inline_tax: None,
     };
     let result = match input.tax_mode {
@@ -111,6 +130,7 @@ fn oracle(input: &TotalsInput) -> (Result<Computed, TotalsError>, Oracle) {
 
 fn oracle_summary(input: &TotalsInput, o: &mut Oracle) -> Result<Computed, TotalsError> {
     let hundred = int(100);
+    let money = |value: &BigRational| money(value, input.minor_units);
     let mut lines = Vec::new();
     let mut subtotal = int(0);
     for line in &input.lines {
@@ -149,7 +169,7 @@ fn oracle_summary(input: &TotalsInput, o: &mut Oracle) -> Result<Computed, Total
         discount_percentage: pct,
         discount_amount: money(&o.round(d, &scale))?,
         amount_before_tax: money(&o.round(before_tax, &scale))?,
-        tax_total_percentage: percent(&o.round(tax_pct.clone(), &tax_pct))?,
+        tax_total_percentage: percent(&o.round_to(tax_pct.clone(), &tax_pct, int(100)))?,
         tax_total_amount: money(&o.round(tax, &scale))?,
         adjustment_amount: input.adjustment,
         final_amount: money(&o.round(final_amount, &scale))?,
@@ -159,6 +179,7 @@ fn oracle_summary(input: &TotalsInput, o: &mut Oracle) -> Result<Computed, Total
 
 fn oracle_inline(input: &TotalsInput, o: &mut Oracle) -> Result<Computed, TotalsError> {
     let hundred = int(100);
+    let money = |value: &BigRational| money(value, input.minor_units);
     let mut lines = Vec::new();
     let (mut subtotal, mut tax, mut gross, mut discounts) = (int(0), int(0), int(0), int(0));
     let mut scale = rational(input.adjustment.get()).abs();
@@ -246,15 +267,23 @@ fn percentage() -> impl Strategy<Value = Percent> {
     .prop_map(|hundredths| Percent::new(Decimal::new(hundredths, 2)).unwrap())
 }
 
-fn cents(max: i64) -> impl Strategy<Value = Money> {
-    (0..=max).prop_map(|c| Money::from_cents(c).unwrap())
+/// An amount of up to `max` hundredths of a whole in a currency of `minor` decimals (with
+/// all of that currency's decimals used).
+fn units(max: i64, minor: MinorUnits) -> impl Strategy<Value = Money> {
+    let per_cent = 10_i64.pow(minor.get()) as f64 / 100.0;
+    let max = (max as f64 * per_cent) as i64;
+    (0..=max).prop_map(move |c| Money::from_units(c, minor).unwrap())
 }
 
 fn line() -> impl Strategy<Value = Line> {
+    line_in(MinorUnits::TWO)
+}
+
+fn line_in(minor: MinorUnits) -> impl Strategy<Value = Line> {
     let discount = prop_oneof![
         Just(LineDiscount::None),
         percentage().prop_map(LineDiscount::Percentage),
-        cents(10_000_000).prop_map(LineDiscount::Fixed),
+        units(10_000_000, minor).prop_map(LineDiscount::Fixed),
     ];
     (
         quantity(),
@@ -271,19 +300,37 @@ fn line() -> impl Strategy<Value = Line> {
 }
 
 fn header_discount() -> impl Strategy<Value = HeaderDiscount> {
+    header_discount_in(MinorUnits::TWO)
+}
+
+fn header_discount_in(minor: MinorUnits) -> impl Strategy<Value = HeaderDiscount> {
     prop_oneof![
         Just(HeaderDiscount::None),
-        cents(10_000_000).prop_map(HeaderDiscount::Fixed),
+        units(10_000_000, minor).prop_map(HeaderDiscount::Fixed),
         percentage().prop_map(HeaderDiscount::Percentage),
     ]
 }
 
 fn estimate_in(mode: TaxMode) -> impl Strategy<Value = TotalsInput> {
+    estimate_in_units(mode, MinorUnits::TWO)
+}
+
+fn estimate_in_units(mode: TaxMode, minor: MinorUnits) -> impl Strategy<Value = TotalsInput> {
+    let adjustment = units(2_000_000, minor).prop_map(move |m| {
+        Money::from_units(
+            (m.get() * Decimal::from(10_i64.pow(minor.get())))
+                .to_i64()
+                .unwrap()
+                - 1_000_000 * 10_i64.pow(minor.get()) / 100,
+            minor,
+        )
+        .unwrap()
+    });
     (
-        prop::collection::vec(line(), 1..=30),
+        prop::collection::vec(line_in(minor), 1..=30),
         prop::collection::vec(percentage(), 0..=3),
-        header_discount(),
-        (-1_000_000_i64..=1_000_000).prop_map(|c| Money::from_cents(c).unwrap()),
+        header_discount_in(minor),
+        adjustment,
     )
         .prop_map(
             move |(lines, tax_rates, discount, adjustment)| TotalsInput {
@@ -292,12 +339,30 @@ fn estimate_in(mode: TaxMode) -> impl Strategy<Value = TotalsInput> {
                 tax_rates,
                 discount,
                 adjustment,
+                minor_units: minor,
             },
         )
 }
 
 fn estimate() -> impl Strategy<Value = TotalsInput> {
     prop_oneof![estimate_in(TaxMode::Summary), estimate_in(TaxMode::Inline)]
+}
+
+/// Estimates in currencies without decimals (`JPY`) and with three (`KWD`).
+fn estimate_other_units() -> impl Strategy<Value = TotalsInput> {
+    prop_oneof![
+        estimate_in_units(TaxMode::Summary, MinorUnits::ZERO),
+        estimate_in_units(TaxMode::Inline, MinorUnits::ZERO),
+        estimate_in_units(TaxMode::Summary, MinorUnits::THREE),
+        estimate_in_units(TaxMode::Inline, MinorUnits::THREE),
+    ]
+}
+
+/// An amount in whole minor units of a currency of `minor` decimals.
+fn units_of(m: Money, minor: MinorUnits) -> i64 {
+    (m.get() * Decimal::from(10_i64.pow(minor.get())))
+        .to_i64()
+        .unwrap()
 }
 
 const POLICIES: [Policy; 2] = [Policy::CrmParity, Policy::ExactDecimal];
@@ -492,6 +557,134 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------
+// Currencies with 0 and 3 decimals (API.md §18): the same steps rounding to 10^-dp.
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_figure_has_at_most_the_currency_decimals(input in estimate_other_units()) {
+        let minor = input.minor_units;
+        for policy in POLICIES {
+            let c = compute(&input, policy).unwrap();
+            let t = &c.totals;
+            let amounts = c.lines.iter().flat_map(|l| [l.total, l.discount_amount]).chain([
+                t.subtotal, t.subtotal_before_discount, t.discount_amount, t.amount_before_tax,
+                t.tax_total_amount, t.adjustment_amount, t.final_amount,
+            ]);
+            for m in amounts {
+                prop_assert!(m.fits(minor), "{m} has more than {} decimals", minor.get());
+                prop_assert_eq!(
+                    m.in_minor_units(minor).split_once('.').map_or(0, |(_, f)| f.len()),
+                    minor.get() as usize
+                );
+            }
+            prop_assert!(t.tax_total_percentage.get().scale() <= 2);
+        }
+    }
+
+    #[test]
+    fn exact_decimal_equals_the_rational_oracle_at_0_and_3_decimals(input in estimate_other_units()) {
+        let (expected, o) = oracle(&input);
+        let actual = compute(&input, Policy::ExactDecimal);
+        let tax_near_tie = o.inline_tax.as_ref().is_some_and(|tax| {
+            distance_to_half_unit(tax, &o.units)
+                <= BigRational::new(From::from(1), From::from(10_i64.pow(15)))
+        });
+        let minor = input.minor_units;
+        match (actual, expected) {
+            (Ok(mut a), Ok(e)) if tax_near_tie => {
+                let (x, y) = (units_of(a.totals.tax_total_amount, minor), units_of(e.totals.tax_total_amount, minor));
+                prop_assert!((x - y).abs() <= 1);
+                a.totals.tax_total_amount = e.totals.tax_total_amount;
+                prop_assert_eq!(a, e);
+            }
+            (a, e) => prop_assert_eq!(a, e),
+        }
+    }
+
+    #[test]
+    fn the_policies_agree_away_from_half_units_at_0_and_3_decimals(input in estimate_other_units()) {
+        let (expected, o) = oracle(&input);
+        prop_assume!(!o.near_half_cent(input.lines.len()));
+        let parity = compute(&input, Policy::CrmParity);
+        prop_assert_eq!(&parity, &compute(&input, Policy::ExactDecimal));
+        prop_assert_eq!(parity, expected);
+    }
+
+    #[test]
+    fn the_final_amount_adds_up_at_0_and_3_decimals(input in estimate_other_units()) {
+        let minor = input.minor_units;
+        let u = |m: Money| units_of(m, minor);
+        for policy in POLICIES {
+            let t = compute(&input, policy).unwrap().totals;
+            let parts = u(t.subtotal) + u(t.adjustment_amount);
+            match input.tax_mode {
+                TaxMode::Summary => {
+                    let sum = parts - u(t.discount_amount) + u(t.tax_total_amount);
+                    prop_assert!((u(t.final_amount) - sum).abs() <= 1, "{t:?}");
+                }
+                TaxMode::Inline => {
+                    prop_assert_eq!(u(t.final_amount), parts);
+                    let lines: i64 = compute(&input, policy).unwrap().lines.iter().map(|l| u(l.total)).sum();
+                    prop_assert_eq!(u(t.subtotal), lines);
+                }
+            }
+        }
+    }
+
+    /// The same estimate in a 2-decimal currency other than the default gives the default's
+    /// figures: the exponent, not the code, decides.
+    #[test]
+    fn two_decimals_is_the_default_exponent(input in estimate()) {
+        let mut explicit = input.clone();
+        explicit.minor_units = MinorUnits::new(2).unwrap();
+        for policy in POLICIES {
+            prop_assert_eq!(compute(&input, policy), compute(&explicit, policy));
+        }
+    }
+}
+
+#[test]
+fn a_yen_estimate_rounds_to_whole_yen_and_a_dinar_one_to_fils() {
+    let line = |q: &str, r: &str| Line {
+        quantity: q.parse().unwrap(),
+        rate: r.parse().unwrap(),
+        discount: LineDiscount::None,
+        tax_rate: None,
+    };
+    let yen = TotalsInput {
+        lines: vec![line("1.5", "999")],
+        tax_rates: vec!["10".parse().unwrap()],
+        minor_units: MinorUnits::ZERO,
+        ..TotalsInput::default()
+    };
+    for policy in POLICIES {
+        let t = compute(&yen, policy).unwrap().totals;
+        // 1.5 × 999 = 1498.5 → 1499 (an exact tie in doubles too); tax 149.9 → 150.
+        assert_eq!(t.subtotal.in_minor_units(MinorUnits::ZERO), "1499");
+        assert_eq!(t.tax_total_amount.in_minor_units(MinorUnits::ZERO), "150");
+        assert_eq!(t.final_amount.in_minor_units(MinorUnits::ZERO), "1649");
+    }
+    let dinar = TotalsInput {
+        lines: vec![line("1", "4.0085")],
+        minor_units: MinorUnits::THREE,
+        ..TotalsInput::default()
+    };
+    // 4.0085 is a tie in fils; its double times 1000 is 4008.4999999999995, below it.
+    let exact = compute(&dinar, Policy::ExactDecimal).unwrap().totals;
+    assert_eq!(
+        exact.final_amount.in_minor_units(MinorUnits::THREE),
+        "4.009"
+    );
+    let parity = compute(&dinar, Policy::CrmParity).unwrap().totals;
+    assert_eq!(
+        parity.final_amount.in_minor_units(MinorUnits::THREE),
+        "4.008"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // Absurd but valid inputs.
 
 fn extreme_decimal(max_digits: u32, decimals: u32) -> impl Strategy<Value = Decimal> {
@@ -549,6 +742,7 @@ fn extreme_estimate() -> impl Strategy<Value = TotalsInput> {
                 tax_rates,
                 discount,
                 adjustment,
+                minor_units: crm_core::money::MinorUnits::TWO,
             },
         )
 }

@@ -125,7 +125,7 @@ pub(crate) async fn valid<T>(
         return Err(ApiError::NotFound(resource));
     }
     let mut errors = rejected.errors;
-    if let Ok(more) = store.check_references(&rejected.references).await {
+    if let Ok(more) = store.check_references(&rejected.references, target).await {
         errors.merge(more);
     }
     Err(ApiError::Invalid(errors))

@@ -1,9 +1,10 @@
 //! The [`Document`]: one estimate or invoice as a person reads it, the one source of the
 //! email, the page and the PDF.
 //!
-//! Every figure is the text the API returns for it (crm-core's `Money`, `Quantity`,
-//! `UnitRate` display: `1234.50`), formatted once here, so the four places cannot
-//! disagree. Record text is cleaned once ([`crate::text::clean`]); escaping is each
+//! Every figure is the text the API returns for it (the document currency's figure,
+//! `1234.50`; `Quantity` and `UnitRate` display), formatted once here, so the four places
+//! cannot disagree; every amount carries its currency's symbol and code, written by the
+//! one formatter [`crate::money`] (`€1234.50 EUR`). Record text is cleaned once ([`crate::text::clean`]); escaping is each
 //! output's business (the templates escape HTML by default, the PDF draws text as text).
 //! [`from_core`] builds documents from crm-core's records; `totals` chooses and labels
 //! the total rows.
@@ -96,14 +97,17 @@ pub struct Document {
     pub dates: Vec<LabelledDate>,
     /// The status in words (`Awaiting acceptance`, `Overdue`).
     pub status: &'static str,
+    /// The currency of every amount (API.md §18).
+    pub currency: crm_core::currency::Currency,
     /// The lines, in order.
     pub lines: Vec<DocumentLine>,
     /// The totals that are not zero, in order (subtotal, discount, taxes, adjustment).
     pub totals: Vec<TotalRow>,
-    /// The final amount, what the client pays.
+    /// The final amount, what the client pays (`€1234.50 EUR`).
     pub final_amount: String,
     /// Below the final amount, for an invoice that was paid in part or in full: what was
-    /// paid and what is still due (`Paid`, `Amount due`), as the API's `totals` write them.
+    /// paid and what is still due (`Paid`, `Amount due`), the API's `totals` figures with
+    /// the currency.
     pub balance: Vec<TotalRow>,
     /// How an invoice is paid (`None`: an estimate, or nothing set).
     pub payment: Option<PaymentDetails>,
@@ -198,14 +202,14 @@ impl Document {
 /// What is due on an invoice and by when (API.md §18: the invoice email says so).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Due {
-    /// The amount due, as the API's `amount_due` writes it.
+    /// The amount due: the API's `amount_due` with the currency (`€2537.34 EUR`).
     pub amount: String,
     /// The due date, if the invoice has one.
     pub by: Option<NaiveDate>,
 }
 
 impl Due {
-    /// `Amount due: 2537.34, by 25 December 2026.`
+    /// `Amount due: €2537.34 EUR, by 25 December 2026.`
     pub fn sentence(&self) -> String {
         match self.by {
             Some(by) => format!("Amount due: {}, by {}.", self.amount, date_text(by)),
@@ -254,9 +258,9 @@ pub struct DocumentLine {
     pub quantity: String,
     /// The unit (`hours`), when there is one.
     pub unit: Option<String>,
-    /// The unit rate as the API writes it.
+    /// The unit rate (a price, up to 4 decimals) as the API writes it.
     pub rate: String,
-    /// The line total as the API writes it.
+    /// The line total: the API's figure with the currency (`€1234.50 EUR`).
     pub total: String,
 }
 
@@ -275,7 +279,8 @@ impl DocumentLine {
 pub struct TotalRow {
     /// `Subtotal`, `Discount`, `VAT 20%`, `Adjustment (Shipping)`.
     pub label: String,
-    /// The amount as the API writes it (a discount is negative: `-25.00`).
+    /// The amount: the API's figure with the currency (a discount is negative:
+    /// `-€25.00 EUR`).
     pub amount: String,
 }
 

@@ -15,6 +15,7 @@
 
 pub mod document;
 pub mod email;
+pub mod money;
 pub mod page;
 pub mod pdf;
 #[cfg(feature = "sample")]

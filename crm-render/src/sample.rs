@@ -4,6 +4,7 @@
 
 use chrono::NaiveDate;
 use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
+use crm_core::currency::{Amount, Currency};
 use crm_core::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
 use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named};
 use crm_core::invoice::{Invoice, InvoiceDates, InvoiceStatus};
@@ -57,11 +58,25 @@ pub fn texts(i: usize) -> Texts {
     (description, details, unit)
 }
 
-/// The lines, taxes and totals of `input`, with `texts` for each line.
+/// The lines, taxes and totals of `input` in `EUR`, with `texts` for each line.
 pub fn bill(
     input: &TotalsInput,
     texts: &dyn Fn(usize) -> Texts,
 ) -> Result<(Vec<LineItem>, Vec<TaxRecord>, BillTotals), String> {
+    bill_in(input, texts, Currency::EUR)
+}
+
+/// The lines, taxes and totals of `input` in `currency` (computed to its minor unit),
+/// with `texts` for each line.
+pub fn bill_in(
+    input: &TotalsInput,
+    texts: &dyn Fn(usize) -> Texts,
+    currency: Currency,
+) -> Result<(Vec<LineItem>, Vec<TaxRecord>, BillTotals), String> {
+    let input = &TotalsInput {
+        minor_units: currency.minor_units(),
+        ..input.clone()
+    };
     let computed = totals::compute(input, Policy::CrmParity).map_err(|e| e.to_string())?;
     let mut lines = Vec::new();
     let mut taxes = Vec::new();
@@ -77,11 +92,11 @@ pub fn bill(
             unit,
             quantity: line.quantity,
             rate: line.rate,
-            total: figures.total,
+            total: Amount::new(figures.total, currency),
             line_type: "plain",
             tax_status: "taxable",
             tax_rate_id: None,
-            discount: LineDiscountView::new(line.discount, figures.discount_amount),
+            discount: LineDiscountView::new(line.discount, figures.discount_amount, currency),
         });
         if let (TaxMode::Inline, Some(rate)) = (input.tax_mode, line.tax_rate) {
             taxes.push(TaxRecord {
@@ -110,6 +125,8 @@ pub fn bill(
     let totals = BillTotals {
         figures: computed.totals,
         adjustment_description: Some("Shipping".to_owned()),
+        currency,
+        exchange: None,
     };
     Ok((lines, taxes, totals))
 }
@@ -122,9 +139,18 @@ fn created() -> Timestamp {
     Timestamp(chrono::DateTime::UNIX_EPOCH)
 }
 
-/// Estimate #12 for "Acme Ltd", dated 25 November 2026, expiring 25 December 2026.
+/// Estimate #12 for "Acme Ltd", dated 25 November 2026, expiring 25 December 2026, in EUR.
 pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<Estimate, String> {
-    let (line_items, taxes, totals) = bill(input, texts)?;
+    estimate_in(input, texts, Currency::EUR)
+}
+
+/// [`estimate`] in `currency`.
+pub fn estimate_in(
+    input: &TotalsInput,
+    texts: &dyn Fn(usize) -> Texts,
+    currency: Currency,
+) -> Result<Estimate, String> {
+    let (line_items, taxes, totals) = bill_in(input, texts, currency)?;
     Ok(Estimate {
         number: None,
         id: EstimateId::new(12).ok_or("id")?,
@@ -147,6 +173,8 @@ pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<E
         notes: Some("Thank you for your business.".to_owned()),
         terms: Some("Payment within 30 days.".to_owned()),
         tax_type: input.tax_mode,
+        currency,
+        exchange_rate: None,
         totals,
         converted: Converted {
             is_converted: false,
@@ -160,9 +188,18 @@ pub fn estimate(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<E
     })
 }
 
-/// Invoice #7 for "Acme Ltd", dated 25 November 2026, due 25 December 2026.
+/// Invoice #7 for "Acme Ltd", dated 25 November 2026, due 25 December 2026, in EUR.
 pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<Invoice, String> {
-    let (line_items, taxes, totals) = bill(input, texts)?;
+    invoice_in(input, texts, Currency::EUR)
+}
+
+/// [`invoice`] in `currency`.
+pub fn invoice_in(
+    input: &TotalsInput,
+    texts: &dyn Fn(usize) -> Texts,
+    currency: Currency,
+) -> Result<Invoice, String> {
+    let (line_items, taxes, totals) = bill_in(input, texts, currency)?;
     Ok(Invoice {
         number: None,
         id: InvoiceId::new(7).ok_or("id")?,
@@ -185,6 +222,8 @@ pub fn invoice(input: &TotalsInput, texts: &dyn Fn(usize) -> Texts) -> Result<In
         notes: None,
         terms: Some("Payment within 30 days.".to_owned()),
         tax_type: input.tax_mode,
+        currency,
+        exchange_rate: None,
         totals: crm_core::invoice::InvoiceTotals::new(
             totals,
             Money::ZERO,
@@ -226,14 +265,15 @@ pub fn credit_note(
             id: CategoryId::new(1).ok_or("category")?,
             name: "Services".to_owned(),
         },
+        currency: Currency::EUR,
         date: day,
         reason: "Delivered late; <b>agreed</b> & refunded".to_owned(),
         tax_type: input.tax_mode,
         lines,
         taxes,
         totals,
-        applied_amount: applied,
-        refund_amount: refund,
+        applied_amount: crm_core::currency::Amount::new(applied, Currency::EUR),
+        refund_amount: crm_core::currency::Amount::new(refund, Currency::EUR),
         creator_id: None,
         dates: crm_core::credit_note::CreditNoteDates {
             date: day,

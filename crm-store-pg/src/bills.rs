@@ -105,6 +105,7 @@ macro_rules! records_sql {
         concat!(
             "SELECT b.id, b.client_id, c.company_name AS client_name, b.project_id, b.category_id, ",
             "g.name AS category_name, b.date, b.created_at, b.notes, b.terms, b.tax_type, ",
+            "b.currency, b.exchange_rate, b.exchange_currency, ",
             "CASE WHEN b.client_token_expires_at > now() THEN b.client_token END AS client_token, ",
             "b.client_token_expires_at, ",
             totals_columns!("b"),
@@ -205,31 +206,35 @@ macro_rules! bill_sql {
             create: concat!(
                 "WITH bad AS (", $crate::refs::invalid_refs_sql!(), "), ",
                 "new_bill AS (INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, ",
-                "tax_type, notes, terms, ", $st, ", creator_id, totals_policy, discount_type, discount_percentage, ",
+                "tax_type, notes, terms, ", $st, ", creator_id, totals_policy, currency, exchange_rate, exchange_currency, ",
+                "discount_type, discount_percentage, ",
                 "discount_amount, subtotal, subtotal_before_discount, amount_before_tax, tax_total_percentage, ",
                 "tax_total_amount, adjustment_amount, final_amount) ",
                 "SELECT $3, $4, $5, $6, $7, $8, $9, $10, ", $draft, ", $11, $12, $13, $14, $15, $16, $17, $18, ",
-                "$19, $20, $21, $22 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING *) ",
+                "$19, $20, $21, $22, $23, $24, $25 WHERE NOT EXISTS (SELECT 1 FROM bad) RETURNING *) ",
                 records_sql!(@from "new_bill b", "", $l, $x, $o, $o, $extra)
             ),
             clone_header: concat!(
                 "INSERT INTO ", $t, " (client_id, category_id, date, ", $end, ", project_id, ", $st, ", ",
                 "tax_type, discount_type, discount_percentage, discount_amount, subtotal, subtotal_before_discount, ",
                 "amount_before_tax, tax_total_percentage, tax_total_amount, adjustment_description, adjustment_amount, ",
-                "final_amount, notes, terms, creator_id, totals_policy) ",
+                "final_amount, notes, terms, creator_id, totals_policy, currency, exchange_rate, exchange_currency) ",
                 "SELECT $2, COALESCE($3, s.category_id), $4, $5, $6, ", $draft, ", s.tax_type, s.discount_type, ",
                 "s.discount_percentage, s.discount_amount, s.subtotal, s.subtotal_before_discount, s.amount_before_tax, ",
                 "s.tax_total_percentage, s.tax_total_amount, s.adjustment_description, s.adjustment_amount, ",
-                "s.final_amount, s.notes, s.terms, $7, s.totals_policy FROM ", $t, " s WHERE s.id = $1 RETURNING id"
+                "s.final_amount, s.notes, s.terms, $7, s.totals_policy, s.currency, s.exchange_rate, ",
+                "s.exchange_currency FROM ", $t, " s WHERE s.id = $1 RETURNING id"
             ),
             lock_update: concat!(
                 "SELECT ", $st, " AS status, number, date, ", $end, " AS end_date, tax_type, discount_type, ",
-                "discount_percentage, discount_amount, adjustment_amount, adjustment_description, totals_policy FROM ", $t,
+                "discount_percentage, discount_amount, adjustment_amount, adjustment_description, totals_policy, ",
+                "currency, exchange_rate, exchange_currency FROM ", $t,
                 " WHERE id = $1", $listed, " FOR UPDATE"
             ),
             lock_share: concat!(
                 "SELECT ", $st, " AS status, number, date, ", $end, " AS end_date, tax_type, discount_type, ",
-                "discount_percentage, discount_amount, adjustment_amount, adjustment_description, totals_policy FROM ", $t,
+                "discount_percentage, discount_amount, adjustment_amount, adjustment_description, totals_policy, ",
+                "currency, exchange_rate, exchange_currency FROM ", $t,
                 " WHERE id = $1", $listed, " FOR SHARE"
             ),
             stored_lines: concat!(
@@ -260,7 +265,8 @@ macro_rules! bill_sql {
                 "project_id = CASE WHEN $5 THEN project_id ELSE $6 END, notes = CASE WHEN $7 THEN notes ELSE $8 END, ",
                 "terms = CASE WHEN $9 THEN terms ELSE $10 END, ",
                 "adjustment_description = CASE WHEN $11 THEN adjustment_description ELSE $12 END, ",
-                "tax_type = $13, discount_type = $14, updated_at = now() WHERE id = $1"
+                "tax_type = $13, discount_type = $14, currency = $15, exchange_rate = $16, exchange_currency = $17, ",
+                "updated_at = now() WHERE id = $1"
             ),
             clear_line_fields: concat!(
                 "UPDATE ", $l, " SET tax_rate_id = NULL, discount_type = 'none', ",
@@ -352,12 +358,12 @@ pub(crate) struct BillSql {
     /// A new draft, read back whole in the same statement (no row: a reference does not
     /// hold, nothing written): `$1`, `$2` the references ([`crate::refs::invalid_refs_sql`]),
     /// then client, category, date, second date, project, tax type, notes, terms, creator,
-    /// totals policy, and the empty bill's totals (discount type, percentage and amount, subtotal,
+    /// totals policy, currency, exchange rate and its currency, and the empty bill's totals (discount type, percentage and amount, subtotal,
     /// subtotal before discount, amount before tax, tax percentage and amount, adjustment,
     /// final amount).
     pub create: &'static str,
     /// Clone: a new draft with client, category (NULL: the source's), dates and project
-    /// given, the rest copied from `$1` (its totals policy too).
+    /// given, the rest copied from `$1` (its totals policy, currency and exchange rate too).
     pub clone_header: &'static str,
     /// The header the writes decide on, locked `FOR UPDATE`.
     pub lock_update: &'static str,
@@ -436,7 +442,7 @@ pub(crate) struct Locked {
     pub date: NaiveDate,
     /// The second date (expiry or due date).
     pub end_date: Option<NaiveDate>,
-    /// Tax mode, header discount and adjustment.
+    /// Tax mode, header discount, adjustment, currency and exchange rate.
     pub totals: TotalsHeader,
     /// The adjustment's description.
     pub adjustment_description: Option<String>,
@@ -483,6 +489,8 @@ pub(crate) async fn lock(
             tax_type: rows::choice(&row, "tax_type")?,
             discount: header_discount(&row)?,
             adjustment: rows::money(&row, "adjustment_amount")?,
+            currency: rows::currency(&row, "currency")?,
+            exchange: rows::exchange(&row)?,
         },
         row,
     })

@@ -19,6 +19,7 @@ use crm_core::conflict::{Conflict, Resource};
 use crm_core::credit_note::{
     self, CreditNote, CreditNoteDates, CreditNoteListQuery, CreditNoteSort, NewCreditNote, Refused,
 };
+use crm_core::currency::Amount;
 use crm_core::ids::{CategoryId, ClientId, CreditNoteId, InvoiceId, Named, ProjectId, UserId};
 use crm_core::invoice::CreditRefusal;
 use crm_core::money::Money;
@@ -48,6 +49,7 @@ const RECORDS_SQL: &str = concat!(
     "SELECT b.id, b.number, b.invoice_id, i.number AS invoice_number, b.client_id, ",
     "c.company_name AS client_name, i.project_id, i.category_id, g.name AS category_name, ",
     "b.date, b.created_at, b.reason, b.tax_type, b.applied_amount, b.refund_amount, b.creator_id, ",
+    "b.currency, b.exchange_rate, b.exchange_currency, ",
     "CASE WHEN b.client_token_expires_at > now() THEN b.client_token END AS client_token, ",
     "b.client_token_expires_at, b.parties::text AS parties, ",
     totals_columns!("b"),
@@ -73,15 +75,16 @@ pub(crate) const VERSION_SQL: &str = concat!(
 
 /// A new credit note: `$1` number, `$2` invoice, `$3` client, `$4` date, `$5` reason, `$6`
 /// tax type, `$7` totals policy, `$8` adjustment description, `$9` applied, `$10` refund,
-/// `$11` creator, `$12` the parties (JSON text), then the totals ([`TotalsColumns`],
-/// `$13`…`$22`).
+/// `$11` creator, `$12` the parties (JSON text), `$13` the currency, `$14` the exchange
+/// rate and `$15` its currency (the invoice's), then the totals ([`TotalsColumns`],
+/// `$16`…`$25`).
 const INSERT_SQL: &str = "INSERT INTO credit_notes (number, invoice_id, client_id, date, reason, \
      tax_type, totals_policy, adjustment_description, applied_amount, refund_amount, creator_id, \
-     parties, discount_type, discount_percentage, discount_amount, subtotal, \
-     subtotal_before_discount, amount_before_tax, tax_total_percentage, tax_total_amount, \
-     adjustment_amount, final_amount) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13, $14, $15, $16, \
-     $17, $18, $19, $20, $21, $22) RETURNING id";
+     parties, currency, exchange_rate, exchange_currency, discount_type, discount_percentage, \
+     discount_amount, subtotal, subtotal_before_discount, amount_before_tax, \
+     tax_total_percentage, tax_total_amount, adjustment_amount, final_amount) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13, $14, $15, \
+     $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id";
 
 /// A whole credit: the invoice `$1`'s lines copied to credit note `$2`.
 const COPY_LINES_SQL: &str = "INSERT INTO credit_note_lines (credit_note_id, position, \
@@ -166,6 +169,9 @@ pub(crate) async fn load(db: &impl Db, id: i64, view: View<'_>) -> Result<Credit
 /// A credit note from a row of [`RECORDS_SQL`].
 fn decode_row(row: &Row, view: View<'_>) -> Result<CreditNote, StoreError> {
     let date: NaiveDate = rows::get(row, "date")?;
+    let currency = rows::currency(row, "currency")?;
+    let amount =
+        |column: &str| Ok::<_, StoreError>(Amount::new(rows::money(row, column)?, currency));
     Ok(CreditNote {
         id: rows::id(row, "id", CreditNoteId::new)?,
         number: rows::get(row, "number")?,
@@ -181,14 +187,15 @@ fn decode_row(row: &Row, view: View<'_>) -> Result<CreditNote, StoreError> {
             id: rows::id(row, "category_id", CategoryId::new)?,
             name: rows::get(row, "category_name")?,
         },
+        currency,
         date,
         reason: rows::get(row, "reason")?,
         tax_type: rows::choice(row, "tax_type")?,
-        lines: decode::line_items(row, "lines")?,
+        lines: decode::line_items(row, "lines", currency)?,
         taxes: decode::taxes(row, "taxes")?,
         totals: decode::totals(row)?,
-        applied_amount: rows::money(row, "applied_amount")?,
-        refund_amount: rows::money(row, "refund_amount")?,
+        applied_amount: amount("applied_amount")?,
+        refund_amount: amount("refund_amount")?,
         creator_id: rows::opt_id(row, "creator_id", UserId::new)?,
         dates: CreditNoteDates {
             date,
@@ -248,6 +255,8 @@ async fn issue_in(
                 tax_type: header.totals.tax_type,
                 discount: HeaderDiscount::None,
                 adjustment: Money::ZERO,
+                currency: header.totals.currency,
+                exchange: header.totals.exchange,
             };
             let priced = items::price(db, &lines_header, header.policy, request.clone()).await?;
             (priced.computed.totals, None, Some(priced))
@@ -272,6 +281,8 @@ async fn issue_in(
             applied: credit.applied,
             refund: credit.refund,
             creator: ctx.actor.get(),
+            currency: header.totals.currency.code(),
+            exchange: header.totals.exchange,
             parties: crate::party::to_json(
                 &crate::party::issued(db, fallback, locked.client).await?,
             )?,
@@ -304,13 +315,17 @@ struct Header<'a> {
     refund: Money,
     creator: i64,
     parties: String,
+    currency: &'static str,
+    exchange: Option<crm_core::currency::Exchange>,
 }
 
 /// Inserts the credit note's row; returns its id.
 async fn insert(db: &impl Db, h: &Header<'_>, totals: &Totals) -> Result<i64, StoreError> {
     let (applied, refund) = (h.applied.get(), h.refund.get());
     let columns = TotalsColumns::of(totals);
-    let head: [&(dyn ToSql + Sync); 12] = [
+    let rate = h.exchange.map(|e| e.rate.get());
+    let rate_currency = h.exchange.map(|e| e.to.code());
+    let head: [&(dyn ToSql + Sync); 15] = [
         &h.number,
         &h.invoice,
         &h.client,
@@ -323,6 +338,9 @@ async fn insert(db: &impl Db, h: &Header<'_>, totals: &Totals) -> Result<i64, St
         &refund,
         &h.creator,
         &h.parties,
+        &h.currency,
+        &rate,
+        &rate_currency,
     ];
     let params: Vec<&(dyn ToSql + Sync)> = head.into_iter().chain(columns.params()).collect();
     let row = db.row(INSERT_SQL, &params).await?;

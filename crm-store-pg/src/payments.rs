@@ -34,6 +34,7 @@ mod write;
 
 use chrono::NaiveDate;
 use crm_core::conflict::Resource;
+use crm_core::currency::{Amount, Currency};
 use crm_core::ids::{ClientId, InvoiceId, Named, PaymentId, UserId};
 use crm_core::invoice::{Balance, InvoiceStatus, TotalBelowPaid};
 use crm_core::listing::like_pattern;
@@ -61,29 +62,30 @@ macro_rules! payment_columns {
     };
 }
 
-/// One payment, whole, by id.
+/// One payment, whole, by id, with its client's name and its invoice's currency (a
+/// payment is in its invoice's currency, API.md §18).
 const PAYMENT_SQL: &str = concat!(
     "SELECT ",
     payment_columns!(),
-    ", c.company_name AS client_name FROM payments p JOIN clients c ON c.id = p.client_id \
-     WHERE p.id = $1"
+    ", c.company_name AS client_name, i.currency FROM payments p JOIN clients c ON c.id = p.client_id \
+     JOIN invoices i ON i.id = p.invoice_id WHERE p.id = $1"
 );
 
-/// The client's name of a page's rows (`p`), read after paging.
-const PAGE_EXTRA_COLUMNS: &str =
-    ", (SELECT c.company_name FROM clients c WHERE c.id = p.client_id) AS client_name";
+/// The client's name and the invoice's currency of a page's rows (`p`), read after paging.
+const PAGE_EXTRA_COLUMNS: &str = ", (SELECT c.company_name FROM clients c WHERE c.id = p.client_id) AS client_name, \
+     (SELECT i.currency FROM invoices i WHERE i.id = p.invoice_id) AS currency";
 
-/// An invoice's balance as a report reads it (no lock): stored status, final amount, and
-/// the sum of its payments.
+/// An invoice's balance as a report reads it (no lock): stored status, final amount,
+/// currency, and the sums of its payments and credit notes.
 const BALANCE_SQL: &str = concat!(
-    "SELECT i.status_id, i.final_amount, ",
+    "SELECT i.status_id, i.final_amount, i.currency, ",
     credits_sql!("i.id"),
     " FROM invoices i WHERE i.id = $1"
 );
 
-/// Locks an invoice for a change of its balance, giving its stored status, final amount
-/// and client. The sum of its payments is read after the lock ([`PAID_SQL`]).
-const LOCK_INVOICE_SQL: &str = "SELECT status_id, final_amount, client_id, number IS NOT NULL AS issued FROM invoices \
+/// Locks an invoice for a change of its balance, giving its stored status, final amount,
+/// client and currency. The sum of its payments is read after the lock ([`PAID_SQL`]).
+const LOCK_INVOICE_SQL: &str = "SELECT status_id, final_amount, client_id, currency, number IS NOT NULL AS issued FROM invoices \
      WHERE id = $1 FOR UPDATE";
 
 /// The sums of an invoice's payments and credit notes.
@@ -191,6 +193,7 @@ pub(crate) async fn read_payment(db: &impl Db, id: i64) -> Result<Payment, Store
 
 /// Decodes a row of [`PAYMENT_SQL`] (or of the list).
 fn payment_from_row(row: &Row) -> Result<Payment, StoreError> {
+    let currency = rows::currency(row, "currency")?;
     Ok(Payment {
         id: rows::id(row, "id", PaymentId::new)?,
         invoice_id: rows::id(row, "invoice_id", InvoiceId::new)?,
@@ -198,7 +201,8 @@ fn payment_from_row(row: &Row) -> Result<Payment, StoreError> {
             id: rows::id(row, "client_id", ClientId::new)?,
             name: rows::get(row, "client_name")?,
         },
-        amount: rows::money(row, "amount")?,
+        amount: Amount::new(rows::money(row, "amount")?, currency),
+        currency,
         date: rows::get::<NaiveDate>(row, "date")?,
         method: rows::get(row, "method")?,
         transaction_id: rows::get(row, "transaction_id")?,
@@ -236,6 +240,8 @@ pub(crate) struct LockedInvoice {
     pub(crate) client: i64,
     /// Whether it was issued (has a number, API.md §18).
     pub(crate) issued: bool,
+    /// Its currency: its payments' too.
+    pub(crate) currency: Currency,
 }
 
 /// Locks invoice `invoice` `FOR UPDATE` and reads its balance after the lock; `None` when
@@ -252,6 +258,7 @@ pub(crate) async fn lock_invoice(
         balance: balance_of(&row, &paid)?,
         client: rows::get(&row, "client_id")?,
         issued: rows::get(&row, "issued")?,
+        currency: rows::currency(&row, "currency")?,
     }))
 }
 
@@ -286,20 +293,29 @@ pub(crate) async fn retotal(db: &impl Db, invoice: i64, field: &str) -> Result<(
 }
 
 /// The errors of a payment a rejected request asks for (its invoice, its amount against
-/// the amount due), judged by the same rule as a write, on the balance as it is now.
+/// the invoice's currency and amount due), judged by the same rules as a write, on the
+/// balance as it is now.
 pub(crate) async fn judge(db: &impl Db, claim: &PaymentClaim) -> Result<FieldErrors, StoreError> {
     use crm_core::invoice::PaymentRefusal;
     let row = db.row_opt(BALANCE_SQL, &[&claim.invoice]).await?;
+    let mut errors = FieldErrors::new();
     let refusal = match row {
         None => Some(PaymentRefusal::Unknown),
         Some(row) => {
             let balance = balance_of(&row, &row)?;
-            match claim.amount {
+            let currency = rows::currency(&row, "currency")?;
+            let amount = claim
+                .amount
+                .and_then(|a| currency.money(&claim.amount_field, a, &mut errors));
+            match amount {
                 _ if !balance.takes_payments() => balance.closed(),
                 Some(amount) => balance.record(amount).err(),
                 None => None,
             }
         }
     };
-    Ok(refusal.map(refusal_errors).unwrap_or_default())
+    if let Some(refusal) = refusal {
+        errors.merge(refusal_errors(refusal));
+    }
+    Ok(errors)
 }

@@ -5,10 +5,13 @@
 //! index decides.
 
 use crm_core::category::{CategoryType, DUPLICATE_NAME};
+use crm_core::conflict::Resource;
+use crm_core::currency::Currency;
 use crm_core::validation::{FieldErrors, NameScope, RefKind, References};
 
 use crate::db::Db;
 use crate::error::StoreError;
+use crate::rows;
 use crate::store::Store;
 
 /// The text tag of a reference kind, as the SQL below knows it.
@@ -147,17 +150,46 @@ pub(crate) async fn require(db: &impl Db, references: &References) -> Result<(),
         .map_err(StoreError::Invalid)
 }
 
+/// The stored currency of the bill `target` names (an estimate or an invoice), if any.
+async fn target_currency(
+    db: &impl Db,
+    target: Option<(Resource, i64)>,
+) -> Result<Option<Currency>, StoreError> {
+    let sql = match target {
+        Some((Resource::Estimate, _)) => "SELECT currency FROM estimates WHERE id = $1",
+        Some((Resource::Invoice, _)) => "SELECT currency FROM invoices WHERE id = $1",
+        _ => return Ok(None),
+    };
+    let id = target.map_or(0, |(_, id)| id);
+    match db.row_opt(sql, &[&id]).await? {
+        Some(row) => Ok(Some(rows::currency(&row, "currency")?)),
+        None => Ok(None),
+    }
+}
+
 impl Store {
     /// Checks the references of a rejected request, so that a 422 lists every failing
-    /// field at once ("The selected doc client id is invalid." beside a missing title).
+    /// field at once ("The selected doc client id is invalid." beside a missing title),
+    /// and its bill amounts against the currency (the request's, else that of the bill
+    /// `target` names).
     pub async fn check_references(
         &self,
         references: &References,
+        target: Option<(Resource, i64)>,
     ) -> Result<FieldErrors, StoreError> {
         if references.is_empty() {
             return Ok(FieldErrors::new());
         }
         let reader = self.inner.readers.get().await?;
-        invalid(&*reader, references).await
+        let mut errors = invalid(&*reader, references).await?;
+        if !references.amounts().is_empty() {
+            let stored = target_currency(&*reader, target).await?;
+            for claim in references.amounts() {
+                if let Some(currency) = claim.currency.or(stored) {
+                    currency.money(&claim.field, claim.amount, &mut errors);
+                }
+            }
+        }
+        Ok(errors)
     }
 }

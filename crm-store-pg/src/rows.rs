@@ -61,6 +61,29 @@ pub(crate) fn money(row: &Row, column: &str) -> Result<Money, StoreError> {
     amount(row, column, Money::new)
 }
 
+/// A document's currency column (`currency`, an ISO 4217 code crm-core accepts).
+pub(crate) fn currency(
+    row: &Row,
+    column: &str,
+) -> Result<crm_core::currency::Currency, StoreError> {
+    let code: String = get(row, column)?;
+    crm_core::currency::Currency::from_code(&code).ok_or_else(|| corrupt(column, code))
+}
+
+/// A document's exchange rate (`exchange_rate`, `exchange_currency`: both or neither).
+pub(crate) fn exchange(row: &Row) -> Result<Option<crm_core::currency::Exchange>, StoreError> {
+    let rate: Option<Decimal> = get(row, "exchange_rate")?;
+    let Some(rate) = rate else {
+        return Ok(None);
+    };
+    let rate = crm_core::money::ExchangeRate::new(rate)
+        .map_err(|e| corrupt("exchange_rate", format!("{rate}: {e}")))?;
+    Ok(Some(crm_core::currency::Exchange {
+        rate,
+        to: currency(row, "exchange_currency")?,
+    }))
+}
+
 /// A nullable money column.
 pub(crate) fn opt_money(row: &Row, column: &str) -> Result<Option<Money>, StoreError> {
     let d: Option<Decimal> = get(row, column)?;

@@ -11,18 +11,26 @@
 //! `bill_tax_type` clears the stored taxes and header discount (and, to `inline`, the
 //! lines' tax rates; to `summary`, the lines' discounts), as the CRM does; a discount sent
 //! in the same request then applies. In inline mode the header discount must be `none`.
+//!
+//! Currency (API.md §18): `bill_currency` (default the client's, else the company's, else
+//! `EUR`) decides how many decimals the amounts may have; the fixed discount and the
+//! adjustment are read as [`MoneyInput`] and checked against it once it is known (on
+//! create from the defaults, on PATCH from the request or the stored one).
+//! `bill_exchange_rate` may be set only when the currency is not the company's; a change
+//! of currency drops a stored rate unless the same request gives one.
 
 use std::marker::PhantomData;
 
 use chrono::NaiveDate;
 
 use super::{EstimateKind, Kind};
+use crate::currency::{Currency, Exchange, read_document_currency, same_currency_rate_error};
 use crate::ids::{CategoryId, ClientId, ProjectId};
 use crate::input::{
-    Choice, Form, Patch, RawMap, TextRule, read_choice, read_date, read_money,
-    read_money_non_negative, read_percent_0_100, text,
+    Choice, Form, Patch, RawMap, TextRule, read_choice, read_date, read_exchange_rate,
+    read_money_input, read_money_input_non_negative, read_percent_0_100, text,
 };
-use crate::money::{Money, Percent};
+use crate::money::{ExchangeRate, Money, MoneyInput, Percent};
 use crate::totals::{DiscountKind, HeaderDiscount, TaxMode};
 use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
@@ -145,6 +153,10 @@ pub struct NewBill<K> {
     pub notes: Option<String>,
     /// `bill_terms`.
     pub terms: Option<String>,
+    /// `bill_currency`; absent: the client's, else the company's ([`NewBill::money`]).
+    pub currency: Option<Currency>,
+    /// `bill_exchange_rate`.
+    pub exchange_rate: Option<ExchangeRate>,
     references: References,
     kind: PhantomData<K>,
 }
@@ -162,6 +174,8 @@ impl<K: Kind> NewBill<K> {
             .unwrap_or_default();
         let notes = form.optional("bill_notes", text(TextRule::LONG));
         let terms = form.optional("bill_terms", text(TextRule::LONG));
+        let currency = form.optional(CURRENCY_FIELD, read_document_currency);
+        let exchange_rate = form.optional(EXCHANGE_RATE_FIELD, read_exchange_rate);
         let references = form.finish()?;
         match (b.client, b.category, b.date) {
             (Some(client), Some(category), Some(date)) => Ok(NewBill {
@@ -173,6 +187,8 @@ impl<K: Kind> NewBill<K> {
                 tax_type,
                 notes,
                 terms,
+                currency,
+                exchange_rate,
                 references,
                 kind: PhantomData,
             }),
@@ -183,6 +199,41 @@ impl<K: Kind> NewBill<K> {
     /// The ids to check in the database.
     pub fn references(&self) -> &References {
         &self.references
+    }
+
+    /// The new bill's currency and exchange rate: the one asked for, else `default` (the
+    /// client's, else the company's: [`Currency::default_for`]); a rate only when the
+    /// currency is not `company`'s.
+    pub fn money(
+        &self,
+        default: Currency,
+        company: Currency,
+    ) -> Result<(Currency, Option<Exchange>), FieldErrors> {
+        let currency = self.currency.unwrap_or(default);
+        let exchange = exchange(currency, self.exchange_rate, company)?;
+        Ok((currency, exchange))
+    }
+}
+
+/// `bill_currency`.
+pub const CURRENCY_FIELD: &str = "bill_currency";
+/// `bill_exchange_rate`.
+pub const EXCHANGE_RATE_FIELD: &str = "bill_exchange_rate";
+
+/// A document in `currency` with `rate` (if any) converting to the `company`'s currency: a
+/// rate on a document in the company's own currency is refused.
+fn exchange(
+    currency: Currency,
+    rate: Option<ExchangeRate>,
+    company: Currency,
+) -> Result<Option<Exchange>, FieldErrors> {
+    match rate {
+        None => Ok(None),
+        Some(_) if currency == company => Err(FieldErrors::single(
+            EXCHANGE_RATE_FIELD,
+            same_currency_rate_error(EXCHANGE_RATE_FIELD, company),
+        )),
+        Some(rate) => Ok(Some(Exchange { rate, to: company })),
     }
 }
 
@@ -254,14 +305,18 @@ pub struct BillUpdate<K> {
     pub tax_type: Option<TaxMode>,
     /// `bill_discount_type`.
     pub discount_type: Option<DiscountKind>,
-    /// `bill_discount_amount` (fixed discounts; zero or more).
-    pub discount_amount: Option<Money>,
+    /// `bill_discount_amount` (fixed discounts; zero or more; the currency's decimals).
+    pub discount_amount: Option<MoneyInput>,
     /// `bill_discount_percentage` (percentage discounts; 0–100).
     pub discount_percentage: Option<Percent>,
     /// `bill_adjustment_description`.
     pub adjustment_description: Patch<String>,
-    /// `bill_adjustment_amount` (either sign).
-    pub adjustment_amount: Patch<Money>,
+    /// `bill_adjustment_amount` (either sign; the currency's decimals).
+    pub adjustment_amount: Patch<MoneyInput>,
+    /// `bill_currency`; absent keeps the stored one.
+    pub currency: Option<Currency>,
+    /// `bill_exchange_rate`; cleared by `null` or empty.
+    pub exchange_rate: Patch<ExchangeRate>,
     references: References,
     kind: PhantomData<K>,
 }
@@ -291,7 +346,7 @@ impl<K: Kind> BillUpdate<K> {
         let terms = form.patch("bill_terms", text(TextRule::LONG));
         let tax_type = form.optional("bill_tax_type", read_choice::<TaxMode>);
         let discount_type = form.optional("bill_discount_type", read_choice::<DiscountKind>);
-        let discount_amount = form.optional("bill_discount_amount", read_money_non_negative);
+        let discount_amount = form.optional("bill_discount_amount", read_money_input_non_negative);
         let discount_percentage = form.optional("bill_discount_percentage", read_percent_0_100);
         if tax_type == Some(TaxMode::Inline)
             && matches!(
@@ -303,7 +358,19 @@ impl<K: Kind> BillUpdate<K> {
         }
         let adjustment_description =
             form.patch("bill_adjustment_description", text(TextRule::SHORT));
-        let adjustment_amount = form.patch("bill_adjustment_amount", read_money);
+        let adjustment_amount = form.patch("bill_adjustment_amount", read_money_input);
+        let currency = form.optional(CURRENCY_FIELD, read_document_currency);
+        let exchange_rate = form.patch(EXCHANGE_RATE_FIELD, read_exchange_rate);
+        if form.has_errors() {
+            // Refused already: the amounts are judged against the currency beside the
+            // other failing fields (the request's, else the bill's stored one).
+            if let Some(amount) = discount_amount {
+                form.claim_amount("bill_discount_amount", amount, currency);
+            }
+            if let Patch::Set(amount) = adjustment_amount {
+                form.claim_amount("bill_adjustment_amount", amount, currency);
+            }
+        }
         let references = form.finish()?;
         let (Some(category), Some(date)) = (category, date) else {
             return Err(Rejected::default());
@@ -326,6 +393,8 @@ impl<K: Kind> BillUpdate<K> {
             discount_percentage,
             adjustment_description,
             adjustment_amount,
+            currency,
+            exchange_rate,
             references,
             kind: PhantomData,
         })
@@ -337,9 +406,49 @@ impl<K: Kind> BillUpdate<K> {
     }
 
     /// Applies the totals-related fields to the stored `current` state: the new tax mode,
-    /// header discount and adjustment, and whether the mode changed (the store then clears
-    /// the taxes and the lines' mode-specific fields).
-    pub fn resolve(&self, current: &TotalsHeader) -> Result<ResolvedHeader, FieldErrors> {
+    /// header discount, adjustment, currency and exchange rate (`company`: the company's
+    /// currency), and whether the mode or the currency changed (the store then clears the
+    /// taxes and the lines' mode-specific fields, or checks the lines' amounts against the
+    /// new currency). Given amounts must have at most the currency's decimals, and so must
+    /// stored ones kept under a new currency.
+    pub fn resolve(
+        &self,
+        current: &TotalsHeader,
+        company: Currency,
+    ) -> Result<ResolvedHeader, FieldErrors> {
+        let currency = self.currency.unwrap_or(current.currency);
+        let currency_changed = currency != current.currency;
+        let mut errors = FieldErrors::new();
+        let discount_amount = self
+            .discount_amount
+            .and_then(|a| currency.money("bill_discount_amount", a, &mut errors));
+        let adjustment = match self.adjustment_amount {
+            Patch::Keep => {
+                currency.check_stored("bill_adjustment_amount", current.adjustment, &mut errors);
+                current.adjustment
+            }
+            Patch::Clear => Money::ZERO,
+            Patch::Set(a) => currency
+                .money("bill_adjustment_amount", a, &mut errors)
+                .unwrap_or(Money::ZERO),
+        };
+        let rate = match self.exchange_rate {
+            Patch::Set(rate) => Some(rate),
+            Patch::Clear => None,
+            // A rate was for the stored currency: a new currency drops it. A kept one keeps
+            // the company currency it was given for, even if the company's has changed
+            // since (so that a PATCH of an issued invoice's notes changes none of its terms).
+            Patch::Keep if currency_changed => None,
+            Patch::Keep => current.exchange.map(|e| e.rate),
+        };
+        let exchange = match (&self.exchange_rate, current.exchange) {
+            // A kept rate keeps the company currency it was given for.
+            (Patch::Keep, Some(stored)) if rate.is_some() => Some(stored),
+            _ => exchange(currency, rate, company).unwrap_or_else(|e| {
+                errors.merge(e);
+                None
+            }),
+        };
         let tax_type = self.tax_type.unwrap_or(current.tax_type);
         let mode_changed = tax_type != current.tax_type;
         let stored = if mode_changed {
@@ -348,11 +457,14 @@ impl<K: Kind> BillUpdate<K> {
             current.discount
         };
         let kind = self.discount_type.unwrap_or(stored.kind());
-        let mut errors = FieldErrors::new();
         let discount = match kind {
             DiscountKind::None => HeaderDiscount::None,
             DiscountKind::Fixed => match (self.discount_amount, stored) {
-                (Some(a), _) | (None, HeaderDiscount::Fixed(a)) => HeaderDiscount::Fixed(a),
+                (Some(_), _) => discount_amount.map_or(HeaderDiscount::None, HeaderDiscount::Fixed),
+                (None, HeaderDiscount::Fixed(a)) => {
+                    currency.check_stored("bill_discount_amount", a, &mut errors);
+                    HeaderDiscount::Fixed(a)
+                }
                 (None, _) => {
                     errors.add(
                         "bill_discount_amount",
@@ -381,19 +493,17 @@ impl<K: Kind> BillUpdate<K> {
         if tax_type == TaxMode::Inline && discount != HeaderDiscount::None {
             errors.add("bill_discount_type", inline_discount_message());
         }
-        let adjustment = match self.adjustment_amount {
-            Patch::Keep => current.adjustment,
-            Patch::Clear => Money::ZERO,
-            Patch::Set(a) => a,
-        };
         errors.into_result()?;
         Ok(ResolvedHeader {
             header: TotalsHeader {
                 tax_type,
                 discount,
                 adjustment,
+                currency,
+                exchange,
             },
             mode_changed,
+            currency_changed,
         })
     }
 }
@@ -429,6 +539,10 @@ pub struct TotalsHeader {
     pub discount: HeaderDiscount,
     /// The adjustment amount.
     pub adjustment: Money,
+    /// The document's currency (its amounts round to its minor unit).
+    pub currency: Currency,
+    /// The exchange rate to the company's currency, when given.
+    pub exchange: Option<Exchange>,
 }
 
 /// The outcome of [`BillUpdate::resolve`].
@@ -438,6 +552,9 @@ pub struct ResolvedHeader {
     pub header: TotalsHeader,
     /// True when the tax mode changed: taxes and mode-specific line fields are cleared.
     pub mode_changed: bool,
+    /// True when the currency changed: the stored lines' amounts must fit it
+    /// ([`crate::bill::items::check_stored_lines`]).
+    pub currency_changed: bool,
 }
 
 #[cfg(test)]
@@ -461,6 +578,8 @@ mod tests {
         tax_type: TaxMode::Summary,
         discount: HeaderDiscount::None,
         adjustment: Money::ZERO,
+        currency: Currency::EUR,
+        exchange: None,
     };
 
     #[test]
@@ -519,7 +638,7 @@ mod tests {
     #[test]
     fn a_fixed_discount_needs_an_amount() {
         let u = update(&[("bill_discount_type", "fixed")]).unwrap();
-        let e = u.resolve(&SUMMARY).unwrap_err();
+        let e = u.resolve(&SUMMARY, Currency::EUR).unwrap_err();
         assert_eq!(
             msg(&e, "bill_discount_amount"),
             ["The bill discount amount field is required when bill discount type is fixed."]
@@ -530,7 +649,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(
-            u.resolve(&SUMMARY).unwrap().header.discount,
+            u.resolve(&SUMMARY, Currency::EUR).unwrap().header.discount,
             HeaderDiscount::Fixed(money("25"))
         );
     }
@@ -561,7 +680,7 @@ mod tests {
         assert_eq!(
             update(&[])
                 .unwrap()
-                .resolve(&current)
+                .resolve(&current, Currency::EUR)
                 .unwrap()
                 .header
                 .discount,
@@ -569,7 +688,7 @@ mod tests {
         );
         let u = update(&[("bill_discount_amount", "12.50")]).unwrap();
         assert_eq!(
-            u.resolve(&current).unwrap().header.discount,
+            u.resolve(&current, Currency::EUR).unwrap().header.discount,
             HeaderDiscount::Fixed(money("12.50"))
         );
     }
@@ -595,7 +714,11 @@ mod tests {
             ("bill_discount_percentage", "5"),
         ])
         .unwrap();
-        assert!(u.resolve(&inline).unwrap_err().has("bill_discount_type"));
+        assert!(
+            u.resolve(&inline, Currency::EUR)
+                .unwrap_err()
+                .has("bill_discount_type")
+        );
     }
 
     #[test]
@@ -606,14 +729,14 @@ mod tests {
         };
         let r = update(&[("bill_tax_type", "inline")])
             .unwrap()
-            .resolve(&current)
+            .resolve(&current, Currency::EUR)
             .unwrap();
         assert!(r.mode_changed);
         assert_eq!(r.header.discount, HeaderDiscount::None);
         assert_eq!(r.header.tax_type, TaxMode::Inline);
         let same = update(&[("bill_tax_type", "summary")])
             .unwrap()
-            .resolve(&current)
+            .resolve(&current, Currency::EUR)
             .unwrap();
         assert!(!same.mode_changed);
         assert_eq!(same.header.discount, current.discount);
@@ -628,7 +751,7 @@ mod tests {
         assert_eq!(
             update(&[])
                 .unwrap()
-                .resolve(&current)
+                .resolve(&current, Currency::EUR)
                 .unwrap()
                 .header
                 .adjustment,
@@ -637,7 +760,7 @@ mod tests {
         assert_eq!(
             update(&[("bill_adjustment_amount", "")])
                 .unwrap()
-                .resolve(&current)
+                .resolve(&current, Currency::EUR)
                 .unwrap()
                 .header
                 .adjustment,
@@ -645,7 +768,7 @@ mod tests {
         );
         let set = update(&[("bill_adjustment_amount", "-100.25")])
             .unwrap()
-            .resolve(&current)
+            .resolve(&current, Currency::EUR)
             .unwrap();
         assert_eq!(set.header.adjustment, money("-100.25"));
     }
@@ -763,6 +886,210 @@ mod tests {
         ];
         let e = EstimateUpdate::parse(&raw(&pairs)).unwrap();
         let i = BillUpdate::<InvoiceKind>::parse(&raw(&pairs)).unwrap();
-        assert_eq!(e.resolve(&SUMMARY), i.resolve(&SUMMARY));
+        assert_eq!(
+            e.resolve(&SUMMARY, Currency::EUR),
+            i.resolve(&SUMMARY, Currency::EUR)
+        );
+    }
+
+    fn currency(code: &str) -> Currency {
+        Currency::from_code(code).unwrap()
+    }
+
+    #[test]
+    fn a_new_bill_takes_the_asked_currency_else_the_default() {
+        let base = [
+            ("bill_clientid", "1"),
+            ("bill_categoryid", "4"),
+            ("bill_date", "2026-06-20"),
+        ];
+        let e = NewEstimate::parse(&raw(&base)).unwrap();
+        assert_eq!(
+            e.money(currency("JPY"), Currency::EUR).unwrap(),
+            (currency("JPY"), None)
+        );
+        let mut pairs = base.to_vec();
+        pairs.push(("bill_currency", "KWD"));
+        pairs.push(("bill_exchange_rate", "3.25"));
+        let e = NewEstimate::parse(&raw(&pairs)).unwrap();
+        let (c, exchange) = e.money(currency("JPY"), Currency::EUR).unwrap();
+        assert_eq!(c, currency("KWD"));
+        assert_eq!(
+            exchange.map(|x| (x.rate.to_string(), x.to)),
+            Some(("3.25".to_owned(), Currency::EUR))
+        );
+        let e = e.money(currency("JPY"), currency("KWD")).unwrap_err();
+        assert_eq!(
+            msg(&e, "bill_exchange_rate"),
+            [
+                "The bill exchange rate is only allowed when the bill currency is not the company's currency (KWD)."
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_currency_and_a_bad_rate_are_named() {
+        let r = NewEstimate::parse(&raw(&[
+            ("bill_clientid", "1"),
+            ("bill_categoryid", "4"),
+            ("bill_date", "2026-06-20"),
+            ("bill_currency", "XAU"),
+            ("bill_exchange_rate", "0"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "bill_currency"),
+            ["The selected bill currency is invalid."]
+        );
+        assert_eq!(
+            msg(&r.errors, "bill_exchange_rate"),
+            ["The bill exchange rate must be greater than 0."]
+        );
+        let r = update(&[("bill_exchange_rate", "1.1234567")]).unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "bill_exchange_rate"),
+            ["The bill exchange rate may not have more than 6 decimal places."]
+        );
+    }
+
+    #[test]
+    fn amounts_have_at_most_the_currency_decimals() {
+        let yen = TotalsHeader {
+            currency: currency("JPY"),
+            ..SUMMARY
+        };
+        let u = update(&[
+            ("bill_discount_type", "fixed"),
+            ("bill_discount_amount", "100.5"),
+            ("bill_adjustment_amount", "0.5"),
+        ])
+        .unwrap();
+        let e = u.resolve(&yen, Currency::EUR).unwrap_err();
+        assert_eq!(
+            msg(&e, "bill_discount_amount"),
+            ["The bill discount amount may not have more than 0 decimal places."]
+        );
+        assert_eq!(
+            msg(&e, "bill_adjustment_amount"),
+            ["The bill adjustment amount may not have more than 0 decimal places."]
+        );
+        let r = u.resolve(&SUMMARY, Currency::EUR).unwrap();
+        assert_eq!(r.header.adjustment, money("0.5"));
+        let u = update(&[("bill_adjustment_amount", "1.125")]).unwrap();
+        assert_eq!(
+            msg(
+                &u.resolve(&SUMMARY, Currency::EUR).unwrap_err(),
+                "bill_adjustment_amount"
+            ),
+            ["The bill adjustment amount may not have more than 2 decimal places."]
+        );
+        let kwd = u.resolve(
+            &TotalsHeader {
+                currency: currency("KWD"),
+                ..SUMMARY
+            },
+            Currency::EUR,
+        );
+        assert_eq!(kwd.unwrap().header.adjustment, money("1.125"));
+    }
+
+    #[test]
+    fn a_refused_patch_carries_its_amounts_for_the_currency_to_judge() {
+        let r = update(&[
+            ("bill_discount_type", "some"),
+            ("bill_adjustment_amount", "1.234"),
+            ("bill_discount_amount", "2"),
+        ])
+        .unwrap_err();
+        let claims = r.references.amounts();
+        assert_eq!(
+            claims
+                .iter()
+                .map(|c| (c.field.as_str(), c.currency))
+                .collect::<Vec<_>>(),
+            [
+                ("bill_discount_amount", None),
+                ("bill_adjustment_amount", None)
+            ]
+        );
+        let r = update(&[
+            ("bill_currency", "JPY"),
+            ("bill_date", "x"),
+            ("bill_adjustment_amount", "1"),
+        ])
+        .unwrap_err();
+        assert_eq!(r.references.amounts()[0].currency, Some(currency("JPY")));
+    }
+
+    #[test]
+    fn a_new_currency_must_fit_the_stored_amounts() {
+        let current = TotalsHeader {
+            discount: HeaderDiscount::Fixed(money("10.50")),
+            adjustment: money("-0.25"),
+            ..SUMMARY
+        };
+        let e = update(&[("bill_currency", "JPY")])
+            .unwrap()
+            .resolve(&current, Currency::EUR)
+            .unwrap_err();
+        assert_eq!(
+            msg(&e, "bill_discount_amount"),
+            ["The bill discount amount may not have more than 0 decimal places."]
+        );
+        assert!(e.has("bill_adjustment_amount"));
+        let r = update(&[
+            ("bill_currency", "JPY"),
+            ("bill_discount_amount", "10"),
+            ("bill_adjustment_amount", ""),
+        ])
+        .unwrap()
+        .resolve(&current, Currency::EUR)
+        .unwrap();
+        assert!(r.currency_changed && !r.mode_changed);
+        assert_eq!(r.header.currency, currency("JPY"));
+        assert_eq!(r.header.discount, HeaderDiscount::Fixed(money("10")));
+    }
+
+    #[test]
+    fn a_rate_is_kept_with_its_currency_and_dropped_by_a_new_one() {
+        let usd = TotalsHeader {
+            currency: currency("USD"),
+            exchange: Some(Exchange {
+                rate: "0.92".parse().unwrap(),
+                to: Currency::EUR,
+            }),
+            ..SUMMARY
+        };
+        // Kept, with the company currency it was given for (even if the company's changed,
+        // to another currency or to the bill's own).
+        let kept = update(&[]).unwrap().resolve(&usd, currency("CHF")).unwrap();
+        assert_eq!(kept.header.exchange, usd.exchange);
+        let kept = update(&[]).unwrap().resolve(&usd, currency("USD")).unwrap();
+        assert_eq!(kept.header.exchange, usd.exchange);
+        let moved = update(&[("bill_currency", "GBP")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR);
+        assert_eq!(moved.unwrap().header.exchange, None);
+        let home = update(&[("bill_currency", "EUR")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR);
+        assert_eq!(home.unwrap().header.exchange, None);
+        let cleared = update(&[("bill_exchange_rate", "")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR);
+        assert_eq!(cleared.unwrap().header.exchange, None);
+        let refused = update(&[("bill_currency", "EUR"), ("bill_exchange_rate", "1.1")])
+            .unwrap()
+            .resolve(&usd, Currency::EUR)
+            .unwrap_err();
+        assert!(refused.has("bill_exchange_rate"));
+        let set = update(&[("bill_exchange_rate", "0.9")])
+            .unwrap()
+            .resolve(&usd, currency("CHF"));
+        let exchange = set.unwrap().header.exchange.unwrap();
+        assert_eq!(
+            (exchange.rate.to_string(), exchange.to),
+            ("0.9".to_owned(), currency("CHF"))
+        );
     }
 }

@@ -4,8 +4,9 @@
 //! Parsing happens in two steps because the allowed fields depend on the estimate's stored
 //! tax mode: [`ItemsRequest::parse`] (or [`ItemsRequest::read`], which keeps the errors for
 //! later) checks everything that does not depend on the mode; [`ItemsRequest::for_mode`]
-//! then refuses the other mode's fields (naming them) and gives the [`LineItems`] command.
-//! Lines keep the request order.
+//! then refuses the other mode's fields (naming them), checks fixed line discounts against
+//! the bill's currency (at most its decimals, API.md §18) and gives the [`LineItems`]
+//! command. Lines keep the request order.
 //!
 //! The input is a [`RawMap`], the shape every request body decodes to (the service builds
 //! it from form, JSON or multipart bodies); each refusal names the field with Laravel's
@@ -13,6 +14,7 @@
 //!
 //! ```
 //! use crm_core::bill::ItemsRequest;
+//! use crm_core::currency::Currency;
 //! use crm_core::input::{RawMap, RawValue};
 //! use crm_core::totals::TaxMode;
 //!
@@ -32,16 +34,22 @@
 //! );
 //!
 //! raw.insert("items", RawValue::List(vec![line("1.5", "1385.27")]));
-//! let items = ItemsRequest::parse(&raw).unwrap().for_mode(TaxMode::Summary).unwrap();
+//! let items = ItemsRequest::parse(&raw)
+//!     .unwrap()
+//!     .for_mode(TaxMode::Summary, Currency::EUR)
+//!     .unwrap();
 //! assert_eq!(items.items[0].rate.to_string(), "1385.27");
 //! ```
 
+use crate::currency::Currency;
 use crate::ids::TaxRateId;
 use crate::input::{
-    Form, RawMap, RawValue, TextRule, read_choice, read_id, read_money_non_negative,
+    Form, RawMap, RawValue, TextRule, read_choice, read_id, read_money_input_non_negative,
     read_percent_0_100, read_quantity, read_unit_rate, text,
 };
-use crate::money::{Quantity, UnitRate};
+use crate::money::{MoneyInput, Percent, Quantity, UnitRate};
+
+use super::StoredLine;
 use crate::totals::{DiscountKind, LineDiscount, TaxMode};
 use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
@@ -69,10 +77,30 @@ pub struct ItemInput {
     pub discount: LineDiscount,
 }
 
-/// The request before the tax mode is known.
+/// A line's discount as requested: a fixed amount waits for the bill's currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DiscountInput {
+    None,
+    Fixed(MoneyInput),
+    Percentage(Percent),
+}
+
+/// One line item as requested, before the bill's currency is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RequestedItem {
+    description: String,
+    long_description: Option<String>,
+    unit: Option<String>,
+    quantity: Quantity,
+    rate: UnitRate,
+    tax_rate: Option<TaxRateId>,
+    discount: DiscountInput,
+}
+
+/// The request before the tax mode and currency are known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ItemsRequest {
-    items: Vec<ItemInput>,
+    items: Vec<RequestedItem>,
     /// The request position of each item (empty elements are skipped).
     positions: Vec<usize>,
     tax_rate_ids: Vec<(String, TaxRateId)>,
@@ -165,10 +193,11 @@ impl ItemsRequest {
         }
     }
 
-    /// Checks the request against the estimate's tax mode: summary refuses per-line tax
-    /// rates and discounts; inline refuses `tax_rate_ids`. Errors kept by
+    /// Checks the request against the bill's tax mode and currency: summary refuses
+    /// per-line tax rates and discounts; inline refuses `tax_rate_ids`; a fixed line
+    /// discount has at most the currency's decimals. Errors kept by
     /// [`ItemsRequest::read`] are reported too, with the mode's references to check.
-    pub fn for_mode(self, mode: TaxMode) -> Result<LineItems, Rejected> {
+    pub fn for_mode(self, mode: TaxMode, currency: Currency) -> Result<LineItems, Rejected> {
         let mut errors = self.errors;
         let mut references = References::default();
         match mode {
@@ -201,6 +230,27 @@ impl ItemsRequest {
                 }
             }
         }
+        let mut items = Vec::with_capacity(self.items.len());
+        for (i, item) in self.positions.iter().zip(self.items) {
+            let discount = match item.discount {
+                DiscountInput::None => Some(LineDiscount::None),
+                DiscountInput::Percentage(p) => Some(LineDiscount::Percentage(p)),
+                DiscountInput::Fixed(amount) => currency
+                    .money(&format!("items.{i}.discount_value"), amount, &mut errors)
+                    .map(LineDiscount::Fixed),
+            };
+            if let Some(discount) = discount {
+                items.push(ItemInput {
+                    description: item.description,
+                    long_description: item.long_description,
+                    unit: item.unit,
+                    quantity: item.quantity,
+                    rate: item.rate,
+                    tax_rate: item.tax_rate,
+                    discount,
+                });
+            }
+        }
         if !errors.is_empty() {
             return Err(Rejected { errors, references });
         }
@@ -210,11 +260,24 @@ impl ItemsRequest {
         };
         Ok(LineItems {
             mode,
-            items: self.items,
+            items,
             tax_rate_ids,
             references,
         })
     }
+}
+
+/// A bill's stored lines under a new currency: each fixed line discount must have at most
+/// its decimals (named `items.{n}.discount_value`, 0-based in line order, as `PUT …/items`
+/// names it). Line totals and discount amounts are recomputed, so only given values count.
+pub fn check_stored_lines(lines: &[StoredLine], currency: Currency) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let LineDiscount::Fixed(amount) = line.discount {
+            currency.check_stored(&format!("items.{i}.discount_value"), amount, &mut errors);
+        }
+    }
+    errors.into_result()
 }
 
 /// The largest amount a stored total may hold (`NUMERIC(15,2)`, below 10^13).
@@ -231,7 +294,7 @@ fn read_item(
     index: usize,
     value: &RawValue,
     inline_only: &mut Vec<String>,
-) -> Option<ItemInput> {
+) -> Option<RequestedItem> {
     let prefix = format!("items.{index}.");
     let RawValue::Map(map) = value else {
         let field = format!("items.{index}");
@@ -258,16 +321,18 @@ fn read_item(
         inline_only.push(f.field("discount_value"));
     }
     let discount = match discount_type {
-        DiscountKind::None => Some(LineDiscount::None),
-        DiscountKind::Fixed => required_discount_value(&mut f, "fixed", read_money_non_negative)
-            .map(LineDiscount::Fixed),
+        DiscountKind::None => Some(DiscountInput::None),
+        DiscountKind::Fixed => {
+            required_discount_value(&mut f, "fixed", read_money_input_non_negative)
+                .map(DiscountInput::Fixed)
+        }
         DiscountKind::Percentage => {
             required_discount_value(&mut f, "percentage", read_percent_0_100)
-                .map(LineDiscount::Percentage)
+                .map(DiscountInput::Percentage)
         }
     };
     let item = match (description, quantity, rate, discount) {
-        (Some(description), Some(quantity), Some(rate), Some(discount)) => Some(ItemInput {
+        (Some(description), Some(quantity), Some(rate), Some(discount)) => Some(RequestedItem {
             description,
             long_description,
             unit,
@@ -367,7 +432,7 @@ mod tests {
     #[test]
     fn summary_mode_takes_distinct_tax_rate_ids() {
         let req = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1", "3"]))).unwrap();
-        let lines = req.for_mode(TaxMode::Summary).unwrap();
+        let lines = req.for_mode(TaxMode::Summary, Currency::EUR).unwrap();
         assert_eq!(
             lines
                 .tax_rate_ids
@@ -398,7 +463,7 @@ mod tests {
         ]);
         let r = ItemsRequest::parse(&request(vec![line], None))
             .unwrap()
-            .for_mode(TaxMode::Summary)
+            .for_mode(TaxMode::Summary, Currency::EUR)
             .unwrap_err();
         assert_eq!(
             msg(&r.errors, "items.0.tax_rate_id"),
@@ -409,10 +474,73 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_line_discount_has_at_most_the_currency_decimals() {
+        let line = |value: &str| {
+            item(&[
+                ("description", "A"),
+                ("quantity", "2"),
+                ("rate", "100"),
+                ("discount_type", "fixed"),
+                ("discount_value", value),
+            ])
+        };
+        let yen = Currency::from_code("JPY").unwrap();
+        let r = ItemsRequest::parse(&request(vec![line("10"), line("0.5")], None))
+            .unwrap()
+            .for_mode(TaxMode::Inline, yen)
+            .unwrap_err();
+        assert_eq!(
+            msg(&r.errors, "items.1.discount_value"),
+            ["The items.1.discount value may not have more than 0 decimal places."]
+        );
+        assert!(!r.errors.has("items.0.discount_value"));
+        let kwd = Currency::from_code("KWD").unwrap();
+        let ok = ItemsRequest::parse(&request(vec![line("0.125")], None))
+            .unwrap()
+            .for_mode(TaxMode::Inline, kwd)
+            .unwrap();
+        assert_eq!(
+            ok.items[0].discount,
+            LineDiscount::Fixed("0.125".parse().unwrap())
+        );
+        // A unit rate is a price, not an amount: it keeps its 4 decimals in every currency.
+        let priced = item(&[("description", "A"), ("quantity", "3"), ("rate", "0.3333")]);
+        assert!(
+            ItemsRequest::parse(&request(vec![priced], None))
+                .unwrap()
+                .for_mode(TaxMode::Summary, yen)
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn stored_fixed_discounts_must_fit_a_new_currency() {
+        let stored = |discount: LineDiscount| StoredLine {
+            quantity: "1".parse().unwrap(),
+            rate: "10".parse().unwrap(),
+            discount,
+            tax_rate: None,
+        };
+        let lines = [
+            stored(LineDiscount::Percentage("12.5".parse().unwrap())),
+            stored(LineDiscount::Fixed("1.50".parse().unwrap())),
+            stored(LineDiscount::Fixed("2".parse().unwrap())),
+        ];
+        let yen = Currency::from_code("JPY").unwrap();
+        let e = check_stored_lines(&lines, yen).unwrap_err();
+        assert_eq!(
+            msg(&e, "items.1.discount_value"),
+            ["The items.1.discount value may not have more than 0 decimal places."]
+        );
+        assert!(!e.has("items.0.discount_value") && !e.has("items.2.discount_value"));
+        assert!(check_stored_lines(&lines, Currency::EUR).is_ok());
+    }
+
+    #[test]
     fn inline_mode_refuses_estimate_level_tax_rates() {
         let r = ItemsRequest::parse(&request(vec![item(DESIGN)], Some(vec!["1"])))
             .unwrap()
-            .for_mode(TaxMode::Inline)
+            .for_mode(TaxMode::Inline, Currency::EUR)
             .unwrap_err();
         assert_eq!(
             msg(&r.errors, "tax_rate_ids"),
@@ -432,7 +560,7 @@ mod tests {
         ]);
         let lines = ItemsRequest::parse(&request(vec![line], Some(vec![])))
             .unwrap()
-            .for_mode(TaxMode::Inline)
+            .for_mode(TaxMode::Inline, Currency::EUR)
             .unwrap();
         assert_eq!(lines.items[0].tax_rate.map(TaxRateId::get), Some(2));
         assert_eq!(
@@ -486,14 +614,20 @@ mod tests {
     fn read_keeps_field_errors_for_the_mode_check_to_report_with_its_references() {
         let bad = item(&[("quantity", "0"), ("rate", "5")]);
         let req = ItemsRequest::read(&request(vec![bad], Some(vec!["7"])));
-        let r = req.for_mode(TaxMode::Summary).unwrap_err();
+        let r = req.for_mode(TaxMode::Summary, Currency::EUR).unwrap_err();
         assert_eq!(
             msg(&r.errors, "items.0.quantity"),
             ["The items.0.quantity must be greater than 0."]
         );
         assert_eq!(r.references.as_slice()[0].field, "tax_rate_ids.0");
         let ok = ItemsRequest::read(&request(vec![item(DESIGN)], None));
-        assert_eq!(ok.for_mode(TaxMode::Inline).unwrap().items.len(), 1);
+        assert_eq!(
+            ok.for_mode(TaxMode::Inline, Currency::EUR)
+                .unwrap()
+                .items
+                .len(),
+            1
+        );
     }
 
     #[test]

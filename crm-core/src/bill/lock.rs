@@ -1,6 +1,6 @@
 //! What may still change on a bill (API.md §18): an issued invoice (one with a number) and
 //! an estimate the client accepted keep what was issued or agreed — their lines, taxes,
-//! discount, adjustment, client and dates — and are never deleted. Notes, terms, tags,
+//! discount, adjustment, client, dates, currency and exchange rate — and are never deleted. Notes, terms, tags,
 //! category, project and the client link may still change. A mistake on an issued invoice
 //! is corrected by a credit note.
 
@@ -28,7 +28,7 @@ pub struct Terms {
     pub date: NaiveDate,
     /// The second date (due or expiry date).
     pub end_date: Option<NaiveDate>,
-    /// Tax mode, header discount and adjustment amount.
+    /// Tax mode, header discount, adjustment amount, currency and exchange rate.
     pub totals: TotalsHeader,
     /// The adjustment's description.
     pub adjustment_description: Option<String>,
@@ -68,6 +68,7 @@ impl Lock {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::currency::{Currency, Exchange};
     use crate::money::Money;
     use crate::totals::{HeaderDiscount, TaxMode};
 
@@ -79,6 +80,8 @@ mod tests {
                 tax_type: TaxMode::Summary,
                 discount: HeaderDiscount::None,
                 adjustment: Money::parse(adjustment).unwrap(),
+                currency: Currency::EUR,
+                exchange: None,
             },
             adjustment_description: None,
         }
@@ -97,6 +100,22 @@ mod tests {
         );
         assert_eq!(
             Lock::Accepted.check_update(&a, &b),
+            Err(Conflict::AcceptedEstimateChanged)
+        );
+        // The currency and the exchange rate are kept like the amounts.
+        let mut yen = a.clone();
+        yen.totals.currency = Currency::from_code("JPY").unwrap();
+        assert_eq!(
+            Lock::Issued.check_update(&a, &yen),
+            Err(Conflict::IssuedInvoiceChanged)
+        );
+        let mut rated = yen.clone();
+        rated.totals.exchange = Some(Exchange {
+            rate: "0.0061".parse().unwrap(),
+            to: Currency::EUR,
+        });
+        assert_eq!(
+            Lock::Accepted.check_update(&yen, &rated),
             Err(Conflict::AcceptedEstimateChanged)
         );
         assert_eq!(

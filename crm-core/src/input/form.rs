@@ -234,6 +234,19 @@ impl<'a> Form<'a> {
         self.references.claim_name(&field, name, scope);
     }
 
+    /// Records that the bill amount `amount` of field `key` is to be judged against
+    /// `currency` (the request's), or the target bill's stored one when `None`: a rejected
+    /// request then names it with its other failing fields.
+    pub fn claim_amount(
+        &mut self,
+        key: &str,
+        amount: crate::money::MoneyInput,
+        currency: Option<crate::currency::Currency>,
+    ) {
+        let field = self.field(key);
+        self.references.claim_amount(&field, amount, currency);
+    }
+
     /// Records a payment of `amount` (when it parsed) asked for on invoice `invoice`, for
     /// the database to judge beside the other fields ([`References::claim_payment`]).
     pub fn claim_payment(
@@ -241,7 +254,7 @@ impl<'a> Form<'a> {
         invoice_key: &str,
         invoice: i64,
         amount_key: &str,
-        amount: Option<crate::money::Money>,
+        amount: Option<crate::money::MoneyInput>,
     ) {
         let (invoice_field, amount_field) = (self.field(invoice_key), self.field(amount_key));
         self.references

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use crate::choice::Choice;
-use crate::money::{AmountError, Money, Percent, Quantity, UnitRate};
+use crate::money::{AmountError, ExchangeRate, Money, MoneyInput, Percent, Quantity, UnitRate};
 use crate::validation::{FieldErrors, message};
 
 use super::raw::RawValue;
@@ -187,9 +187,22 @@ fn read_money_from(
     low: &str,
 ) -> Option<Money> {
     let text = numeric_text(field, value, errors, message::numeric)?;
-    Money::parse(text)
+    parse_money(text)
         .map_err(|e| errors.add(field, amount_message(field, e, (low, MONEY_MAX))))
         .ok()
+}
+
+/// The decimals these readers allow: the columns they fill (contract values, and bills
+/// until their currency's own minor unit applies) hold two.
+const READ_DECIMALS: u32 = 2;
+
+/// Parses a money amount with at most [`READ_DECIMALS`] decimals.
+fn parse_money(text: &str) -> Result<Money, AmountError> {
+    Money::new(crate::money::parse_decimal(
+        text,
+        READ_DECIMALS,
+        Money::MAX_INTEGER_DIGITS,
+    )?)
 }
 
 /// Reads a money amount: at most 2 decimals, magnitude below 10^13, either sign.
@@ -221,7 +234,7 @@ pub fn read_money_positive(
     errors: &mut FieldErrors,
 ) -> Option<Money> {
     let text = numeric_text(field, value, errors, message::numeric)?;
-    match Money::parse(text) {
+    match parse_money(text) {
         Ok(money) if money.get() > rust_decimal::Decimal::ZERO => Some(money),
         Ok(_) => {
             errors.add(field, message::greater_than(field, "0"));
@@ -240,6 +253,95 @@ pub fn read_money_positive(
             None
         }
     }
+}
+
+/// Reads an amount of a document whose currency decides how many decimals it may have
+/// ([`MoneyInput`]; checked by [`crate::currency::Currency::money`]): magnitude below
+/// 10^13, either sign.
+pub fn read_money_input(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<MoneyInput> {
+    let text = numeric_text(field, value, errors, message::numeric)?;
+    MoneyInput::parse(text)
+        .map_err(|e| {
+            errors.add(
+                field,
+                amount_message(field, e, ("-9999999999999.99", MONEY_MAX)),
+            )
+        })
+        .ok()
+}
+
+/// [`read_money_input`] for an amount that must not be negative (a discount).
+pub fn read_money_input_non_negative(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<MoneyInput> {
+    let text = numeric_text(field, value, errors, message::numeric)?;
+    match MoneyInput::parse(text) {
+        Ok(input) if input.is_negative() => {
+            errors.add(field, message::at_least(field, "0"));
+            None
+        }
+        Ok(input) => Some(input),
+        Err(e) => {
+            errors.add(field, amount_message(field, e, ("0", MONEY_MAX)));
+            None
+        }
+    }
+}
+
+/// [`read_money_input`] for an amount that must be greater than zero (a payment), with
+/// [`read_money_positive`]'s messages.
+pub fn read_money_input_positive(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<MoneyInput> {
+    let text = numeric_text(field, value, errors, message::numeric)?;
+    match MoneyInput::parse(text) {
+        // A value too precise to hold keeps its sign in the text (and is refused later).
+        Ok(input) if input.is_positive() || (input.too_precise() && !text.starts_with('-')) => {
+            Some(input)
+        }
+        Ok(_) => {
+            errors.add(field, message::greater_than(field, "0"));
+            None
+        }
+        Err(AmountError::OutOfRange) if text.starts_with('-') => {
+            errors.add(field, message::greater_than(field, "0"));
+            None
+        }
+        Err(AmountError::OutOfRange) => {
+            errors.add(field, message::at_most(field, MONEY_MAX));
+            None
+        }
+        Err(e) => {
+            errors.add(field, amount_message(field, e, ("0", MONEY_MAX)));
+            None
+        }
+    }
+}
+
+/// Reads an exchange rate: greater than 0, at most 6 decimals, below 10^9.
+pub fn read_exchange_rate(
+    field: &str,
+    value: &RawValue,
+    errors: &mut FieldErrors,
+) -> Option<ExchangeRate> {
+    let text = numeric_text(field, value, errors, message::numeric)?;
+    ExchangeRate::parse(text)
+        .map_err(|e| {
+            let message = match e {
+                AmountError::OutOfRange => message::at_most(field, "999999999.999999"),
+                other => amount_message(field, other, ("0", "999999999.999999")),
+            };
+            errors.add(field, message);
+        })
+        .ok()
 }
 
 /// Reads a percentage between 0 and 100 with at most 2 decimals.

@@ -1,6 +1,7 @@
 //! The [`Policy::ExactDecimal`](super::Policy::ExactDecimal) arithmetic: the steps of
 //! `docs/contract/TOTALS.md` on [`Decimal`], every rounding point (`r2`, `to_fixed2`, `db`,
-//! `php14` then `db`) being [`round_half_away`] to two places.
+//! `php14` then `db`) being [`round_half_away`] to the currency's minor unit (two places
+//! for `EUR`).
 //!
 //! Every operation is checked: an intermediate value that does not fit a `Decimal` is a
 //! [`TotalsError::Overflow`], never a panic.
@@ -21,7 +22,7 @@ use super::{
     Computed, DiscountKind, HeaderDiscount, LineDiscount, LineTotals, TaxMode, Totals, TotalsError,
     TotalsInput,
 };
-use crate::money::{Money, Percent, round_half_away};
+use crate::money::{MinorUnits, Money, Percent, round_half_away};
 
 /// `1/100`, so that "`x · pct / 100`" is one exact multiplication by `pct · 0.01`.
 const HUNDREDTH: Decimal = Decimal::from_parts(1, 0, 0, false, 2);
@@ -43,6 +44,7 @@ pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
 
 /// Summary mode: the spec's steps 1–7 on decimals.
 fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    let round_money = |value| round_money(value, input.minor_units);
     let mut lines = Vec::with_capacity(input.lines.len());
     let mut subtotal = Decimal::ZERO;
     for line in &input.lines {
@@ -95,6 +97,7 @@ fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
 /// In exact arithmetic `to_fixed2(raw)` and `db(php14(raw))` are the same rounding, so a
 /// line's stored discount is the discount its total uses.
 fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    let round_money = |value| round_money(value, input.minor_units);
     let mut lines = Vec::with_capacity(input.lines.len());
     let (mut subtotal, mut gross, mut discounts) = (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO);
     let mut tax = InlineTax::default();
@@ -103,7 +106,8 @@ fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
         gross = add(gross, base)?;
         let discount_amount = match line.discount {
             LineDiscount::None => Money::ZERO,
-            // Stored as given unless it exceeds the line (rounding a 2-place value is a no-op).
+            // Stored as given unless it exceeds the line (the amount has the currency's
+            // decimals at most, so rounding it would be a no-op).
             LineDiscount::Fixed(amount) if amount.get() <= base => amount,
             LineDiscount::Fixed(_) => round_money(base)?,
             LineDiscount::Percentage(pct) => round_money(percent_of(base, pct.get())?.min(base))?,
@@ -189,10 +193,10 @@ fn percent_of(value: Decimal, pct: Decimal) -> Result<Decimal, TotalsError> {
     mul(value, mul(pct, HUNDREDTH)?)
 }
 
-/// Rounds half away from zero to cents; a result that does not fit `NUMERIC(15,2)` is an
-/// overflow.
-fn round_money(value: Decimal) -> Result<Money, TotalsError> {
-    Money::round_from(value).map_err(|_| TotalsError::Overflow)
+/// Rounds half away from zero to the currency's minor unit; a result of 10^13 or more is
+/// an overflow.
+fn round_money(value: Decimal, minor: MinorUnits) -> Result<Money, TotalsError> {
+    Money::round_to(value, minor).map_err(|_| TotalsError::Overflow)
 }
 
 fn mul(a: Decimal, b: Decimal) -> Result<Decimal, TotalsError> {

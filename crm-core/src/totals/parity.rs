@@ -15,7 +15,11 @@
 //! Rounded figures travel as whole cents (`i64`): every stored value is below 10^13, so its
 //! cents fit a double exactly and `cents / 100` is the double the CRM holds. No text is
 //! produced unless a value sits within a hair of a half cent (see
-//! [`cents_far_from_half_cent`]), so the per-line path neither formats nor allocates.
+//! [`Scale::far_from_half`]), so the per-line path neither formats nor allocates.
+//!
+//! A currency with another minor unit (API.md §18) runs the same steps with `10^dp` in
+//! place of `100` ([`Scale`]): "cents" are then the currency's minor units (yen, fils), and
+//! every function below rounds to them. The names keep the CRM's (`r2`, `to_fixed2`).
 
 use std::fmt::{self, Write as _};
 
@@ -25,7 +29,7 @@ use super::{
     Computed, HeaderDiscount, Line, LineDiscount, LineTotals, TaxMode, Totals, TotalsError,
     TotalsInput,
 };
-use crate::money::{Money, Percent};
+use crate::money::{MinorUnits, Money, Percent};
 use crate::totals::DiscountKind;
 
 /// Every power of ten that a double holds exactly (10^22 is the last one).
@@ -34,32 +38,66 @@ const POW10: [f64; 23] = [
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
-/// One more than the largest number of cents a stored amount may have (10^13 units).
-const CENTS_LIMIT: f64 = 1e15;
+/// 2^53: below it every whole number is an exact double.
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
 
-/// Below this many cents (10^10 units) [`cents_far_from_half_cent`] may decide alone.
-const FAST_LIMIT: f64 = 1e12;
+/// The rounding unit of a currency: `10^-dp`. The CRM's functions with `100` replaced by
+/// `10^dp`; for `dp = 2` exactly the CRM's.
+#[derive(Clone, Copy)]
+struct Scale {
+    /// The minor unit.
+    minor: MinorUnits,
+    /// `10^dp` as a double (exact).
+    factor: f64,
+    /// One more than the largest number of units a stored amount may have: 10^13 whole
+    /// currency units, or 2^53 where that is less (3 decimals), so that every rounded
+    /// amount's double `units / 10^dp` is correctly rounded.
+    limit: f64,
+    /// Below this many units (10^10 whole currency units, or fewer) [`Scale::far_from_half`]
+    /// may decide alone.
+    fast_limit: f64,
+    /// From this magnitude on, a double's spacing exceeds a unit, so `toFixed(dp)` read
+    /// back is the double itself: 2^53, 2^49, 2^46, 2^43 for 0 to 3 decimals (the
+    /// smallest power of two `p` with `2^-52 · p > 10^-dp`).
+    to_fixed_identity: f64,
+}
 
-/// Computes the totals with the CRM's double arithmetic.
+impl Scale {
+    fn of(minor: MinorUnits) -> Scale {
+        let dp = minor.get();
+        let factor = POW10[dp as usize];
+        Scale {
+            minor,
+            factor,
+            limit: (1e13 * factor).min(EXACT_INTEGERS),
+            fast_limit: 1e10 * factor,
+            to_fixed_identity: [2f64.powi(53), 2f64.powi(49), 2f64.powi(46), 2f64.powi(43)]
+                [dp as usize],
+        }
+    }
+}
+
+/// Computes the totals with the CRM's double arithmetic, rounding to `input.minor_units`.
 pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    let s = Scale::of(input.minor_units);
     match input.tax_mode {
-        TaxMode::Summary => summary(input),
-        TaxMode::Inline => inline(input),
+        TaxMode::Summary => summary(input, s),
+        TaxMode::Inline => inline(input, s),
     }
 }
 
 /// Summary mode (spec, "Summary mode", steps 1–7). Line discounts and line tax rates are
 /// not looked at.
-fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
+fn summary(input: &TotalsInput, s: Scale) -> Result<Computed, TotalsError> {
     let mut lines = Vec::with_capacity(input.lines.len());
     let mut subtotal = 0.0_f64;
     for line in &input.lines {
-        let cents = r2_cents(to_f64(line.quantity.get()) * to_f64(line.rate.get()))?;
+        let cents = s.r2_cents(to_f64(line.quantity.get()) * to_f64(line.rate.get()))?;
         lines.push(LineTotals {
-            total: money(cents)?,
+            total: s.money(cents)?,
             discount_amount: Money::ZERO,
         });
-        subtotal += cents_to_f64(cents);
+        subtotal += s.cents_to_f64(cents);
     }
     let (discount, discount_percentage) = match input.discount {
         HeaderDiscount::None => (0.0, Percent::ZERO),
@@ -81,18 +119,19 @@ fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
         0.0
     };
     let final_amount = subtotal - discount + tax + to_f64(input.adjustment.get());
-    let subtotal = money(db_shortest_cents(subtotal)?)?;
+    let subtotal = s.money(s.db_shortest_cents(subtotal)?)?;
     let totals = Totals {
         subtotal,
         subtotal_before_discount: subtotal,
         discount_type: input.discount.kind(),
         discount_percentage,
-        discount_amount: money(r2_cents(discount)?)?,
-        amount_before_tax: money(r2_cents(amount_before_tax)?)?,
-        tax_total_percentage: percent(db_shortest_cents(tax_pct)?)?,
-        tax_total_amount: money(r2_cents(tax)?)?,
+        discount_amount: s.money(s.r2_cents(discount)?)?,
+        amount_before_tax: s.money(s.r2_cents(amount_before_tax)?)?,
+        // A percentage has two decimals in every currency.
+        tax_total_percentage: percent(CENTS.db_shortest_cents(tax_pct)?)?,
+        tax_total_amount: s.money(s.r2_cents(tax)?)?,
         adjustment_amount: input.adjustment,
-        final_amount: money(r2_cents(final_amount)?)?,
+        final_amount: s.money(s.r2_cents(final_amount)?)?,
     };
     Ok(Computed { lines, totals })
 }
@@ -103,22 +142,22 @@ fn summary(input: &TotalsInput) -> Result<Computed, TotalsError> {
 /// Lines go in chunks: first the double arithmetic of up to [`CHUNK`] lines, a loop without
 /// calls in which the processor overlaps the lines' chains of divisions; then their amounts
 /// are built. The operations and their order are the same as line by line.
-fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
+fn inline(input: &TotalsInput, s: Scale) -> Result<Computed, TotalsError> {
     let mut lines = Vec::with_capacity(input.lines.len());
     let mut sums = InlineSums::default();
     for chunk in input.lines.chunks(CHUNK) {
         let mut figures = [(0_i64, Stored::Cents(0)); CHUNK];
         for (slot, line) in figures.iter_mut().zip(chunk) {
-            *slot = inline_line(line, &mut sums)?;
+            *slot = inline_line(line, &mut sums, s)?;
         }
         for &(total_cents, stored) in &figures[..chunk.len()] {
             let discount_amount = match stored {
                 Stored::Given(amount) => amount,
                 Stored::Cents(0) => Money::ZERO,
-                Stored::Cents(cents) => money(cents)?,
+                Stored::Cents(cents) => s.money(cents)?,
             };
             lines.push(LineTotals {
-                total: money(total_cents)?,
+                total: s.money(total_cents)?,
                 discount_amount,
             });
         }
@@ -131,16 +170,16 @@ fn inline(input: &TotalsInput) -> Result<Computed, TotalsError> {
     } = sums;
     let adjustment = to_f64(input.adjustment.get());
     let totals = Totals {
-        subtotal: money(db_shortest_cents(subtotal)?)?,
-        subtotal_before_discount: money(db_php14_cents(gross)?)?,
+        subtotal: s.money(s.db_shortest_cents(subtotal)?)?,
+        subtotal_before_discount: s.money(s.db_php14_cents(gross)?)?,
         discount_type: DiscountKind::None,
         discount_percentage: Percent::ZERO,
-        discount_amount: money(db_php14_cents(discounts)?)?,
-        amount_before_tax: money(r2_cents(subtotal)?)?,
+        discount_amount: s.money(s.db_php14_cents(discounts)?)?,
+        amount_before_tax: s.money(s.r2_cents(subtotal)?)?,
         tax_total_percentage: Percent::ZERO,
-        tax_total_amount: money(r2_cents(tax)?)?,
+        tax_total_amount: s.money(s.r2_cents(tax)?)?,
         adjustment_amount: input.adjustment,
-        final_amount: money(r2_cents(subtotal + adjustment)?)?,
+        final_amount: s.money(s.r2_cents(subtotal + adjustment)?)?,
     };
     Ok(Computed { lines, totals })
 }
@@ -172,7 +211,7 @@ enum Stored {
 
 /// One inline line's double arithmetic: its total in cents and its stored discount.
 #[inline(always)]
-fn inline_line(line: &Line, sums: &mut InlineSums) -> Result<(i64, Stored), TotalsError> {
+fn inline_line(line: &Line, sums: &mut InlineSums, s: Scale) -> Result<(i64, Stored), TotalsError> {
     let base = to_f64(line.quantity.get()) * to_f64(line.rate.get());
     sums.gross += base;
     let (raw, capped) = match line.discount {
@@ -180,29 +219,34 @@ fn inline_line(line: &Line, sums: &mut InlineSums) -> Result<(i64, Stored), Tota
         LineDiscount::Fixed(amount) => cap(to_f64(amount.get()), base),
         LineDiscount::Percentage(pct) => cap(base * to_f64(pct.get()) / 100.0, base),
     };
-    let after = base - to_fixed2(raw);
+    let after = base - s.to_fixed2(raw);
     let tax_rate = line.tax_rate.map_or(0.0, |rate| to_f64(rate.get()));
-    let total_cents = r2_cents(after + after * tax_rate / 100.0)?;
-    let total = cents_to_f64(total_cents);
+    let total_cents = s.r2_cents(after + after * tax_rate / 100.0)?;
+    let total = s.cents_to_f64(total_cents);
     sums.subtotal += total;
     if tax_rate != 0.0 && total_cents != 0 {
         sums.tax += total * tax_rate / (100.0 + tax_rate);
     }
     let stored = match line.discount {
         LineDiscount::None => Stored::Cents(0),
-        // An uncapped fixed discount below 10^12 is stored as given: its decimal has at
-        // most 14 significant digits and the double is within 2^-53 of it (far less than
-        // half a unit of the 14th digit), so php14 gives the decimal back and db keeps it.
-        LineDiscount::Fixed(amount) if !capped && raw.abs() < 1e12 => Stored::Given(amount),
-        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) => {
-            Stored::Cents(if raw == 0.0 { 0 } else { db_php14_cents(raw)? })
+        // An uncapped fixed discount below 10^14 units (10^12 at 2 decimals) is stored as
+        // given: its decimal has at most 14 significant digits and the double is within
+        // 2^-53 of it (far less than half a unit of the 14th digit), so php14 gives the
+        // decimal back and db keeps it.
+        LineDiscount::Fixed(amount) if !capped && raw.abs() * s.factor < 1e14 => {
+            Stored::Given(amount)
         }
+        LineDiscount::Fixed(_) | LineDiscount::Percentage(_) => Stored::Cents(if raw == 0.0 {
+            0
+        } else {
+            s.db_php14_cents(raw)?
+        }),
     };
     // The server sums the stored decimals as PHP floats: `raw` is the given amount's
     // double, and `cents / 100` the double of a rounded one.
     sums.discounts += match stored {
         Stored::Given(_) => raw,
-        Stored::Cents(cents) => cents_to_f64(cents),
+        Stored::Cents(cents) => s.cents_to_f64(cents),
     };
     Ok((total_cents, stored))
 }
@@ -232,190 +276,214 @@ fn to_f64(value: Decimal) -> f64 {
     }
 }
 
-/// The double the CRM holds for a rounded amount of `cents`: `cents / 100`, correctly
-/// rounded because `|cents| < 10^15 < 2^53` is exact.
-#[inline]
-fn cents_to_f64(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
+/// Cents: the CRM's own scale, which percentages keep in every currency.
+const CENTS: Scale = Scale {
+    minor: MinorUnits::TWO,
+    factor: 100.0,
+    limit: 1e15,
+    fast_limit: 1e12,
+    to_fixed_identity: 70_368_744_177_664.0,
+};
 
-/// `r2(x) = sign(x) * Math.round(|x| * 100) / 100`, as whole cents.
-///
-/// `|x| * 100` is a double multiplication (`1.005 * 100 = 100.49999999999999`). `Math.round`
-/// on a non-negative double rounds ties up; `trunc` then the exact fractional part gives
-/// the same without a libm call. A result of 10^13 or more (or NaN) is an overflow.
-#[inline]
-fn r2_cents(x: f64) -> Result<i64, TotalsError> {
-    let scaled = x.abs() * 100.0;
-    if scaled.is_nan() || scaled >= CENTS_LIMIT {
-        return Err(TotalsError::Overflow);
+impl Scale {
+    /// The double the CRM holds for a rounded amount of `cents`: `cents / 100`, correctly
+    /// rounded because `|cents| <` [`Scale::limit`] `≤ 2^53` is exact.
+    #[inline]
+    fn cents_to_f64(self, cents: i64) -> f64 {
+        cents as f64 / self.factor
     }
-    let whole = scaled as i64;
-    // Exact: `whole` is `scaled` without its fractional bits.
-    let fraction = scaled - whole as f64;
-    let cents = whole + i64::from(fraction >= 0.5);
-    Ok(if x < 0.0 { -cents } else { cents })
-}
 
-/// `parseFloat(x.toFixed(2))`: the exact binary value of `x` rounded to cents, ties away
-/// from zero (toFixed works on the magnitude), then read back as the nearest double.
-///
-/// `x = m · 2^e` exactly. For `e < 0` the cents are `n = round_half_up(m · 100 / 2^-e)`,
-/// computed on integers. From `|x| ≥ 2^46` on, a double's spacing exceeds 0.01, so the
-/// nearest double to `n / 100` (within 0.005 of `x`) is `x` itself; below, `n < 2^53` and
-/// `n as f64 / 100.0` is correctly rounded.
-#[inline]
-fn to_fixed2(x: f64) -> f64 {
-    let magnitude = x.abs();
-    if magnitude.is_nan() || magnitude >= 70_368_744_177_664.0 {
-        // 2^46 and above, or NaN/inf: toFixed gives the value back.
-        return x;
+    /// `r2(x) = sign(x) * Math.round(|x| * 100) / 100`, as whole cents.
+    ///
+    /// `|x| * 100` is a double multiplication (`1.005 * 100 = 100.49999999999999`).
+    /// `Math.round` on a non-negative double rounds ties up; `trunc` then the exact
+    /// fractional part gives the same without a libm call. A result of 10^13 or more (or
+    /// NaN) is an overflow.
+    #[inline]
+    fn r2_cents(self, x: f64) -> Result<i64, TotalsError> {
+        let scaled = x.abs() * self.factor;
+        if scaled.is_nan() || scaled >= self.limit {
+            return Err(TotalsError::Overflow);
+        }
+        let whole = scaled as i64;
+        // Exact: `whole` is `scaled` without its fractional bits.
+        let fraction = scaled - whole as f64;
+        let cents = whole + i64::from(fraction >= 0.5);
+        Ok(if x < 0.0 { -cents } else { cents })
     }
-    let bits = magnitude.to_bits();
-    let biased_exponent = ((bits >> 52) & 0x7ff) as i64;
-    let fraction_bits = bits & ((1 << 52) - 1);
-    let (mantissa, exponent) = if biased_exponent == 0 {
-        (fraction_bits, -1074)
-    } else {
-        (fraction_bits | 1 << 52, biased_exponent - 1075)
-    };
-    if exponent >= 0 {
-        return x; // an integer already
-    }
-    let shift = -exponent;
-    // mantissa · 100 < 2^60; for shift ≥ 62 the value is below a quarter cent.
-    let cents = if shift >= 62 {
-        0
-    } else {
-        (mantissa * 100 + (1 << (shift - 1))) >> shift
-    };
-    let rounded = cents as f64 / 100.0;
-    if x < 0.0 { -rounded } else { rounded }
-}
 
-/// `db(String(x))`: the database rounding the shortest round-trip text of `x` (what
-/// JavaScript's `String(x)` and Rust's `{}` both produce), half away from zero, as cents.
-///
-/// The shortest text is within half a unit in the last place of `x` (2^-53 relative), well
-/// inside [`cents_far_from_half_cent`]'s tolerance, so that fast path applies.
-fn db_shortest_cents(x: f64) -> Result<i64, TotalsError> {
-    if let Some(cents) = cents_far_from_half_cent(x) {
-        return Ok(cents);
+    /// `parseFloat(x.toFixed(2))`: the exact binary value of `x` rounded to cents, ties
+    /// away from zero (toFixed works on the magnitude), then read back as the nearest
+    /// double.
+    ///
+    /// `x = m · 2^e` exactly. For `e < 0` the cents are `n = round_half_up(m · 100 / 2^-e)`,
+    /// computed on integers. From `|x| ≥ 2^46` on, a double's spacing exceeds 0.01, so the
+    /// nearest double to `n / 100` (within 0.005 of `x`) is `x` itself; below, `n < 2^53`
+    /// and `n as f64 / 100.0` is correctly rounded. (Other minor units: `10^dp` and
+    /// [`Scale::to_fixed_identity`].)
+    #[inline]
+    fn to_fixed2(self, x: f64) -> f64 {
+        let magnitude = x.abs();
+        if magnitude.is_nan() || magnitude >= self.to_fixed_identity {
+            // The identity bound and above, or NaN/inf: toFixed gives the value back.
+            return x;
+        }
+        let bits = magnitude.to_bits();
+        let biased_exponent = ((bits >> 52) & 0x7ff) as i64;
+        let fraction_bits = bits & ((1 << 52) - 1);
+        let (mantissa, exponent) = if biased_exponent == 0 {
+            (fraction_bits, -1074)
+        } else {
+            (fraction_bits | 1 << 52, biased_exponent - 1075)
+        };
+        if exponent >= 0 {
+            return x; // an integer already
+        }
+        let shift = -exponent;
+        // mantissa · 10^dp < 2^63; for shift ≥ 64 the value is below a quarter unit.
+        let scaled = u128::from(mantissa) * self.factor as u128;
+        let cents = if shift >= 64 {
+            0
+        } else {
+            (scaled + (1u128 << (shift - 1))) >> shift
+        };
+        let rounded = cents as f64 / self.factor;
+        if x < 0.0 { -rounded } else { rounded }
     }
-    db_shortest_cents_slow(x)
-}
 
-/// [`db_shortest_cents`] by producing the text.
-fn db_shortest_cents_slow(x: f64) -> Result<i64, TotalsError> {
-    let magnitude = x.abs();
-    if magnitude.is_nan() || magnitude >= 1e13 {
-        return Err(TotalsError::Overflow);
+    /// `db(String(x))`: the database rounding the shortest round-trip text of `x` (what
+    /// JavaScript's `String(x)` and Rust's `{}` both produce), half away from zero, as
+    /// cents.
+    ///
+    /// The shortest text is within half a unit in the last place of `x` (2^-53 relative),
+    /// well inside [`Scale::far_from_half`]'s tolerance, so that fast path applies.
+    fn db_shortest_cents(self, x: f64) -> Result<i64, TotalsError> {
+        if let Some(cents) = self.far_from_half(x) {
+            return Ok(cents);
+        }
+        self.db_shortest_cents_slow(x)
     }
-    // The shortest text is within half a unit in the last place of `x`, so below 0.004 it
-    // is below half a cent; this also keeps the text short.
-    if magnitude < 0.004 {
-        return Ok(0);
-    }
-    let mut text = TextBuf::new();
-    write!(text, "{magnitude}").map_err(|_| TotalsError::Overflow)?;
-    let cents = text_to_cents(text.as_str()).ok_or(TotalsError::Overflow)?;
-    Ok(if x < 0.0 { -cents } else { cents })
-}
 
-/// `db(php14(x))`: the database rounding PHP's `%.14G` text of `x` (14 significant digits
-/// of the exact binary value, ties to even as zend_dtoa mode 2 does), half away from zero,
-/// as cents. The 14-digit text is within 0.5·10^-13 of `x` relatively, inside
-/// [`cents_far_from_half_cent`]'s tolerance, so that fast path applies.
-fn db_php14_cents(x: f64) -> Result<i64, TotalsError> {
-    if let Some(cents) = cents_far_from_half_cent(x) {
-        return Ok(cents);
+    /// [`Scale::db_shortest_cents`] by producing the text.
+    fn db_shortest_cents_slow(self, x: f64) -> Result<i64, TotalsError> {
+        let magnitude = x.abs();
+        if magnitude.is_nan() || magnitude * self.factor >= self.limit {
+            return Err(TotalsError::Overflow);
+        }
+        // The shortest text is within half a unit in the last place of `x`, so below
+        // 0.4 units it is below half a unit; this also keeps the text short.
+        if magnitude * self.factor < 0.4 {
+            return Ok(0);
+        }
+        let mut text = TextBuf::new();
+        write!(text, "{magnitude}").map_err(|_| TotalsError::Overflow)?;
+        let cents = self
+            .text_to_cents(text.as_str())
+            .ok_or(TotalsError::Overflow)?;
+        Ok(if x < 0.0 { -cents } else { cents })
     }
-    db_php14_cents_slow(x)
-}
 
-/// The cents of `round_half_away(T, 2)` for any decimal text `T` whose value is within
-/// 0.5·10^-13 of `x` relatively — the shortest round-trip text and the 14-significant-digit
-/// text both are — without producing the text, when `x` is clearly away from a half cent;
-/// `None` when it is not (or `|x| ≥ 10^10`).
-///
-/// Why it is exact. Let `v = |x|` exactly, `T` the text's value and `y = fl(100 · v)`. Then
-/// `|T − v| ≤ ½·10^-13·v` and `|y − 100v| ≤ 2^-53·100v`, so `|100T − y| < 0.51·10^-13·y`.
-/// Let `f` be the fractional part of `y` (computed exactly: `y` minus its truncation). If
-/// `|f − ½| > 10^-13·y`, no half-integer lies between `y` and `100T` (nor on either), so
-/// `round_half_away(T, 2) = round(y)/100`, where `round(y)` is the integer nearest `y`.
-#[inline]
-fn cents_far_from_half_cent(x: f64) -> Option<i64> {
-    let scaled = x.abs() * 100.0;
-    if scaled.is_nan() || scaled >= FAST_LIMIT {
-        return None;
+    /// `db(php14(x))`: the database rounding PHP's `%.14G` text of `x` (14 significant
+    /// digits of the exact binary value, ties to even as zend_dtoa mode 2 does), half away
+    /// from zero, as cents. The 14-digit text is within 0.5·10^-13 of `x` relatively,
+    /// inside [`Scale::far_from_half`]'s tolerance, so that fast path applies.
+    fn db_php14_cents(self, x: f64) -> Result<i64, TotalsError> {
+        if let Some(cents) = self.far_from_half(x) {
+            return Ok(cents);
+        }
+        self.db_php14_cents_slow(x)
     }
-    let whole = scaled as i64;
-    let fraction = scaled - whole as f64;
-    if (fraction - 0.5).abs() > scaled * 1e-13 {
-        let cents = whole + i64::from(fraction > 0.5);
-        Some(if x < 0.0 { -cents } else { cents })
-    } else {
-        None
-    }
-}
 
-/// [`db_php14_cents`] by producing the 14-significant-digit text. Rust's `{:.13e}` rounds
-/// the exact binary value to 14 significant digits, ties to even, like PHP.
-fn db_php14_cents_slow(x: f64) -> Result<i64, TotalsError> {
-    let magnitude = x.abs();
-    if !magnitude.is_finite() {
-        return Err(TotalsError::Overflow);
-    }
-    let mut text = TextBuf::new();
-    write!(text, "{magnitude:.13e}").map_err(|_| TotalsError::Overflow)?;
-    let cents = text_to_cents(text.as_str()).ok_or(TotalsError::Overflow)?;
-    Ok(if x < 0.0 { -cents } else { cents })
-}
-
-/// Rounds unsigned decimal text (`"123.456"`, `"1.2345678901232e12"`, `"5e-3"`) half away
-/// from zero to whole cents, on the digits, so no value is too large or too small to read.
-/// `None` when the text is not such a number or the cents reach 10^15 (10^13 units).
-fn text_to_cents(text: &str) -> Option<i64> {
-    let (digits, exponent) = match text.split_once(['e', 'E']) {
-        Some((digits, exponent)) => (digits, exponent.parse::<i64>().ok()?),
-        None => (text, 0),
-    };
-    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
-    // value = (int_part ++ frac_part) · 10^(exponent − frac_len); cents shift by 2 more.
-    let shift = exponent
-        .checked_sub(frac_part.len() as i64)?
-        .checked_add(2)?;
-    let all = int_part.bytes().chain(frac_part.bytes());
-    let count = (int_part.len() + frac_part.len()) as i64;
-    // Digits at index `kept` and beyond are below a cent; `kept` < 0 means even the
-    // rounding digit is an implicit leading zero.
-    let kept = count + shift.min(0);
-    let mut cents: i64 = 0;
-    let mut round_up = false;
-    for (index, byte) in all.enumerate() {
-        if !byte.is_ascii_digit() {
+    /// The cents of `round_half_away(T, 2)` for any decimal text `T` whose value is within
+    /// 0.5·10^-13 of `x` relatively — the shortest round-trip text and the
+    /// 14-significant-digit text both are — without producing the text, when `x` is
+    /// clearly away from a half cent; `None` when it is not (or `|x| ≥ 10^10`).
+    ///
+    /// Why it is exact. Let `v = |x|` exactly, `T` the text's value and `y = fl(100 · v)`.
+    /// Then `|T − v| ≤ ½·10^-13·v` and `|y − 100v| ≤ 2^-53·100v`, so
+    /// `|100T − y| < 0.51·10^-13·y`. Let `f` be the fractional part of `y` (computed
+    /// exactly: `y` minus its truncation). If `|f − ½| > 10^-13·y`, no half-integer lies
+    /// between `y` and `100T` (nor on either), so `round_half_away(T, 2) = round(y)/100`,
+    /// where `round(y)` is the integer nearest `y`. (The same holds with `10^dp`.)
+    #[inline]
+    fn far_from_half(self, x: f64) -> Option<i64> {
+        let scaled = x.abs() * self.factor;
+        if scaled.is_nan() || scaled >= self.fast_limit {
             return None;
         }
-        let digit = i64::from(byte - b'0');
-        if (index as i64) < kept {
-            cents = cents.checked_mul(10)?.checked_add(digit)?;
-        } else if index as i64 == kept {
-            round_up = digit >= 5;
+        let whole = scaled as i64;
+        let fraction = scaled - whole as f64;
+        if (fraction - 0.5).abs() > scaled * 1e-13 {
+            let cents = whole + i64::from(fraction > 0.5);
+            Some(if x < 0.0 { -cents } else { cents })
+        } else {
+            None
         }
     }
-    for _ in 0..shift.max(0) {
-        cents = cents.checked_mul(10)?;
-        if cents >= 1_000_000_000_000_000 {
-            return None;
-        }
-    }
-    let cents = cents + i64::from(round_up);
-    (cents < 1_000_000_000_000_000).then_some(cents)
-}
 
-/// A stored amount from whole cents; out of range is an overflow.
-fn money(cents: i64) -> Result<Money, TotalsError> {
-    Money::from_cents(cents).map_err(|_| TotalsError::Overflow)
+    /// [`Scale::db_php14_cents`] by producing the 14-significant-digit text. Rust's
+    /// `{:.13e}` rounds the exact binary value to 14 significant digits, ties to even,
+    /// like PHP.
+    fn db_php14_cents_slow(self, x: f64) -> Result<i64, TotalsError> {
+        let magnitude = x.abs();
+        if !magnitude.is_finite() {
+            return Err(TotalsError::Overflow);
+        }
+        let mut text = TextBuf::new();
+        write!(text, "{magnitude:.13e}").map_err(|_| TotalsError::Overflow)?;
+        let cents = self
+            .text_to_cents(text.as_str())
+            .ok_or(TotalsError::Overflow)?;
+        Ok(if x < 0.0 { -cents } else { cents })
+    }
+
+    /// Rounds unsigned decimal text (`"123.456"`, `"1.2345678901232e12"`, `"5e-3"`) half
+    /// away from zero to whole cents, on the digits, so no value is too large or too small
+    /// to read. `None` when the text is not such a number or the cents reach
+    /// [`Scale::limit`].
+    fn text_to_cents(self, text: &str) -> Option<i64> {
+        let (digits, exponent) = match text.split_once(['e', 'E']) {
+            Some((digits, exponent)) => (digits, exponent.parse::<i64>().ok()?),
+            None => (text, 0),
+        };
+        let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+        // value = (int_part ++ frac_part) · 10^(exponent − frac_len); units shift by dp more.
+        let shift = exponent
+            .checked_sub(frac_part.len() as i64)?
+            .checked_add(i64::from(self.minor.get()))?;
+        let all = int_part.bytes().chain(frac_part.bytes());
+        let count = (int_part.len() + frac_part.len()) as i64;
+        // Digits at index `kept` and beyond are below a unit; `kept` < 0 means even the
+        // rounding digit is an implicit leading zero.
+        let kept = count + shift.min(0);
+        let limit = self.limit as i64;
+        let mut cents: i64 = 0;
+        let mut round_up = false;
+        for (index, byte) in all.enumerate() {
+            if !byte.is_ascii_digit() {
+                return None;
+            }
+            let digit = i64::from(byte - b'0');
+            if (index as i64) < kept {
+                cents = cents.checked_mul(10)?.checked_add(digit)?;
+            } else if index as i64 == kept {
+                round_up = digit >= 5;
+            }
+        }
+        for _ in 0..shift.max(0) {
+            cents = cents.checked_mul(10)?;
+            if cents >= limit {
+                return None;
+            }
+        }
+        let cents = cents + i64::from(round_up);
+        (cents < limit).then_some(cents)
+    }
+
+    /// A stored amount from whole units; out of range is an overflow.
+    fn money(self, cents: i64) -> Result<Money, TotalsError> {
+        Money::from_units(cents, self.minor).map_err(|_| TotalsError::Overflow)
+    }
 }
 
 /// A stored percentage from whole hundredths; out of range is an overflow.
@@ -459,6 +527,90 @@ impl fmt::Write for TextBuf {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    // The CRM's functions at its own scale, by their TOTALS.md names.
+    fn r2_cents(x: f64) -> Result<i64, TotalsError> {
+        CENTS.r2_cents(x)
+    }
+    fn to_fixed2(x: f64) -> f64 {
+        CENTS.to_fixed2(x)
+    }
+    fn db_shortest_cents(x: f64) -> Result<i64, TotalsError> {
+        CENTS.db_shortest_cents(x)
+    }
+    fn db_shortest_cents_slow(x: f64) -> Result<i64, TotalsError> {
+        CENTS.db_shortest_cents_slow(x)
+    }
+    fn db_php14_cents(x: f64) -> Result<i64, TotalsError> {
+        CENTS.db_php14_cents(x)
+    }
+    fn db_php14_cents_slow(x: f64) -> Result<i64, TotalsError> {
+        CENTS.db_php14_cents_slow(x)
+    }
+    fn text_to_cents(text: &str) -> Option<i64> {
+        CENTS.text_to_cents(text)
+    }
+
+    #[test]
+    fn the_cents_scale_is_the_scale_of_two_decimals() {
+        let two = Scale::of(MinorUnits::TWO);
+        assert_eq!(
+            (two.factor, two.limit, two.fast_limit, two.to_fixed_identity),
+            (
+                CENTS.factor,
+                CENTS.limit,
+                CENTS.fast_limit,
+                CENTS.to_fixed_identity
+            )
+        );
+    }
+
+    #[test]
+    fn other_minor_units_round_the_crm_way_with_their_own_power_of_ten() {
+        let yen = Scale::of(MinorUnits::ZERO);
+        let fils = Scale::of(MinorUnits::THREE);
+        // 2.5 is an exact tie: Math.round rounds it up; 4.0085 · 1000 is below the tie.
+        assert_eq!(yen.r2_cents(2.5), Ok(3));
+        assert_eq!(yen.r2_cents(-2.5), Ok(-3));
+        assert_eq!(4.0085_f64 * 1000.0, 4008.4999999999995);
+        assert_eq!(fils.r2_cents(4.0085), Ok(4008));
+        assert_eq!(fils.r2_cents(1.0005), Ok(1001));
+        assert_eq!(fils.to_fixed2(2.6755), 2.675);
+        assert_eq!(yen.to_fixed2(2.5), 3.0);
+        assert_eq!(yen.text_to_cents("1234.5"), Some(1235));
+        assert_eq!(fils.text_to_cents("1.2345"), Some(1235));
+        assert_eq!(yen.r2_cents(1e13), Err(TotalsError::Overflow));
+        // 3 decimals: amounts stay below 2^53 thousandths, exact doubles.
+        assert_eq!(fils.r2_cents(9e12), Ok(9_000_000_000_000_000));
+        assert_eq!(fils.r2_cents(9.1e12), Err(TotalsError::Overflow));
+    }
+
+    proptest! {
+        #[test]
+        fn to_fixed_at_any_minor_unit_equals_rounding_the_full_expansion(
+            x in -1e9_f64..1e9,
+            dp in 0_u32..=3,
+        ) {
+            let s = Scale::of(MinorUnits::new(dp).unwrap());
+            let exact = format!("{:.1100}", x.abs());
+            let units = s.text_to_cents(&exact).unwrap();
+            let expected = units as f64 / s.factor;
+            let expected = if x < 0.0 { -expected } else { expected };
+            prop_assert_eq!(s.to_fixed2(x), expected);
+        }
+
+        #[test]
+        fn the_fast_paths_agree_with_the_text_at_any_minor_unit(
+            units in 0_i64..1_000_000_000_000,
+            micro in -20_000_i64..20_000,
+            dp in 0_u32..=3,
+        ) {
+            let s = Scale::of(MinorUnits::new(dp).unwrap());
+            let near_tie = (units as f64 + 0.5) / s.factor + micro as f64 * 1e-9;
+            prop_assert_eq!(s.db_shortest_cents(near_tie), s.db_shortest_cents_slow(near_tie));
+            prop_assert_eq!(s.db_php14_cents(near_tie), s.db_php14_cents_slow(near_tie));
+        }
+    }
 
     fn php14_text(x: f64) -> String {
         format!("{x:.13e}")

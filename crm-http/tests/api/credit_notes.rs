@@ -334,7 +334,7 @@ async fn credit_notes_are_read_listed_rendered_linked_and_emailed() {
     );
     let text = text.unwrap();
     assert!(text.contains("has sent you a credit note"), "{text}");
-    assert!(text.contains("Total: 8.00"), "{text}");
+    assert!(text.contains("Total: €8.00 EUR"), "{text}");
     let listed = s
         .get(&format!(
             "/api/emails?resource_type=credit_note&resource_id={one_id}"
@@ -377,4 +377,45 @@ async fn reading_credit_notes_needs_their_scope_and_issuing_needs_invoices_write
         .await;
     assert_eq!(a.status, StatusCode::OK);
     assert_eq!(ids(&a).len(), 1);
+}
+
+#[tokio::test]
+async fn a_credit_note_is_in_its_invoices_currency_with_its_decimals() {
+    let s = TestServer::start().await;
+    let category = s.default_category("invoice").await;
+    for (currency, rate, total, part) in [
+        ("JPY", "1500", "1500", "150"),
+        ("KWD", "12.5", "12.500", "1.250"),
+    ] {
+        let invoice = s
+            .created(
+                "/api/invoices",
+                json!({"bill_clientid": crate::common::client(&s, 0), "bill_categoryid": category,
+                    "bill_date": "2026-11-01", "bill_currency": currency}),
+            )
+            .await;
+        let a = s
+            .put(
+                &format!("/api/invoices/{invoice}/items"),
+                json_body(json!({"items": [{"description": "Work", "quantity": 1, "rate": rate}]})),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+        let a = s
+            .put(&format!("/api/invoices/{invoice}/publish"), Body::None)
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+        let note = issue(
+            &s,
+            invoice,
+            json_body(json!({"reason": "Tenth", "items": [{"description": "Work", "quantity": "0.1", "rate": rate}]})),
+        )
+        .await;
+        assert_eq!(note["currency"], currency);
+        assert_eq!(note["totals"]["final_amount"], part);
+        assert_eq!(note["applied_amount"], part);
+        let shown = s.get(&format!("/api/invoices/{invoice}")).await;
+        assert_eq!(shown.data()["totals"]["final_amount"], total);
+        assert_eq!(shown.data()["totals"]["amount_credited"], part);
+    }
 }

@@ -13,6 +13,7 @@ mod conditional;
 mod conformance;
 mod contracts;
 mod credit_notes;
+mod currency;
 mod documents;
 mod estimates;
 mod foundation;

@@ -410,7 +410,8 @@ fn unquote(qp: &str) -> String {
     while i < bytes.len() {
         if bytes[i] == b'='
             && i + 2 < bytes.len()
-            && let Ok(b) = u8::from_str_radix(&joined[i + 1..i + 3], 16)
+            && let Ok(hex) = std::str::from_utf8(&bytes[i + 1..i + 3])
+            && let Ok(b) = u8::from_str_radix(hex, 16)
         {
             out.push(b);
             i += 3;
@@ -523,10 +524,10 @@ async fn a_published_estimate_reaches_the_smtp_server_with_its_headers_and_both_
         &format!("View and accept the estimate:\r\n{link}\r\n"),
         "Date: 15 June 2026",
         "Expiry date: 15 July 2026",
-        "1. <script>alert('x')</script>\r\n   2.00 hours x 50.00 = 100.00",
-        "2. \"><img src=x onerror=alert(1)>\r\n   1.00 x 25.50 = 25.50",
-        "Subtotal: 125.50",
-        "Total: 125.50",
+        "1. <script>alert('x')</script>\r\n   2.00 hours x 50.00 = €100.00 EUR",
+        "2. \"><img src=x onerror=alert(1)>\r\n   1.00 x 25.50 = €25.50 EUR",
+        "Subtotal: €125.50 EUR",
+        "Total: €125.50 EUR",
         "Thank you & <b>welcome</b>",
         "Net 30",
     ] {
@@ -617,8 +618,8 @@ async fn a_published_invoice_reaches_the_smtp_server_through_the_same_outbox() {
         &format!("CRM has sent you an invoice: Invoice {number}."),
         "View the invoice:",
         "Due date: 15 July 2026",
-        "1. <b>Design</b>\r\n   2.00 x 50.00 = 100.00",
-        "Total: 100.00",
+        "1. <b>Design</b>\r\n   2.00 x 50.00 = €100.00 EUR",
+        "Total: €100.00 EUR",
         "Net 30",
     ] {
         assert!(text.contains(expected), "{expected:?} not in:\n{text}");

@@ -204,9 +204,10 @@ impl Document {
     /// The document of an invoice.
     pub fn invoice(i: &Invoice, context: Context<'_>) -> Document {
         let t = &i.totals;
+        let currency = t.bill.currency;
         let row = |label: &str, amount: &crm_core::money::Money| TotalRow {
             label: label.to_owned(),
-            amount: amount.to_string(),
+            amount: crate::money::amount(currency, *amount),
         };
         let paid = !t.amount_paid.get().is_zero();
         let credited = !t.amount_credited.get().is_zero();
@@ -227,7 +228,7 @@ impl Document {
             && i.totals.amount_due.get().is_sign_positive()
             && !i.totals.amount_due.get().is_zero())
         .then(|| Due {
-            amount: i.totals.amount_due.to_string(),
+            amount: crate::money::amount(currency, i.totals.amount_due),
             by: i.dates.due_date,
         });
         let mut dates = vec![LabelledDate {
@@ -286,15 +287,15 @@ impl Document {
             },
             context,
         );
-        if !c.refund_amount.get().is_zero() {
+        if !c.refund_amount.money.get().is_zero() {
             doc.balance = vec![
                 TotalRow {
                     label: "Applied to the invoice".to_owned(),
-                    amount: c.applied_amount.to_string(),
+                    amount: crate::money::amount(c.currency, c.applied_amount.money),
                 },
                 TotalRow {
                     label: "Refund".to_owned(),
-                    amount: c.refund_amount.to_string(),
+                    amount: crate::money::amount(c.currency, c.refund_amount.money),
                 },
             ];
         }
@@ -323,9 +324,10 @@ impl Document {
                 .unwrap_or_else(|| Party::named(p.client)),
             dates: p.dates,
             status: p.status,
+            currency: p.totals.currency,
             lines: p.lines.iter().map(line).collect(),
             totals: super::totals::rows(p.tax_type, p.lines, p.taxes, p.totals),
-            final_amount: p.totals.figures.final_amount.to_string(),
+            final_amount: crate::money::amount(p.totals.currency, p.totals.figures.final_amount),
             notes: non_blank(p.notes),
             terms: non_blank(p.terms),
             link: non_blank_line(context.link),
@@ -346,7 +348,7 @@ fn line(l: &LineItem) -> DocumentLine {
         quantity: l.quantity.to_string(),
         unit: non_blank_line(l.unit.as_deref()),
         rate: l.rate.to_string(),
-        total: l.total.to_string(),
+        total: crate::money::amount(l.total.currency, l.total.money),
     }
 }
 

@@ -42,23 +42,29 @@ fn an_estimate_document_carries_the_api_figures_and_labels() {
     assert_eq!(doc.lines[0].quantity_with_unit(), "2.00 hours");
     assert_eq!(doc.lines[1].quantity_with_unit(), "2.00");
     assert_eq!(doc.lines[1].rate, "101.50");
-    assert_eq!(doc.lines[1].total, e.line_items[1].total.to_string());
-    assert_eq!(doc.final_amount, e.totals.figures.final_amount.to_string());
+    assert_eq!(
+        doc.lines[1].total,
+        format!("€{} EUR", e.line_items[1].total)
+    );
+    assert_eq!(
+        doc.final_amount,
+        crate::money::amount(e.currency, e.totals.figures.final_amount)
+    );
     // 2 × 100.50 + 2 × 101.50 = 404.00; VAT 20% = 80.80.
     assert_eq!(
         doc.totals,
         vec![
             TotalRow {
                 label: "Subtotal".into(),
-                amount: "404.00".into()
+                amount: "€404.00 EUR".into()
             },
             TotalRow {
                 label: "VAT 20%".into(),
-                amount: "80.80".into()
+                amount: "€80.80 EUR".into()
             },
         ]
     );
-    assert_eq!(doc.final_amount, "484.80");
+    assert_eq!(doc.final_amount, "€484.80 EUR");
     assert_eq!(doc.link.as_deref(), Some("https://crm.example/c/abc"));
 }
 
@@ -90,12 +96,12 @@ fn zero_totals_are_left_out_and_a_summary_discount_is_negative() {
     assert_eq!(
         labels,
         vec![
-            ("Subtotal", "201.00"),
-            ("Discount 10%", "-20.10"),
-            ("Adjustment (Shipping)", "-0.50"),
+            ("Subtotal", "€201.00 EUR"),
+            ("Discount 10%", "-€20.10 EUR"),
+            ("Adjustment (Shipping)", "-€0.50 EUR"),
         ]
     );
-    assert_eq!(doc.final_amount, "180.40");
+    assert_eq!(doc.final_amount, "€180.40 EUR");
 }
 
 #[test]
@@ -195,7 +201,7 @@ fn paid_invoice(n: usize, paid: &str) -> (Document, String) {
             ..Default::default()
         },
     );
-    (doc, i.totals.amount_due.to_string())
+    (doc, crate::money::amount(i.currency, i.totals.amount_due))
 }
 
 #[test]
@@ -206,7 +212,7 @@ fn an_invoice_says_what_was_paid_what_is_due_and_how_to_pay_on_every_output() {
             .iter()
             .map(|r| (r.label.as_str(), r.amount.as_str()))
             .collect::<Vec<_>>(),
-        [("Paid", "100.00"), ("Amount due", due.as_str())]
+        [("Paid", "€100.00 EUR"), ("Amount due", due.as_str())]
     );
     let payment = doc.payment.clone().unwrap();
     assert_eq!(payment.terms.as_deref(), Some("Payable within 14 days."));
@@ -239,7 +245,7 @@ fn an_invoice_says_what_was_paid_what_is_due_and_how_to_pay_on_every_output() {
     assert!(
         email
             .text
-            .contains(&format!("Paid: 100.00\r\nAmount due: {due}\r\n")),
+            .contains(&format!("Paid: €100.00 EUR\r\nAmount due: {due}\r\n")),
         "{}",
         email.text
     );
@@ -295,4 +301,21 @@ fn an_open_invoices_email_says_what_is_due_and_by_when() {
     );
     // An estimate asks for nothing.
     assert_eq!(Document::estimate(&estimate(2), context()).due, None);
+}
+
+#[test]
+fn yen_and_dinar_documents_write_their_amounts_with_their_own_decimals() {
+    let jpy = crm_core::currency::Currency::from_code("JPY").unwrap();
+    let e = sample::estimate_in(&sample::input(2).unwrap(), &sample::texts, jpy).unwrap();
+    let doc = Document::estimate(&e, context());
+    // 2 × 100.50 = 201 yen, 2 × 101.50 = 203 yen; VAT 20% of 404 = 80.8 → 81.
+    assert_eq!(doc.lines[0].total, "¥201 JPY");
+    assert_eq!(doc.totals[1].amount, "¥81 JPY");
+    assert_eq!(doc.final_amount, "¥485 JPY");
+    assert_eq!(doc.currency, jpy);
+    let kwd = crm_core::currency::Currency::from_code("KWD").unwrap();
+    let i = sample::invoice_in(&sample::input(1).unwrap(), &sample::texts, kwd).unwrap();
+    let doc = Document::invoice(&i, context());
+    assert_eq!(doc.final_amount, "241.200 KWD");
+    assert_eq!(doc.due.map(|d| d.amount).as_deref(), Some("241.200 KWD"));
 }

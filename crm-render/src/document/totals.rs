@@ -11,7 +11,7 @@
 
 use super::TotalRow;
 use crm_core::bill::{BillTotals, LineItem, TaxRecord};
-use crm_core::money::{Decimal, Money, Percent, round_half_away};
+use crm_core::money::{Decimal, Money, Percent};
 use crm_core::totals::{DiscountKind, TaxMode};
 
 /// The rows to show, in order.
@@ -26,7 +26,7 @@ pub(super) fn rows(
         if !amount.get().is_zero() {
             rows.push(TotalRow {
                 label,
-                amount: amount.to_string(),
+                amount: crate::money::amount(t.currency, amount),
             });
         }
     };
@@ -61,7 +61,8 @@ pub(super) fn rows(
 }
 
 /// One row per tax. A summary tax applies to the amount before tax (rounded half away
-/// from zero to the cent, so a row may differ from the stored exact total by a cent); an
+/// from zero to the currency's minor unit, so a row may differ from the stored exact total
+/// by one unit); an
 /// inline tax is the tax part of the lines carrying it, `total × rate / (100 + rate)`,
 /// grouped by label in order of first appearance.
 fn tax_rows(
@@ -76,13 +77,13 @@ fn tax_rows(
             .iter()
             .filter(|tax| tax.lineitem_id.is_none())
             .map(|tax| {
-                let amount = round_half_away(
+                let amount = Money::round_to(
                     t.figures.amount_before_tax.get() * tax.rate.get() / hundred,
-                    2,
+                    t.currency.minor_units(),
                 );
                 (
                     tax_label(&tax.name, tax.rate),
-                    Money::new(amount).unwrap_or(Money::ZERO),
+                    amount.unwrap_or(Money::ZERO),
                 )
             })
             .collect(),
@@ -93,7 +94,7 @@ fn tax_rows(
                     continue;
                 };
                 let rate = tax.rate.get();
-                let part = line.total.get() * rate / (hundred + rate);
+                let part = line.total.money.get() * rate / (hundred + rate);
                 let label = format!("{} included", tax_label(&tax.name, tax.rate));
                 match grouped.iter_mut().find(|(l, _)| *l == label) {
                     Some((_, sum)) => *sum += part,
@@ -103,7 +104,8 @@ fn tax_rows(
             grouped
                 .into_iter()
                 .map(|(label, sum)| {
-                    let amount = Money::new(round_half_away(sum, 2)).unwrap_or(Money::ZERO);
+                    let amount =
+                        Money::round_to(sum, t.currency.minor_units()).unwrap_or(Money::ZERO);
                     (label, amount)
                 })
                 .collect()

@@ -69,7 +69,7 @@ fn the_text_part_lists_every_line_and_figure() {
     assert!(
         email
             .text
-            .contains("Subtotal: 609.00\r\nVAT 20%: 121.80\r\nTotal: 730.80")
+            .contains("Subtotal: €609.00 EUR\r\nVAT 20%: €121.80 EUR\r\nTotal: €730.80 EUR")
     );
     assert!(email.text.contains("Notes\r\nThank you for your business."));
     assert!(email.text.contains("25 November 2026"));

@@ -88,8 +88,8 @@ fn the_page_shows_the_record_with_the_api_figures() {
         "<th scope=\"col\" class=\"num\">Quantity</th>",
         "<th scope=\"row\">Website design, phase 1",
         "data-label=\"Quantity\">2.00 hours</td>",
-        "<th scope=\"row\">VAT 20%</th><td>121.80</td>",
-        "<th scope=\"row\">Total</th><td>730.80</td>",
+        "<th scope=\"row\">VAT 20%</th><td>€121.80 EUR</td>",
+        "<th scope=\"row\">Total</th><td>€730.80 EUR</td>",
         "Thank you for your business.",
         "<a href=\"/c/tok/pdf\">",
     ] {

@@ -42,6 +42,12 @@ impl Face {
         (glyph, advance)
     }
 
+    /// Whether the font has a glyph for `c`.
+    #[cfg(test)]
+    pub(crate) fn has(&self, c: char) -> bool {
+        self.charmap.map(c).is_some()
+    }
+
     /// The width of `text` at `size` points.
     pub(crate) fn width(&self, text: &str, size: f32) -> f32 {
         text.chars().map(|c| self.advance(c).1).sum::<f32>() * size

@@ -95,10 +95,10 @@ fn an_invoices_pdf_draws_its_balance_and_how_to_pay() {
             _ => None,
         })
         .collect();
-    let due = i.totals.amount_due.to_string();
+    let due = crate::money::amount(i.currency, i.totals.amount_due);
     for expected in [
         "Paid",
-        "10.00",
+        "€10.00 EUR",
         "Amount due",
         due.as_str(),
         "Payment",
@@ -109,5 +109,17 @@ fn an_invoices_pdf_draws_its_balance_and_how_to_pay() {
             texts.iter().any(|t| t == expected),
             "{expected} not drawn: {texts:?}"
         );
+    }
+}
+
+#[test]
+fn the_fonts_draw_every_currency_symbol_documents_use() {
+    let fonts = face::fonts().unwrap();
+    for (code, symbol) in crm_core::codes::SYMBOLS {
+        for c in symbol.chars() {
+            for bold in [false, true] {
+                assert!(fonts.face(bold).has(c), "{code}: {c:?} (bold: {bold})");
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use chrono::NaiveDate;
 use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
+use crm_core::currency::{Amount, Currency, Exchange};
 use crm_core::ids::{CategoryId, ClientId, LineItemId, Named, ProjectId, TaxRateId};
 use crm_core::input::Choice;
 use crm_core::money::{AmountError, Money, Percent, Quantity, UnitRate};
@@ -68,6 +69,10 @@ pub(crate) struct Common {
     pub terms: Option<String>,
     /// Summary or inline.
     pub tax_type: TaxMode,
+    /// The document's currency.
+    pub currency: Currency,
+    /// Its exchange rate to the company's currency, when given.
+    pub exchange: Option<Exchange>,
     /// Totals.
     pub totals: BillTotals,
     /// Line items, in order.
@@ -80,6 +85,7 @@ pub(crate) struct Common {
 
 /// The fields every kind of bill shows.
 pub(crate) fn common(row: &Row) -> Result<Common, StoreError> {
+    let currency = rows::currency(row, "currency")?;
     Ok(Common {
         id: rows::get(row, "id")?,
         client: Named {
@@ -96,17 +102,26 @@ pub(crate) fn common(row: &Row) -> Result<Common, StoreError> {
         notes: rows::get(row, "notes")?,
         terms: rows::get(row, "terms")?,
         tax_type: rows::choice(row, "tax_type")?,
+        currency,
+        exchange: rows::exchange(row)?,
         totals: totals(row)?,
-        line_items: line_items(row, "lines")?,
+        line_items: line_items(row, "lines", currency)?,
         taxes: taxes(row, "taxes")?,
         tags: rows::get(row, "tags")?,
     })
 }
 
-/// The line items in `column` (a [`lines_json!`] expression).
-pub(crate) fn line_items(row: &Row, column: &str) -> Result<Vec<LineItem>, StoreError> {
+/// The line items in `column` (a [`lines_json!`] expression), of a bill in `currency`.
+pub(crate) fn line_items(
+    row: &Row,
+    column: &str,
+    currency: Currency,
+) -> Result<Vec<LineItem>, StoreError> {
     let Json(lines): Json<Vec<LineJson>> = rows::get(row, column)?;
-    lines.into_iter().map(LineJson::into_item).collect()
+    lines
+        .into_iter()
+        .map(|line| line.into_item(currency))
+        .collect()
 }
 
 /// The tax records in `column` (a [`taxes_json!`] expression).
@@ -125,7 +140,8 @@ pub(crate) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreErro
         .collect()
 }
 
-/// The `totals` object from the totals columns ([`totals_columns!`]).
+/// The `totals` object from the totals columns ([`totals_columns!`]) and the currency
+/// columns (`currency`, `exchange_rate`, `exchange_currency`).
 pub(crate) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
     Ok(BillTotals {
         figures: Totals {
@@ -141,6 +157,8 @@ pub(crate) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
             final_amount: rows::money(row, "final_amount")?,
         },
         adjustment_description: rows::get(row, "adjustment_description")?,
+        currency: rows::currency(row, "currency")?,
+        exchange: rows::exchange(row)?,
     })
 }
 
@@ -167,7 +185,7 @@ pub(crate) fn stored_discount(discount: LineDiscount) -> (&'static str, Decimal)
 }
 
 impl LineJson {
-    fn into_item(self) -> Result<LineItem, StoreError> {
+    fn into_item(self, currency: Currency) -> Result<LineItem, StoreError> {
         let kind = DiscountKind::from_text(&self.discount_type)
             .ok_or_else(|| corrupt("line discount type", &self.discount_type))?;
         let value = decimal("line discount value", &self.discount_value)?;
@@ -180,13 +198,14 @@ impl LineJson {
             unit: self.unit,
             quantity: amount("line quantity", &self.quantity, Quantity::new)?,
             rate: amount("line rate", &self.rate, UnitRate::new)?,
-            total: amount("line total", &self.total, Money::new)?,
+            total: Amount::new(amount("line total", &self.total, Money::new)?, currency),
             line_type: LINE_TYPE,
             tax_status: TAX_STATUS,
             tax_rate_id: opt_id("line tax rate id", self.tax_rate_id, TaxRateId::new)?,
             discount: LineDiscountView::new(
                 discount,
                 amount("line discount amount", &self.discount_amount, Money::new)?,
+                currency,
             ),
         })
     }

@@ -2,6 +2,7 @@
 //! Each runs inside the caller's transaction.
 
 use crm_core::bill::{BillClone, BillUpdate, Kind, NewBill, Terms, check_end_date};
+use crm_core::currency::Currency;
 use crm_core::ids::{ProjectId, UserId};
 use crm_core::input::Patch;
 use crm_core::mail;
@@ -16,6 +17,36 @@ use crate::error::StoreError;
 use crate::messages::{Body, Template};
 use crate::{refs, rows, tags};
 use tokio_postgres::Row;
+
+/// The default currencies of a bill: the company's and client `$1`'s (NULL when never
+/// set, or no such client).
+const DEFAULT_CURRENCIES_SQL: &str = "SELECT (SELECT currency FROM company) AS company, \
+     (SELECT currency FROM clients WHERE id = $1) AS client";
+
+/// The company's currency (`EUR` when never set).
+const COMPANY_CURRENCY_SQL: &str = "SELECT currency FROM company";
+
+/// The company's currency, as a document currency ([`Currency::default_for`]: `EUR` when
+/// never set): what an exchange rate converts to.
+pub(crate) async fn company_currency(db: &impl Db) -> Result<Currency, StoreError> {
+    let code: Option<String> = match db.row_opt(COMPANY_CURRENCY_SQL, &[]).await? {
+        Some(row) => rows::get(&row, "currency")?,
+        None => None,
+    };
+    Ok(Currency::default_for(None, code.as_deref()))
+}
+
+/// The company's currency ([`Currency::default_for`]: `EUR` when never set) and, for
+/// `client`, the currency a new bill of its gets when the request names none.
+async fn default_currencies(db: &impl Db, client: i64) -> Result<(Currency, Currency), StoreError> {
+    let row = db.row(DEFAULT_CURRENCIES_SQL, &[&client]).await?;
+    let company: Option<String> = rows::get(&row, "company")?;
+    let client: Option<String> = rows::get(&row, "client")?;
+    Ok((
+        Currency::default_for(None, company.as_deref()),
+        Currency::default_for(client.as_deref(), company.as_deref()),
+    ))
+}
 
 /// A PATCH field as SQL parameters: (keep the stored value?, the new value).
 fn patch_params<T: Clone>(patch: &Patch<T>) -> (bool, Option<T>) {
@@ -46,7 +77,8 @@ pub(crate) async fn update<K: StoredBill>(
     if let Err(e) = check_end_date::<K>(cmd.date, end_date) {
         errors.merge(e);
     }
-    let resolved = cmd.resolve(&locked.totals);
+    let company = company_currency(db).await?;
+    let resolved = cmd.resolve(&locked.totals, company);
     if let Err(e) = &resolved {
         errors.merge(e.clone());
     }
@@ -65,7 +97,10 @@ pub(crate) async fn update<K: StoredBill>(
     let (keep_notes, notes) = patch_params(&cmd.notes);
     let (keep_terms, terms) = patch_params(&cmd.terms);
     let (keep_label, label) = patch_params(&cmd.adjustment_description);
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 14] = [
+    let header = &resolved.header;
+    let rate = header.exchange.map(|e| e.rate.get());
+    let rate_currency = header.exchange.map(|e| e.to.code());
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 17] = [
         &id,
         &cmd.category.get(),
         &cmd.date,
@@ -78,8 +113,11 @@ pub(crate) async fn update<K: StoredBill>(
         &terms,
         &keep_label,
         &label,
-        &resolved.header.tax_type.as_str(),
-        &resolved.header.discount.kind().as_str(),
+        &header.tax_type.as_str(),
+        &header.discount.kind().as_str(),
+        &header.currency.code(),
+        &rate,
+        &rate_currency,
     ];
     db.run(sql.update_header, &params).await?;
     if resolved.mode_changed {
@@ -89,8 +127,9 @@ pub(crate) async fn update<K: StoredBill>(
     recompute::recompute(db, sql, id, &resolved.header, locked.policy).await
 }
 
-/// Create: a draft with no lines, created by `actor`, its totals computed by crm-core
-/// for zero lines, inserted and read back whole in one statement ([`BillSql::create`]) that
+/// Create: a draft with no lines, created by `actor`, in the currency asked for (else the
+/// client's, else the company's: [`NewBill::money`], which also judges the exchange rate),
+/// its totals computed by crm-core for zero lines, inserted and read back whole in one statement ([`BillSql::create`]) that
 /// writes only if client, category (of the kind's type) and project hold; when one does
 /// not, the usual check reports every failing field. Returns the record's row (the kind's
 /// [`records_sql!`] columns).
@@ -102,9 +141,21 @@ pub(crate) async fn create<K: Kind>(
     policy: Policy,
 ) -> Result<Row, StoreError> {
     let references = cmd.references();
+    let (company, default) = default_currencies(db, cmd.client.get()).await?;
+    let (currency, exchange) = match cmd.money(default, company) {
+        Ok(money) => money,
+        Err(errors) => {
+            let mut all = refs::invalid(db, references).await?;
+            all.merge(errors);
+            return Err(StoreError::Invalid(all));
+        }
+    };
     let (kinds, ids) = refs::statement_params(references)?;
-    let totals = recompute::TotalsColumns::of(&recompute::empty_totals(cmd.tax_type, policy)?);
-    let header: [&(dyn tokio_postgres::types::ToSql + Sync); 12] = [
+    let totals =
+        recompute::TotalsColumns::of(&recompute::empty_totals(cmd.tax_type, currency, policy)?);
+    let rate = exchange.map(|e| e.rate.get());
+    let rate_currency = exchange.map(|e| e.to.code());
+    let header: [&(dyn tokio_postgres::types::ToSql + Sync); 15] = [
         &kinds,
         &ids,
         &cmd.client.get(),
@@ -117,6 +168,9 @@ pub(crate) async fn create<K: Kind>(
         &cmd.terms,
         &actor.get(),
         &policy.name(),
+        &currency.code(),
+        &rate,
+        &rate_currency,
     ];
     let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
         header.into_iter().chain(totals.params()).collect();

@@ -28,7 +28,8 @@ struct Rate {
 const RATES_SQL: &str = "SELECT id, name, rate FROM tax_rates WHERE id = ANY($1)";
 
 /// The complete bill. The request is checked against the bill's stored tax mode (the
-/// other mode's fields are refused, naming them), the tax rates must exist and be
+/// other mode's fields are refused, naming them) and currency (a fixed line discount has
+/// at most its decimals), the tax rates must exist and be
 /// enabled, the totals are computed by crm-core (out of range → 422 on `items`), then
 /// lines, tax records (summary: one per selected rate; inline: one per line with a rate)
 /// and header totals are replaced. An issued invoice or an accepted estimate keeps its
@@ -69,7 +70,7 @@ pub(crate) async fn price(
     policy: Policy,
     req: ItemsRequest,
 ) -> Result<Priced, StoreError> {
-    let items = match req.for_mode(header.tax_type) {
+    let items = match req.for_mode(header.tax_type, header.currency) {
         Ok(items) => items,
         Err(rejected) => return Err(with_reference_errors(db, rejected).await),
     };
@@ -204,6 +205,7 @@ fn input(
         tax_rates,
         discount: header.discount,
         adjustment: header.adjustment,
+        minor_units: header.currency.minor_units(),
     })
 }
 

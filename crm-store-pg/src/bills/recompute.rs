@@ -1,6 +1,7 @@
 //! Storing computed totals, and recomputing them from the stored lines (after a header
 //! change). Runs inside the caller's transaction, with the bill row locked.
 
+use crm_core::bill::items::check_stored_lines;
 use crm_core::bill::{StoredLine, totals_input};
 use crm_core::bill::{TotalsHeader, total_overflow_error};
 use crm_core::money::Percent;
@@ -19,7 +20,9 @@ use crate::rows;
 /// Recomputes bill `id`'s totals for `header` from its stored lines and tax records,
 /// and stores the lines' totals and discount amounts and the header's totals. Totals out
 /// of range are the header's fault (the lines were in range when set): 422 on the
-/// adjustment ([`total_overflow_error`]).
+/// adjustment ([`total_overflow_error`]). A stored fixed line discount with more decimals
+/// than the header's currency (after a change of currency) is a 422 naming the line
+/// ([`check_stored_lines`]).
 pub(crate) async fn recompute(
     db: &impl Db,
     sql: &BillSql,
@@ -36,6 +39,7 @@ pub(crate) async fn recompute(
         .iter()
         .map(stored_line)
         .collect::<Result<Vec<_>, _>>()?;
+    check_stored_lines(&stored, header.currency).map_err(StoreError::Invalid)?;
     let rates = rates
         .iter()
         .map(|r| rows::percent(r, "rate"))
@@ -141,12 +145,18 @@ pub(crate) async fn write_totals(
 }
 
 /// The totals of a new bill with no lines (its header: `tax_type`, no discount, no
-/// adjustment), computed by crm-core like every other.
-pub(crate) fn empty_totals(tax_type: TaxMode, policy: Policy) -> Result<Totals, StoreError> {
+/// adjustment, `currency`), computed by crm-core like every other.
+pub(crate) fn empty_totals(
+    tax_type: TaxMode,
+    currency: crm_core::currency::Currency,
+    policy: Policy,
+) -> Result<Totals, StoreError> {
     let header = TotalsHeader {
         tax_type,
         discount: crm_core::totals::HeaderDiscount::None,
         adjustment: crm_core::money::Money::ZERO,
+        currency,
+        exchange: None,
     };
     compute(&totals_input(&header, &[], &[]), policy)
         .map(|computed| computed.totals)

@@ -26,11 +26,11 @@ const LOCK_SOURCE_SQL: &str = "SELECT estimate_id FROM contracts WHERE id = $1 F
 const COPY_ESTIMATE_SQL: &str = "INSERT INTO estimates (is_document, category_id, client_id, project_id, date, status, creator_id, \
          tax_type, discount_type, discount_percentage, discount_amount, subtotal, subtotal_before_discount, \
          amount_before_tax, tax_total_percentage, tax_total_amount, adjustment_description, adjustment_amount, \
-         final_amount, notes, terms) \
+         final_amount, notes, terms, currency) \
      SELECT TRUE, NULL, $2, $3, $4, 'draft', $5, \
          s.tax_type, s.discount_type, s.discount_percentage, s.discount_amount, s.subtotal, s.subtotal_before_discount, \
          s.amount_before_tax, s.tax_total_percentage, s.tax_total_amount, s.adjustment_description, s.adjustment_amount, \
-         s.final_amount, s.notes, s.terms \
+         s.final_amount, s.notes, s.terms, s.currency \
      FROM estimates s WHERE s.id = $1 RETURNING id";
 
 /// Copies the lines of estimate $1 to estimate $2 (same positions and values), then its

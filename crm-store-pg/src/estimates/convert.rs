@@ -26,15 +26,17 @@ const DEFAULT_CATEGORY_SQL: &str =
     "SELECT id FROM categories WHERE type = 'invoice' AND system_default ORDER BY id LIMIT 1";
 
 /// The invoice header: dates, status and category given, the rest copied from estimate `$1`
-/// (its totals policy too: the invoice's figures are the estimate's).
+/// (its totals policy, currency and exchange rate too: the invoice's figures are the
+/// estimate's).
 const INSERT_INVOICE_SQL: &str = "INSERT INTO invoices (estimate_id, client_id, project_id, category_id, date, \
      due_date, status_id, tax_type, discount_type, discount_percentage, discount_amount, subtotal, \
      subtotal_before_discount, amount_before_tax, tax_total_percentage, tax_total_amount, adjustment_description, \
-     adjustment_amount, final_amount, notes, terms, creator_id, totals_policy) \
+     adjustment_amount, final_amount, notes, terms, creator_id, totals_policy, currency, exchange_rate, \
+     exchange_currency) \
      SELECT e.id, e.client_id, e.project_id, $2, $3, $4, $5, e.tax_type, e.discount_type, e.discount_percentage, \
      e.discount_amount, e.subtotal, e.subtotal_before_discount, e.amount_before_tax, e.tax_total_percentage, \
      e.tax_total_amount, e.adjustment_description, e.adjustment_amount, e.final_amount, e.notes, e.terms, $6, \
-     e.totals_policy \
+     e.totals_policy, e.currency, e.exchange_rate, e.exchange_currency \
      FROM estimates e WHERE e.id = $1 RETURNING id";
 
 const COPY_LINES_SQL: &str = "INSERT INTO invoice_lines (invoice_id, position, description, long_description, \

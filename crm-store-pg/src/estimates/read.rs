@@ -35,6 +35,8 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Estimate, StoreError> 
         notes: c.notes,
         terms: c.terms,
         tax_type: c.tax_type,
+        currency: c.currency,
+        exchange_rate: c.exchange.map(|e| e.rate),
         totals: c.totals,
         converted: Converted {
             is_converted: invoice_id.is_some(),

@@ -44,6 +44,8 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
         notes: c.notes,
         terms: c.terms,
         tax_type: c.tax_type,
+        currency: c.currency,
+        exchange_rate: c.exchange.map(|e| e.rate),
         totals,
         estimate_id: rows::opt_id(row, "estimate_id", EstimateId::new)?,
         line_items: c.line_items,

@@ -28,7 +28,7 @@ const LOCK_PAYMENT_SQL: &str = "SELECT amount FROM payments WHERE id = $1 FOR UP
 const DELETE_SQL: &str = "DELETE FROM payments WHERE id = $1";
 
 /// Records `cmd` by `actor` inside the caller's transaction, as the API does (the seed's
-/// payment too): the invoice locked, the amount judged against its balance, the payment
+/// payment too): the invoice locked, the amount judged against its currency and balance, the payment
 /// inserted and the invoice's status stored. Returns the payment's id.
 pub(crate) async fn record_in(
     db: &impl Db,
@@ -39,14 +39,22 @@ pub(crate) async fn record_in(
     let locked = lock_invoice(db, cmd.invoice)
         .await?
         .ok_or_else(|| refused(PaymentRefusal::Unknown))?;
-    let after = locked.balance.record(cmd.amount).map_err(refused)?;
+    // In the invoice's currency: at most its decimals (with the invoice's own refusal, when
+    // it takes no payment, in the same 422).
+    let amount = cmd.amount_in(locked.currency).map_err(|mut errors| {
+        if let Some(closed) = locked.balance.closed() {
+            errors.merge(refusal_errors(closed));
+        }
+        StoreError::Invalid(errors)
+    })?;
+    let after = locked.balance.record(amount).map_err(refused)?;
     let row = db
         .row(
             INSERT_SQL,
             &[
                 &cmd.invoice,
                 &locked.client,
-                &cmd.amount.get(),
+                &amount.get(),
                 &cmd.date,
                 &cmd.method,
                 &cmd.transaction_id,

@@ -806,7 +806,8 @@ async fn a_clone_copies_body_lead_value_and_line_items_but_not_tags_or_signature
         .query_one("SELECT final_amount::text, client_id, project_id, date, is_document FROM estimates WHERE id = $1", &[&copy_estimate])
         .await
         .unwrap();
-    assert_eq!(row.get::<_, String>(0), "377.86");
+    // Amounts are stored with three places since migration 0033 (API.md §18).
+    assert_eq!(row.get::<_, String>(0), "377.860");
     assert_eq!(row.get::<_, i64>(1), s.ids.clients[1].id);
     assert_eq!(row.get::<_, Option<i64>>(2), Some(s.ids.projects[1]));
     assert_eq!(row.get::<_, chrono::NaiveDate>(3), day("2027-01-01"));

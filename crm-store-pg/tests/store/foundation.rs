@@ -255,7 +255,7 @@ async fn references_report_each_invalid_id_under_its_field() {
         RefKind::Category(CategoryType::Contract),
         3,
     );
-    let errors = s.store.check_references(&refs).await.unwrap();
+    let errors = s.store.check_references(&refs, None).await.unwrap();
     let failing: Vec<&str> = errors.iter().map(|(f, _)| f).collect();
     assert_eq!(
         failing,

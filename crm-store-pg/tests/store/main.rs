@@ -10,6 +10,7 @@ mod conditions;
 mod contracts;
 mod creates;
 mod credit_notes;
+mod currency;
 mod estimates;
 mod foundation;
 mod harness;

@@ -306,7 +306,12 @@ async fn a_rejected_request_names_its_invoice_and_amount_beside_its_other_fields
             ]))
             .unwrap_err();
             let mut errors = rejected.errors;
-            errors.merge(store.check_references(&rejected.references).await.unwrap());
+            errors.merge(
+                store
+                    .check_references(&rejected.references, None)
+                    .await
+                    .unwrap(),
+            );
             errors
         }
     };

@@ -16,7 +16,8 @@ fn zero_totals() -> Value {
         "subtotal": "0.00", "subtotal_before_discount": "0.00", "discount_type": "none",
         "discount_percentage": "0.00", "discount_amount": "0.00", "amount_before_tax": "0.00",
         "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
-        "adjustment_amount": "0.00", "final_amount": "0.00"
+        "adjustment_amount": "0.00", "final_amount": "0.00", "company_currency": null,
+        "tax_total_in_company_currency": null
     })
 }
 
@@ -57,6 +58,7 @@ async fn creating_an_estimate_answers_201_with_the_whole_draft_record() {
             "project_id": project, "category": {"id": category, "name": "Default"},
             "dates": {"date": "2026-06-20", "expiry_date": "2026-07-20", "created": null, "revised": null},
             "notes": "Thanks for asking.", "terms": "Valid 30 days.", "tax_type": "inline",
+            "currency": "EUR", "exchange_rate": null,
             "totals": zero_totals(), "converted": {"is_converted": false, "invoice_id": null},
             "line_items": [], "taxes": [], "tags": [],
             "client_link": null, "client_response": null
@@ -144,7 +146,8 @@ async fn putting_items_answers_every_line_tax_and_total_field() {
             "subtotal": "250.00", "subtotal_before_discount": "250.00", "discount_type": "fixed",
             "discount_percentage": "0.00", "discount_amount": "25.00", "amount_before_tax": "225.00",
             "tax_total_percentage": "10.00", "tax_total_amount": "22.50", "adjustment_description": null,
-            "adjustment_amount": "0.00", "final_amount": "247.50"
+            "adjustment_amount": "0.00", "final_amount": "247.50", "company_currency": null,
+            "tax_total_in_company_currency": null
         })
     );
     let ids: Vec<i64> = d["line_items"]
@@ -284,7 +287,8 @@ async fn patch_keeps_the_status_and_recomputes_the_totals() {
             "subtotal": "250.00", "subtotal_before_discount": "250.00", "discount_type": "percentage",
             "discount_percentage": "10.00", "discount_amount": "25.00", "amount_before_tax": "225.00",
             "tax_total_percentage": "10.00", "tax_total_amount": "22.50", "adjustment_description": "Rounding",
-            "adjustment_amount": "-2.50", "final_amount": "245.00"
+            "adjustment_amount": "-2.50", "final_amount": "245.00", "company_currency": null,
+            "tax_total_in_company_currency": null
         })
     );
     assert_eq!(&get(&s, id).await, d);

@@ -55,7 +55,8 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
             "subtotal": "250.00", "subtotal_before_discount": "250.00", "discount_type": "none",
             "discount_percentage": "0.00", "discount_amount": "0.00", "amount_before_tax": "250.00",
             "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
-            "adjustment_amount": "0.00", "final_amount": "250.00"
+            "adjustment_amount": "0.00", "final_amount": "250.00", "company_currency": null,
+            "tax_total_in_company_currency": null
         })
     );
     let totals: Vec<&Value> = d["line_items"]
@@ -159,7 +160,8 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
             "subtotal": "250.00", "subtotal_before_discount": "250.00", "discount_type": "percentage",
             "discount_percentage": "10.00", "discount_amount": "25.00", "amount_before_tax": "225.00",
             "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
-            "adjustment_amount": "0.00", "final_amount": "225.00"
+            "adjustment_amount": "0.00", "final_amount": "225.00", "company_currency": null,
+            "tax_total_in_company_currency": null
         })
     );
     assert_eq!(

@@ -35,12 +35,14 @@ async fn creating_an_invoice_answers_201_with_the_whole_draft_record() {
             "project_id": project, "category": {"id": category, "name": "Default"},
             "dates": {"date": DATE, "due_date": "2026-07-20", "created": null, "issued": null},
             "notes": "Thanks.", "terms": "Net 30.", "tax_type": "inline",
+            "currency": "EUR", "exchange_rate": null,
             "totals": {
                 "subtotal": "0.00", "subtotal_before_discount": "0.00", "discount_type": "none",
                 "discount_percentage": "0.00", "discount_amount": "0.00", "amount_before_tax": "0.00",
                 "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
-                "adjustment_amount": "0.00", "final_amount": "0.00",
-                "amount_paid": "0.00", "amount_credited": "0.00", "amount_due": "0.00"
+                "adjustment_amount": "0.00", "final_amount": "0.00", "company_currency": null,
+                "tax_total_in_company_currency": null, "amount_paid": "0.00", "amount_credited": "0.00",
+                "amount_due": "0.00"
             },
             "estimate_id": null, "line_items": [], "taxes": [], "tags": [],
             "client_link": null, "parties": null

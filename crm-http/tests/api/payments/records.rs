@@ -52,6 +52,7 @@ async fn every_encoding_records_the_same_payment_and_the_invoice_follows() {
                 "amount",
                 "client",
                 "creator_id",
+                "currency",
                 "date",
                 "dates",
                 "id",

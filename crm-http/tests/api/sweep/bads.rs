@@ -32,6 +32,8 @@ pub enum Kind {
     Percent,
     /// A quantity or unit rate (> 0, 4 decimals, below 10^11).
     Positive,
+    /// An exchange rate (> 0, 6 decimals, below 10^9).
+    ExchangeRate,
     /// One of a closed set of texts.
     Choice,
     /// One of a closed set of integers (an invoice status), as text or a JSON number.
@@ -128,6 +130,7 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
         Kind::MoneyPositive => numbers::positive_money(&mut b),
         Kind::Percent => numbers::percents(&mut b),
         Kind::Positive => numbers::positives(&mut b),
+        Kind::ExchangeRate => numbers::exchange_rates(&mut b),
         Kind::Choice => choices(&mut b, base),
         Kind::ChoiceId => choice_ids(&mut b),
         Kind::Tags => arrays::tags(&mut b),
@@ -152,7 +155,8 @@ fn shape_message(kind: Kind, f: &str) -> String {
         | Kind::MoneyNonNegative
         | Kind::MoneyPositive
         | Kind::Percent
-        | Kind::Positive => msg::numeric(f),
+        | Kind::Positive
+        | Kind::ExchangeRate => msg::numeric(f),
         Kind::Choice | Kind::ChoiceId => msg::invalid(f),
         Kind::Code(code) => code.message(f),
         Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } => msg::array(f),

@@ -149,15 +149,19 @@ impl Api {
             return match name {
                 "IdInput" => Kind::Id,
                 "DateInput" => Kind::Date,
-                "MoneyInput" => Kind::Money,
-                "NonNegativeMoneyInput" => Kind::MoneyNonNegative,
-                "PositiveMoneyInput" => Kind::MoneyPositive,
+                // A bill's amounts: the swept bills are in EUR, whose limits are the
+                // money limits (2 decimals).
+                "MoneyInput" | "BillMoneyInput" => Kind::Money,
+                "NonNegativeMoneyInput" | "NonNegativeBillMoneyInput" => Kind::MoneyNonNegative,
+                "PositiveMoneyInput" | "PositiveBillMoneyInput" => Kind::MoneyPositive,
+                "ExchangeRateInput" => Kind::ExchangeRate,
                 "PercentInput" => Kind::Percent,
                 "PositiveDecimal4Input" => Kind::Positive,
                 "UrlInput" => Kind::Url,
                 "BooleanInput" => Kind::Bool,
                 "CountryInput" => Kind::Code(Code::Country),
                 "CurrencyInput" => Kind::Code(Code::Currency),
+                "DocumentCurrencyInput" => Kind::Code(Code::DocumentCurrency),
                 "TimezoneInput" => Kind::Code(Code::Timezone),
                 "VatexInput" => Kind::Code(Code::Vatex),
                 "VatIdInput" => Kind::Code(Code::VatId),

@@ -129,7 +129,7 @@ fn a_row_taller_than_a_page_is_split_between_its_lines() {
 fn long_figures_and_units_do_not_overflow_the_table() {
     let mut e = sample::estimate(&sample::input(1).unwrap(), &sample::texts).unwrap();
     e.line_items[0].unit = Some("person-days of senior engineering on site".into());
-    e.line_items[0].total = "9999999999999.99".parse().unwrap();
+    e.line_items[0].total.money = "9999999999999.99".parse().unwrap();
     let d = Document::estimate(&e, Context::default());
     let (width, _) = Paper::A4.size();
     for item in &lay_out(&d, Paper::A4, fonts())[0] {

@@ -422,6 +422,8 @@ fn recomputed(e: &Estimate) -> crm_core::totals::Totals {
         tax_type: e.tax_type,
         discount,
         adjustment: e.totals.figures.adjustment_amount,
+        currency: e.currency,
+        exchange: e.totals.exchange,
     };
     compute(&totals_input(&header, &lines, &rates), Policy::CrmParity)
         .unwrap()

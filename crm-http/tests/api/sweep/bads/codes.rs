@@ -16,6 +16,9 @@ pub enum Code {
     Country,
     /// ISO 4217.
     Currency,
+    /// ISO 4217, as a document's currency (API.md §18): also not a code without minor
+    /// units (`XAU`) or with four (`CLF`).
+    DocumentCurrency,
     /// An IANA time zone.
     Timezone,
     /// A VATEX code.
@@ -39,7 +42,11 @@ impl Code {
     pub fn message(self, f: &str) -> String {
         let attribute = f.replace('_', " ");
         match self {
-            Code::Country | Code::Currency | Code::Timezone | Code::Vatex => msg::invalid(f),
+            Code::Country
+            | Code::Currency
+            | Code::DocumentCurrency
+            | Code::Timezone
+            | Code::Vatex => msg::invalid(f),
             Code::VatId => {
                 format!("The {attribute} must be a valid VAT identifier with its country prefix.")
             }
@@ -60,6 +67,7 @@ impl Code {
         let words: &[&str] = match self {
             Code::Country => &["de", "DEU", "ZZ", "D", "Germany", "12"],
             Code::Currency => &["eur", "EURO", "ZZZ", "€", "12"],
+            Code::DocumentCurrency => &["eur", "EURO", "ZZZ", "€", "12", "XAU", "XXX", "CLF"],
             Code::Timezone => &["Europe/Atlantis", "GMT+25", "../etc/passwd", "x"],
             Code::Vatex => &["VATEX-EU-ZZ", "vatex-eu-ae", "AE"],
             Code::VatId => &[

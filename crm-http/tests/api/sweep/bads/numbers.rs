@@ -144,3 +144,30 @@ pub fn positives(b: &mut Bads<'_>) {
         b.one(format!("value {t}"), text(t), ALL, msg::numeric(f));
     }
 }
+
+/// An exchange rate (API.md §18): above 0, 6 decimals, below 10^9.
+pub fn exchange_rates(b: &mut Bads<'_>) {
+    let f = b.f;
+    for t in ["0", "-1", "0.000000", "-0", "-0.000001"] {
+        b.one(format!("rate {t}"), text(t), ALL, msg::greater_than_zero(f));
+    }
+    b.one("number 0", raw("0"), JSON, msg::greater_than_zero(f));
+    b.one("7 decimals", text("1.0000001"), ALL, msg::decimals(f, 6));
+    b.one(
+        "7 decimals number",
+        raw("0.0000001"),
+        JSON,
+        msg::decimals(f, 6),
+    );
+    let too_big = msg::at_most(f, "999999999.999999");
+    for t in ["1000000000", "1e9", "1e9999"] {
+        b.one(format!("rate {t}"), text(t), ALL, too_big.clone());
+    }
+    b.one("number 1e400", raw("1e400"), JSON, too_big.clone());
+    huge(b, 6, &too_big);
+    let either = Expect::Invalid(vec![(f.to_owned(), None)]);
+    b.other("rate -1e20", text("-1e20"), ALL, either);
+    for t in ["abc", "NaN", "Infinity", "0x10", "1,5"] {
+        b.one(format!("rate {t}"), text(t), ALL, msg::numeric(f));
+    }
+}

@@ -1,4 +1,4 @@
--- 0033: credit notes (API.md §18): the correction of an issued invoice, issued at once
+-- 0034: credit notes (API.md §18): the correction of an issued invoice, issued at once
 -- with its number (the `credit_note` series of 0031), never changed nor deleted; and the
 -- parties an issued invoice names, kept with it.
 --
@@ -27,20 +27,24 @@ CREATE TABLE credit_notes (
     date                      DATE NOT NULL,
     reason                    TEXT NOT NULL CHECK (length(reason) > 0),
     tax_type                  TEXT NOT NULL CHECK (tax_type IN ('summary', 'inline')),
+    -- The invoice's currency and exchange rate (0033), copied: every amount is in it.
+    currency                  TEXT NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
+    exchange_rate             NUMERIC(15,6) CHECK (exchange_rate > 0),
+    exchange_currency         TEXT CHECK (exchange_currency ~ '^[A-Z]{3}$'),
     totals_policy             TEXT NOT NULL CHECK (totals_policy IN ('crm', 'exact')),
     discount_type             TEXT NOT NULL CHECK (discount_type IN ('none', 'fixed', 'percentage')),
     discount_percentage       NUMERIC(10,2) NOT NULL,
-    discount_amount           NUMERIC(15,2) NOT NULL,
-    subtotal                  NUMERIC(15,2) NOT NULL,
-    subtotal_before_discount  NUMERIC(15,2) NOT NULL,
-    amount_before_tax         NUMERIC(15,2) NOT NULL,
+    discount_amount           NUMERIC(16,3) NOT NULL,
+    subtotal                  NUMERIC(16,3) NOT NULL,
+    subtotal_before_discount  NUMERIC(16,3) NOT NULL,
+    amount_before_tax         NUMERIC(16,3) NOT NULL,
     tax_total_percentage      NUMERIC(10,2) NOT NULL,
-    tax_total_amount          NUMERIC(15,2) NOT NULL,
+    tax_total_amount          NUMERIC(16,3) NOT NULL,
     adjustment_description    TEXT,
-    adjustment_amount         NUMERIC(15,2) NOT NULL,
-    final_amount              NUMERIC(15,2) NOT NULL CHECK (final_amount > 0),
-    applied_amount            NUMERIC(15,2) NOT NULL CHECK (applied_amount >= 0),
-    refund_amount             NUMERIC(15,2) NOT NULL CHECK (refund_amount >= 0),
+    adjustment_amount         NUMERIC(16,3) NOT NULL,
+    final_amount              NUMERIC(16,3) NOT NULL CHECK (final_amount > 0),
+    applied_amount            NUMERIC(16,3) NOT NULL CHECK (applied_amount >= 0),
+    refund_amount             NUMERIC(16,3) NOT NULL CHECK (refund_amount >= 0),
     creator_id                BIGINT REFERENCES users (id) ON DELETE SET NULL,
     created_at                TIMESTAMPTZ NOT NULL DEFAULT now(),
     client_token              TEXT CHECK (client_token ~ '^[0-9a-f]{64}$'),
@@ -48,6 +52,8 @@ CREATE TABLE credit_notes (
     -- The seller and the buyer as they were when it was issued (crm-core's `Parties`).
     parties                   JSONB NOT NULL,
     CONSTRAINT credit_notes_parts CHECK (applied_amount + refund_amount = final_amount),
+    CONSTRAINT credit_notes_exchange_whole
+        CHECK ((exchange_rate IS NULL) = (exchange_currency IS NULL)),
     CONSTRAINT credit_notes_client_token_pair
         CHECK ((client_token IS NULL) = (client_token_expires_at IS NULL))
 );
@@ -66,10 +72,10 @@ CREATE TABLE credit_note_lines (
     unit              TEXT,
     quantity          NUMERIC(15,4) NOT NULL CHECK (quantity > 0),
     rate              NUMERIC(15,4) NOT NULL CHECK (rate > 0),
-    total             NUMERIC(15,2) NOT NULL,
+    total             NUMERIC(16,3) NOT NULL,
     discount_type     TEXT NOT NULL CHECK (discount_type IN ('none', 'fixed', 'percentage')),
-    discount_value    NUMERIC(15,2) NOT NULL,
-    discount_amount   NUMERIC(15,2) NOT NULL,
+    discount_value    NUMERIC(16,3) NOT NULL,
+    discount_amount   NUMERIC(16,3) NOT NULL,
     tax_rate_id       BIGINT REFERENCES tax_rates (id),
     UNIQUE (credit_note_id, position)
 );
