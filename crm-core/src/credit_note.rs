@@ -15,9 +15,10 @@ use crate::choice_enum;
 use crate::conflict::Conflict;
 use crate::currency::{Amount, Currency};
 use crate::ids::{CategoryId, ClientId, CreditNoteId, InvoiceId, Named, ProjectId, UserId};
-use crate::input::{Form, RawMap, TextRule, read_date, read_id, text};
+use crate::input::{Form, RawMap, TextRule, read_date, text};
 use crate::invoice::CreditRefusal;
-use crate::listing::{KeyKind, ListFilters, ListQuery};
+use crate::invoice::records::{InvoiceRecordFilters, InvoiceRecordSort};
+use crate::listing::{KeyKind, ListQuery};
 use crate::time::Timestamp;
 use crate::totals::TaxMode;
 use crate::validation::{FieldErrors, Rejected, message};
@@ -175,53 +176,12 @@ pub fn refused(refusal: CreditRefusal) -> Refused {
 /// [`CreditNoteFilters`].
 pub type CreditNoteListQuery = ListQuery<CreditNoteFilters>;
 
-/// The credit note list's filters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CreditNoteFilters {
-    /// `invoice_id` filter.
-    pub invoice: Option<InvoiceId>,
-    /// `client_id` filter.
-    pub client: Option<ClientId>,
-    /// `date_from`: dated on or after this day.
-    pub date_from: Option<NaiveDate>,
-    /// `date_to`: dated on or before this day (not before `date_from`).
-    pub date_to: Option<NaiveDate>,
-}
+/// The credit note list's filters: `invoice_id`, `client_id`, and the credit notes' dates
+/// (`date_from`, `date_to`).
+pub type CreditNoteFilters = InvoiceRecordFilters<CreditNoteSort>;
 
-impl ListFilters for CreditNoteFilters {
+impl InvoiceRecordSort for CreditNoteSort {
     const LIST: &'static str = "credit-notes";
-    type Sort = CreditNoteSort;
-
-    fn read(form: &mut Form<'_>) -> Self {
-        let invoice = form
-            .optional("invoice_id", read_id)
-            .and_then(InvoiceId::new);
-        let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let date_from = form.optional("date_from", read_date);
-        let date_to = form.optional("date_to", read_date);
-        if let (Some(from), Some(to)) = (date_from, date_to)
-            && to < from
-        {
-            form.error("date_to", message::after_or_equal("date_to", "date_from"));
-        }
-        CreditNoteFilters {
-            invoice,
-            client,
-            date_from,
-            date_to,
-        }
-    }
-
-    fn key(&self) -> String {
-        let day = |d: Option<NaiveDate>| d.map_or(String::new(), |d| d.to_string());
-        format!(
-            "{}|{}|{}|{}",
-            self.invoice.map_or(0, InvoiceId::get),
-            self.client.map_or(0, ClientId::get),
-            day(self.date_from),
-            day(self.date_to)
-        )
-    }
 
     fn key_kind(sort: Option<CreditNoteSort>) -> KeyKind {
         match sort {

@@ -17,6 +17,7 @@
 //! `amount_due` ([`InvoiceTotals`]).
 
 pub mod balance;
+pub mod records;
 
 use chrono::NaiveDate;
 use serde::Serialize;

@@ -13,8 +13,9 @@ use crate::choice_enum;
 use crate::currency::{Amount, Currency};
 use crate::ids::{ClientId, InvoiceId, Named, PaymentId, UserId};
 use crate::input::{Form, RawMap, TextRule, read_date, read_id, read_money_input_positive, text};
+use crate::invoice::records::{InvoiceRecordFilters, InvoiceRecordSort};
 use crate::invoice::{PaymentRefusal, TotalBelowPaid};
-use crate::listing::{KeyKind, ListFilters, ListQuery};
+use crate::listing::{KeyKind, ListQuery};
 use crate::money::{Money, MoneyInput};
 use crate::time::Timestamp;
 use crate::validation::{FieldErrors, Rejected, message};
@@ -174,53 +175,12 @@ pub fn total_below_paid_errors(_: TotalBelowPaid, field: &str) -> FieldErrors {
 /// [`PaymentFilters`].
 pub type PaymentListQuery = ListQuery<PaymentFilters>;
 
-/// The payment list's filters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PaymentFilters {
-    /// `invoice_id` filter.
-    pub invoice: Option<InvoiceId>,
-    /// `client_id` filter (the invoice's client).
-    pub client: Option<ClientId>,
-    /// `date_from`: received on or after this day.
-    pub date_from: Option<NaiveDate>,
-    /// `date_to`: received on or before this day (not before `date_from`).
-    pub date_to: Option<NaiveDate>,
-}
+/// The payment list's filters: `invoice_id`, `client_id`, and the days received
+/// (`date_from`, `date_to`).
+pub type PaymentFilters = InvoiceRecordFilters<PaymentSort>;
 
-impl ListFilters for PaymentFilters {
+impl InvoiceRecordSort for PaymentSort {
     const LIST: &'static str = "payments";
-    type Sort = PaymentSort;
-
-    fn read(form: &mut Form<'_>) -> Self {
-        let invoice = form
-            .optional("invoice_id", read_id)
-            .and_then(InvoiceId::new);
-        let client = form.optional("client_id", read_id).and_then(ClientId::new);
-        let date_from = form.optional("date_from", read_date);
-        let date_to = form.optional("date_to", read_date);
-        if let (Some(from), Some(to)) = (date_from, date_to)
-            && to < from
-        {
-            form.error("date_to", message::after_or_equal("date_to", "date_from"));
-        }
-        PaymentFilters {
-            invoice,
-            client,
-            date_from,
-            date_to,
-        }
-    }
-
-    fn key(&self) -> String {
-        let day = |d: Option<NaiveDate>| d.map_or(String::new(), |d| d.to_string());
-        format!(
-            "{}|{}|{}|{}",
-            self.invoice.map_or(0, InvoiceId::get),
-            self.client.map_or(0, ClientId::get),
-            day(self.date_from),
-            day(self.date_to)
-        )
-    }
 
     fn key_kind(sort: Option<PaymentSort>) -> KeyKind {
         match sort {
