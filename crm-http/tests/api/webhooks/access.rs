@@ -63,7 +63,8 @@ fn received(receiver: &Receiver) -> BTreeMap<String, BTreeSet<String>> {
 }
 
 /// One change in every area of records: a category, a contract, a milestone, a note, an
-/// estimate converted to an invoice, and a published invoice with a payment.
+/// estimate converted to an invoice, and a published invoice with a payment and a credit
+/// note.
 async fn a_change_in_every_area(s: &TestServer) {
     s.created(
         "/api/categories",
@@ -109,12 +110,20 @@ async fn a_change_in_every_area(s: &TestServer) {
         )
         .await;
     assert_eq!(a.status, 201, "{:?}", a.json);
+    let a = s
+        .post(
+            &format!("/api/invoices/{invoice}/credit-notes"),
+            json(json!({"reason": "Hooks", "items": [{"description": "Hooks", "quantity": 1, "rate": 5}]})),
+        )
+        .await;
+    assert_eq!(a.status, 201, "{:?}", a.json);
 }
 
 /// The area named by an event type's prefix (`estimate.converted` → `estimates`).
 fn area_of(kind: &str) -> String {
     match kind.split_once('.').unwrap().0 {
         "category" => "categories".to_owned(),
+        "credit_note" => "credit-notes".to_owned(),
         other => format!("{other}s"),
     }
 }
@@ -131,6 +140,7 @@ async fn a_key_receives_the_events_of_exactly_the_areas_it_may_read() {
         "milestones",
         "notes",
         "payments",
+        "credit-notes",
         "emails",
     ];
     // One `*` endpoint per scope, each at its own path: a key of that area's read scope
@@ -162,6 +172,7 @@ async fn a_key_receives_the_events_of_exactly_the_areas_it_may_read() {
         "invoice.created",
         "invoice.published",
         "payment.created",
+        "credit_note.issued",
     ] {
         assert!(
             all.contains(kind),
