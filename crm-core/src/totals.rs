@@ -109,6 +109,7 @@ use crate::money::{MinorUnits, Money, Percent, Quantity, UnitRate};
 
 mod exact;
 mod parity;
+pub mod vat;
 
 /// Which arithmetic the calculator uses. See the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
