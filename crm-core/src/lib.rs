@@ -17,6 +17,8 @@
 //! - [`mail`]: the outbox: recipients, the email list, and the delivery retry rules.
 //! - [`tags`], [`slug`]: tag sets, category slugs.
 //! - [`numbering`]: document number formats and their series (API.md §18).
+//! - [`recurring`]: when a recurring invoice falls due: a schedule's dates and what a run
+//!   on a day makes (API.md §20).
 //! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
 //!   request (the clock is a parameter).
 //! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
@@ -53,6 +55,7 @@ pub mod numbering;
 pub mod party;
 pub mod payment;
 pub mod project;
+pub mod recurring;
 pub mod references;
 pub mod replica;
 pub mod scope;
