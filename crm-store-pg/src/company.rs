@@ -33,8 +33,7 @@ const UPDATE_SQL: &str = concat!(
 impl Store {
     /// `GET /company`.
     pub async fn company(&self) -> Result<Company, StoreError> {
-        let row = self.reader().await?.row(COMPANY_SQL, &[]).await?;
-        self.shown_company(&row)
+        read(&*self.reader().await?, self.company_name()).await
     }
 
     /// `PATCH /company`: the fields sent, under the row's lock.
@@ -88,22 +87,23 @@ impl Store {
 
     /// The company as the API shows the row.
     fn shown_company(&self, row: &Row) -> Result<Company, StoreError> {
-        Ok(Company::shown(
-            settings(row)?,
-            &self.inner.client.company_name,
-            rows::timestamp(row, "updated_at")?,
-        ))
+        shown(row, self.company_name())
     }
 }
 
 /// The company as it is now, read on `db` (inside a transaction: as it commits), its
 /// trading name `fallback` when it set none.
 pub(crate) async fn read(db: &impl Db, fallback: &str) -> Result<Company, StoreError> {
-    let row = db.row(COMPANY_SQL, &[]).await?;
+    shown(&db.row(COMPANY_SQL, &[]).await?, fallback)
+}
+
+/// The company as the API shows the company's row, its trading name `fallback` when it
+/// set none.
+fn shown(row: &Row, fallback: &str) -> Result<Company, StoreError> {
     Ok(Company::shown(
-        settings(&row)?,
+        settings(row)?,
         fallback,
-        rows::timestamp(&row, "updated_at")?,
+        rows::timestamp(row, "updated_at")?,
     ))
 }
 

@@ -202,7 +202,7 @@ fn decode_row(row: &Row, view: View<'_>) -> Result<CreditNote, StoreError> {
             created: rows::timestamp(row, "created_at")?,
         },
         client_link: link_of(row, view.public_url)?,
-        parties: crate::party::stored(row, "parties")?
+        parties: crate::issued::stored(row, "parties")?
             .ok_or_else(|| corrupt("credit note parties", "NULL"))?,
     })
 }
@@ -283,8 +283,8 @@ async fn issue_in(
             creator: ctx.actor.get(),
             currency: header.totals.currency.code(),
             exchange: header.totals.exchange,
-            parties: crate::party::to_json(
-                &crate::party::issued(db, fallback, locked.client).await?,
+            parties: crate::issued::to_json(
+                &crate::issued::issued(db, fallback, locked.client).await?,
             )?,
         },
         &totals,

@@ -167,7 +167,7 @@ impl StoredBill for InvoiceKind {
         fallback: &'a str,
         id: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'a {
-        crate::party::freeze_invoice(db, fallback, id)
+        crate::issued::freeze_invoice(db, fallback, id)
     }
 
     fn lock_state(locked: &Locked) -> Result<Lock, StoreError> {

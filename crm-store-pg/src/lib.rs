@@ -52,6 +52,7 @@ mod db;
 mod estimates;
 mod events;
 mod invoices;
+mod issued;
 mod listed;
 mod milestones;
 mod notes;

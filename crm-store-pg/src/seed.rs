@@ -164,7 +164,7 @@ impl Store {
         }
         let ids = create(&tx, self.policy()).await?;
         for invoice in &ids.invoices {
-            crate::party::freeze_invoice(&tx, self.company_name(), *invoice).await?;
+            crate::issued::freeze_invoice(&tx, self.company_name(), *invoice).await?;
         }
         let json = serde_json::to_value(&ids).map_err(|e| StoreError::Internal(e.to_string()))?;
         tx.run("INSERT INTO demo_seed (ids) VALUES ($1)", &[&json])

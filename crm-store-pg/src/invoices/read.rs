@@ -52,6 +52,6 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
         taxes: c.taxes,
         tags: c.tags,
         client_link: link_of(row, view.public_url)?,
-        parties: crate::party::stored(row, "parties")?,
+        parties: crate::issued::stored(row, "parties")?,
     })
 }
