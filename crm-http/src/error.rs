@@ -73,6 +73,11 @@ pub enum ApiError {
     /// Field errors (422).
     #[error("invalid: {0}")]
     Invalid(FieldErrors),
+    /// An e-invoice export of a document that is not ready for the format (422): every
+    /// business term missing and every figure EN 16931 cannot state, as the readiness
+    /// check lists them (API.md §19).
+    #[error("not ready for the e-invoice format")]
+    NotReady(Vec<crm_einvoice::Missing>),
     /// A request with the same idempotency key is still in progress (409).
     #[error("idempotency key in progress")]
     IdempotencyInProgress,
@@ -184,6 +189,9 @@ struct Body<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a FieldErrors>,
+    /// An e-invoice's readiness list (a [`ApiError::NotReady`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    missing: Option<&'a [crm_einvoice::Missing]>,
 }
 
 /// The contract's message of every 401 (API.md §1), which a sentence saying what was
@@ -217,7 +225,7 @@ impl ApiError {
             ApiError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Invalid(_) | ApiError::NotReady(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyInFlight
             | ApiError::RateLimited(_)
             | ApiError::AuthFailuresLimited(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -234,7 +242,10 @@ impl ApiError {
     pub fn is_refusal(&self) -> bool {
         matches!(
             self,
-            ApiError::Invalid(_) | ApiError::NotFound(_) | ApiError::Conflict(_)
+            ApiError::Invalid(_)
+                | ApiError::NotReady(_)
+                | ApiError::NotFound(_)
+                | ApiError::Conflict(_)
         )
     }
 
@@ -262,6 +273,9 @@ impl ApiError {
                 format!("Unsupported content type. Send {ACCEPTED_TYPES}.")
             }
             ApiError::Invalid(_) => "The given data was invalid.".to_owned(),
+            ApiError::NotReady(_) => {
+                "The document is not ready for this e-invoice format.".to_owned()
+            }
             ApiError::IdempotencyInProgress => {
                 "A request with this idempotency key is still in progress.".to_owned()
             }
@@ -288,17 +302,31 @@ impl ApiError {
     pub fn body(&self) -> Vec<u8> {
         let message = self.message();
         let reused;
+        let listed;
         let errors = match self {
             ApiError::Invalid(errors) => Some(errors),
+            ApiError::NotReady(missing) => {
+                let mut errors = FieldErrors::new();
+                for m in missing {
+                    errors.add(&m.field, format!("{}: {}", m.term, m.message));
+                }
+                listed = errors;
+                Some(&listed)
+            }
             ApiError::IdempotencyKeyReused => {
                 reused = FieldErrors::single(IDEMPOTENCY_KEY, KEY_REUSED.to_owned());
                 Some(&reused)
             }
             _ => None,
         };
+        let missing = match self {
+            ApiError::NotReady(missing) => Some(missing.as_slice()),
+            _ => None,
+        };
         serde_json::to_vec(&Body {
             message: &message,
             errors,
+            missing,
         })
         .unwrap_or_else(|_| b"{\"message\":\"Server error.\"}".to_vec())
     }

@@ -24,7 +24,8 @@ use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
     self, Env, Req, Visit, bills, categories, client, clients, company, contracts, credit_notes,
-    emails, estimates, milestones, notes, payments, projects, tax_rates, users, webhooks,
+    einvoices, emails, estimates, milestones, notes, payments, projects, tax_rates, users,
+    webhooks,
 };
 use crm_core::bill::{EstimateKind, InvoiceKind};
 
@@ -204,11 +205,15 @@ route_table! {
     MakeInvoiceLink: POST "/api/invoices/{id}/link", "makeInvoiceLink", Key => bills::make_link::<InvoiceKind>;
     RevokeInvoiceLink: DELETE "/api/invoices/{id}/link", "revokeInvoiceLink", Key => bills::revoke_link::<InvoiceKind>;
     GetInvoicePdf: GET "/api/invoices/{id}/pdf", "getInvoicePdf", Key => bills::pdf::<InvoiceKind>;
+    GetInvoiceEinvoice: GET "/api/invoices/{id}/einvoice", "getInvoiceEinvoice", Key => einvoices::invoice;
+    GetInvoiceEinvoiceReadiness: GET "/api/invoices/{id}/einvoice/readiness", "getInvoiceEinvoiceReadiness", Key => einvoices::invoice_readiness;
     IssueCreditNote: POST "/api/invoices/{id}/credit-notes", "issueCreditNote", Key => credit_notes::issue;
 
     ListCreditNotes: GET "/api/credit-notes", "listCreditNotes", Key => credit_notes::list;
     GetCreditNote: GET "/api/credit-notes/{id}", "getCreditNote", Key => credit_notes::get;
     GetCreditNotePdf: GET "/api/credit-notes/{id}/pdf", "getCreditNotePdf", Key => credit_notes::pdf;
+    GetCreditNoteEinvoice: GET "/api/credit-notes/{id}/einvoice", "getCreditNoteEinvoice", Key => einvoices::credit_note;
+    GetCreditNoteEinvoiceReadiness: GET "/api/credit-notes/{id}/einvoice/readiness", "getCreditNoteEinvoiceReadiness", Key => einvoices::credit_note_readiness;
     SendCreditNoteEmail: POST "/api/credit-notes/{id}/send-email", "sendCreditNoteEmail", Key => credit_notes::send_email;
     MakeCreditNoteLink: POST "/api/credit-notes/{id}/link", "makeCreditNoteLink", Key => credit_notes::make_link;
     RevokeCreditNoteLink: DELETE "/api/credit-notes/{id}/link", "revokeCreditNoteLink", Key => credit_notes::revoke_link;

@@ -14,6 +14,7 @@ pub(crate) mod company;
 pub(crate) mod contracts;
 pub(crate) mod credit_notes;
 pub(crate) mod docs;
+pub(crate) mod einvoices;
 pub(crate) mod emails;
 pub(crate) mod estimates;
 pub(crate) mod milestones;

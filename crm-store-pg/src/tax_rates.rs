@@ -60,6 +60,14 @@ const PAGE_EXTRA_COLUMNS: &str = ", (SELECT (EXISTS (SELECT 1 FROM estimate_line
      OR EXISTS (SELECT 1 FROM credit_note_lines WHERE tax_rate_id = p.id) \
      OR EXISTS (SELECT 1 FROM credit_note_taxes WHERE tax_rate_id = p.id))) AS in_use";
 
+/// The rates of a document (ids `$1`) and the system "No Tax" rate, with `in_use` true
+/// (a document names them).
+const NAMED_SQL: &str = concat!(
+    "SELECT ",
+    tax_rate_columns!(),
+    ", TRUE AS in_use FROM tax_rates t WHERE t.id = ANY($1) OR t.system ORDER BY t.id"
+);
+
 const LOCK_SQL: &str = "SELECT id FROM tax_rates WHERE id = $1 FOR UPDATE";
 
 const INSERT_SQL: &str = "INSERT INTO tax_rates \
@@ -76,6 +84,14 @@ impl Store {
     /// `GET /tax-rates/{id}`.
     pub async fn tax_rate(&self, id: TaxRateId) -> Result<TaxRate, StoreError> {
         read(&*self.reader().await?, id.get()).await
+    }
+
+    /// The tax rates `ids` and the system "No Tax" rate (what a line without a rate is
+    /// taxed at): what an e-invoice of a document that names `ids` states about them.
+    pub async fn tax_rates_named(&self, ids: &[TaxRateId]) -> Result<Vec<TaxRate>, StoreError> {
+        let ids: Vec<i64> = ids.iter().map(|id| id.get()).collect();
+        let rows = self.reader().await?.rows(NAMED_SQL, &[&ids]).await?;
+        rows.iter().map(from_row).collect()
     }
 
     /// `GET /tax-rates`: one page with the exact total (counted row by row).

@@ -15,6 +15,7 @@ mod contracts;
 mod credit_notes;
 mod currency;
 mod documents;
+mod einvoices;
 mod estimates;
 mod foundation;
 mod invoices;

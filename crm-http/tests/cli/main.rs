@@ -997,7 +997,9 @@ async fn the_readme_walkthrough_runs_as_written() {
                     chrono::Utc::now().format("%Y")
                 ))
                 && stdout.contains(" 100.00 0.00 100.00\n")
-                && stdout.contains("invoice: Paid 100.00 0.00\n"),
+                && stdout.contains("invoice: Paid 100.00 0.00\n")
+                && stdout.contains("invoice e-invoice: False BT-131 line_items.0.total\n")
+                && stdout.contains("credit note e-invoice: 200 application/xml\n"),
             "run {attempt}: {stdout}"
         );
         // The retry was answered from the stored answer, and the second editor was told.

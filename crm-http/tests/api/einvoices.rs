@@ -1,0 +1,628 @@
+//! E-invoices (API.md §19) end to end: a corpus of invoices and credit notes made through
+//! the API (single rate, fractional quantities, percentage and fixed discounts, exempt,
+//! reverse charge, intra-community, export, zero rate, no tax, a rounding amount, many
+//! lines, JPY and KWD, a partial and a whole credit note) is exported in every format and
+//! judged by the official rules (`scripts/einvoice-validate`: the XML schemas, CEN EN
+//! 16931, Peppol BIS 3.0, XRechnung, Factur-X EN16931, and exact sums) with zero fatal
+//! assertions; the XML's totals are the API's to the cent; a wrong payable amount fires
+//! BR-CO-16; readiness names what is missing, and an export that is not ready is the same
+//! list as a 422.
+
+use std::path::{Path, PathBuf};
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::common::{Body, TestServer, json as body};
+
+const FORMATS: [&str; 5] = ["ubl", "cii", "peppol", "xrechnung", "xrechnung-cii"];
+
+/// The company as a German seller with everything every format asks for.
+async fn seller(s: &TestServer) {
+    let a = s
+        .patch(
+            "/api/company",
+            body(json!({
+                "legal_name": "Acme Software GmbH",
+                "trading_name": "Acme",
+                "address": {"line1": "Hauptstraße 1", "city": "Berlin", "postcode": "10115", "country": "DE"},
+                "vat_id": "DE123456789",
+                "tax_id": "12/345/67890",
+                "registration": "HRB 12345 B",
+                "contact_name": "Anna Schmidt",
+                "email": "billing@acme.example",
+                "phone": "+49 30 123456",
+                "bank": {"iban": "DE89 3704 0044 0532 0130 00", "bic": "COBADEFFXXX", "account_name": "Acme Software GmbH"},
+                "peppol": {"scheme": "9930", "id": "DE123456789"},
+                "payment_terms": "14 days net",
+                "currency": "EUR"
+            })),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+}
+
+/// A client with an address, a VAT id (when given), a Peppol id and a buyer reference.
+async fn buyer(
+    s: &TestServer,
+    name: &str,
+    country: &str,
+    vat_id: Option<&str>,
+    currency: &str,
+) -> i64 {
+    let mut b = json!({
+        "company_name": name,
+        "contact_name": "Buyer Contact",
+        "contact_email": "ap@buyer.example",
+        "address": {"line1": "Main Street 5", "city": "Capital", "postcode": "12345", "country": country},
+        "peppol": {"scheme": "0060", "id": format!("{:09}", name.len() * 1000 + 7)},
+        "buyer_reference": "04011000-12345-03",
+        "currency": currency
+    });
+    if let Some(v) = vat_id {
+        b["vat_id"] = json!(v);
+    }
+    s.created("/api/clients", b).await
+}
+
+/// A tax rate.
+async fn rate(s: &TestServer, b: Value) -> i64 {
+    s.created("/api/tax-rates", b).await
+}
+
+/// An issued invoice: created, its `items` put, then `header` (discount, adjustment, …)
+/// patched, and published.
+async fn issued(s: &TestServer, client: i64, header: Value, items: Value) -> i64 {
+    let category = s.default_category("invoice").await;
+    let mut h = json!({"bill_clientid": client, "bill_categoryid": category,
+        "bill_date": "2026-11-02", "bill_due_date": "2026-11-16"});
+    if let Some(currency) = header.get("bill_currency") {
+        h["bill_currency"] = currency.clone();
+    }
+    let id = s.created("/api/invoices", h.clone()).await;
+    let a = s
+        .put(&format!("/api/invoices/{id}/items"), body(items))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    if header.as_object().is_some_and(|o| !o.is_empty()) {
+        for (k, v) in header.as_object().unwrap() {
+            h[k] = v.clone();
+        }
+        let a = s.patch(&format!("/api/invoices/{id}"), body(h)).await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    }
+    let a = s
+        .put(&format!("/api/invoices/{id}/publish"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    id
+}
+
+fn line(description: &str, quantity: &str, rate: &str) -> Value {
+    json!({"description": description, "quantity": quantity, "rate": rate, "unit": "hours"})
+}
+
+/// GET of an export: status and bytes, the answer held to the OpenAPI document.
+async fn export(s: &TestServer, path: &str) -> (StatusCode, Vec<u8>, Value) {
+    let r = s
+        .http
+        .get(format!("{}{path}", s.base))
+        .bearer_auth(&s.key)
+        .send()
+        .await
+        .expect("request");
+    let status = r.status();
+    let url_path = r.url().path().to_owned();
+    let bytes = r.bytes().await.expect("body").to_vec();
+    crate::conformance::check(&Method::GET, &url_path, status, &bytes);
+    let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, bytes, json)
+}
+
+/// The text of the first `<tag …>text</tag>` whose attributes contain `attr`.
+fn xml_text<'a>(xml: &'a str, tag: &str, attr: &str) -> Option<&'a str> {
+    let mut rest = xml;
+    while let Some(i) = rest.find(&format!("<{tag}")) {
+        let after = &rest[i + tag.len() + 1..];
+        let close = after.find('>')?;
+        let (attrs, body) = (&after[..close], &after[close + 1..]);
+        if (attrs.is_empty() || attrs.starts_with(' ')) && attrs.contains(attr) {
+            return body.find(&format!("</{tag}>")).map(|end| &body[..end]);
+        }
+        rest = body;
+    }
+    None
+}
+
+/// `value` as EN 16931 writes an amount (at most 2 decimals, trailing zeros of a third
+/// dropped): the API's `"24.500"` is the XML's `24.50`.
+fn en_amount(value: &str) -> String {
+    match value.split_once('.') {
+        Some((int, dec)) if dec.len() > 2 && dec[2..].chars().all(|c| c == '0') => {
+            format!("{int}.{}", &dec[..2])
+        }
+        _ => value.to_owned(),
+    }
+}
+
+/// Runs the official rules over `files` in `format`: (passed, report).
+fn validate(format: &str, files: &[PathBuf]) -> (bool, String) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/einvoice-validate");
+    let out = std::process::Command::new(script)
+        .arg("--format")
+        .arg(format)
+        .args(files)
+        .output()
+        .expect("scripts/einvoice-validate runs");
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "the validator could not run: {report}"
+    );
+    (out.status.success(), report)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("crm-einvoice-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+#[tokio::test]
+async fn the_corpus_passes_every_official_rule_set_in_every_format_with_the_apis_figures() {
+    let s = TestServer::start().await;
+    seller(&s).await;
+    let de = buyer(&s, "Kunde GmbH", "DE", Some("DE987654321"), "EUR").await;
+    let fr = buyer(&s, "Client SARL", "FR", Some("FR12345678901"), "EUR").await;
+    let us = buyer(&s, "US Corp", "US", None, "EUR").await;
+    let jp = buyer(&s, "Nihon KK", "JP", None, "JPY").await;
+    let kw = buyer(&s, "Kuwait Trading", "KW", None, "KWD").await;
+    let s19 = rate(&s, json!({"name": "VAT 19%", "rate": "19"})).await;
+    let s7 = rate(&s, json!({"name": "VAT 7%", "rate": "7"})).await;
+    let exempt = rate(&s, json!({"name": "Exempt", "rate": "0", "vat_category": "E",
+        "exemption_reason": "Exempt under Article 132 of Directive 2006/112/EC", "exemption_code": "VATEX-EU-132"})).await;
+    let reverse = rate(
+        &s,
+        json!({"name": "Reverse charge", "rate": "0", "vat_category": "AE",
+        "exemption_reason": "Reverse charge", "exemption_code": "VATEX-EU-AE"}),
+    )
+    .await;
+    let intra = rate(
+        &s,
+        json!({"name": "Intra-community", "rate": "0", "vat_category": "K",
+        "exemption_reason": "Intra-community supply", "exemption_code": "VATEX-EU-IC"}),
+    )
+    .await;
+    let export_rate = rate(
+        &s,
+        json!({"name": "Export", "rate": "0", "vat_category": "G",
+        "exemption_reason": "Export outside the EU", "exemption_code": "VATEX-EU-G"}),
+    )
+    .await;
+    let zero = rate(
+        &s,
+        json!({"name": "Zero rated", "rate": "0", "vat_category": "Z"}),
+    )
+    .await;
+
+    let summary = |rates: &[i64], lines: Value| json!({"items": lines, "tax_rate_ids": rates});
+    let many: Vec<Value> = (1..=60)
+        .map(|i| {
+            line(
+                &format!("Item {i}"),
+                &format!("{}.{}", i % 7 + 1, i % 4 * 25),
+                &format!("{}.{:02}", 10 + i, (i * 37) % 100),
+            )
+        })
+        .collect();
+    let mut invoices = vec![
+        issued(
+            &s,
+            de,
+            json!({}),
+            summary(
+                &[s19],
+                json!([
+                    line("Design", "1.5", "80.00"),
+                    line("Review", "0.25", "120.00"),
+                    line("Licence", "2", "19.99")
+                ]),
+            ),
+        )
+        .await,
+        issued(
+            &s,
+            de,
+            json!({"bill_discount_type": "percentage", "bill_discount_percentage": "10"}),
+            summary(
+                &[s19],
+                json!([line("Build", "3", "33.33"), line("Test", "1", "0.01")]),
+            ),
+        )
+        .await,
+        issued(
+            &s,
+            de,
+            json!({"bill_discount_type": "fixed", "bill_discount_amount": "50.00"}),
+            summary(&[s7], json!([line("Books", "12", "24.90")])),
+        )
+        .await,
+        issued(
+            &s,
+            de,
+            json!({}),
+            summary(&[exempt], json!([line("Training", "8", "95.00")])),
+        )
+        .await,
+        issued(
+            &s,
+            fr,
+            json!({}),
+            summary(&[reverse], json!([line("Consulting", "10", "150.00")])),
+        )
+        .await,
+        issued(
+            &s,
+            fr,
+            json!({}),
+            summary(&[intra], json!([line("Hardware", "4", "249.00")])),
+        )
+        .await,
+        issued(
+            &s,
+            us,
+            json!({}),
+            summary(&[export_rate], json!([line("Software", "1", "4999.00")])),
+        )
+        .await,
+        issued(
+            &s,
+            de,
+            json!({}),
+            summary(&[zero], json!([line("Printed matter", "100", "0.35")])),
+        )
+        .await,
+        issued(
+            &s,
+            de,
+            json!({}),
+            summary(&[], json!([line("No tax", "1", "10.00")])),
+        )
+        .await,
+        issued(
+            &s,
+            de,
+            json!({"bill_adjustment_amount": "-0.04", "bill_adjustment_description": "Rounding"}),
+            summary(&[s19], json!([line("Support", "1", "100.04")])),
+        )
+        .await,
+        issued(&s, de, json!({}), summary(&[s19], Value::Array(many))).await,
+        issued(
+            &s,
+            jp,
+            json!({"bill_currency": "JPY"}),
+            summary(&[s19], json!([line("Seminar", "3", "15000")])),
+        )
+        .await,
+        issued(
+            &s,
+            kw,
+            json!({"bill_currency": "KWD"}),
+            summary(&[zero], json!([line("Survey", "2", "12.250")])),
+        )
+        .await,
+    ];
+    invoices.sort_unstable();
+    let partial = s
+        .post(&format!("/api/invoices/{}/credit-notes", invoices[0]),
+            body(json!({"reason": "Review hours not used", "items": [line("Review", "0.25", "120.00")]})))
+        .await;
+    assert_eq!(partial.status, StatusCode::CREATED, "{}", partial.json);
+    let whole = s
+        .post(
+            &format!("/api/invoices/{}/credit-notes", invoices[1]),
+            body(json!({"reason": "Order cancelled"})),
+        )
+        .await;
+    assert_eq!(whole.status, StatusCode::CREATED, "{}", whole.json);
+    let mut documents: Vec<String> = invoices
+        .iter()
+        .map(|id| format!("/api/invoices/{id}"))
+        .collect();
+    documents.push(format!("/api/credit-notes/{}", partial.data()["id"]));
+    documents.push(format!("/api/credit-notes/{}", whole.data()["id"]));
+
+    for format in FORMATS {
+        let dir = scratch(format);
+        let mut files = Vec::new();
+        for path in &documents {
+            let readiness = s
+                .get(&format!("{path}/einvoice/readiness?format={format}"))
+                .await;
+            assert_eq!(readiness.status, StatusCode::OK, "{}", readiness.json);
+            assert_eq!(
+                readiness.data()["ready"],
+                true,
+                "{path} {format}: {}",
+                readiness.json
+            );
+            let (status, bytes, json) =
+                export(&s, &format!("{path}/einvoice?format={format}")).await;
+            assert_eq!(status, StatusCode::OK, "{path} {format}: {json}");
+            let xml = String::from_utf8(bytes).expect("UTF-8");
+            // The totals are the API's own figures.
+            let record = s.get(path).await;
+            let totals = &record.data()["totals"];
+            let currency = record.data()["currency"].as_str().unwrap().to_owned();
+            let attr = format!("currencyID=\"{currency}\"");
+            let final_amount = en_amount(totals["final_amount"].as_str().unwrap());
+            let tax = en_amount(totals["tax_total_amount"].as_str().unwrap());
+            let (payable, vat) = if format.ends_with("cii") {
+                (
+                    xml_text(&xml, "ram:DuePayableAmount", ""),
+                    xml_text(&xml, "ram:TaxTotalAmount", &attr),
+                )
+            } else {
+                (
+                    xml_text(&xml, "cbc:PayableAmount", &attr),
+                    xml_text(&xml, "cbc:TaxAmount", &attr),
+                )
+            };
+            assert_eq!(payable, Some(final_amount.as_str()), "{path} {format}");
+            assert_eq!(vat, Some(tax.as_str()), "{path} {format}");
+            let number = record.data()["number"].as_str().unwrap();
+            assert!(
+                xml.contains(&format!(">{number}<")),
+                "{path} {format}: the number"
+            );
+            let file = dir.join(format!("{}.xml", path.replace('/', "_")));
+            std::fs::write(&file, xml).expect("write");
+            files.push(file);
+        }
+        let (passed, report) = validate(format, &files);
+        assert!(passed, "{format}:\n{report}");
+        assert!(
+            report.contains(&format!("{} documents, 0 fatal", files.len())),
+            "{format}: {report}"
+        );
+        if format == "ubl" {
+            // A wrong payable amount fires BR-CO-16 (the rules are really run).
+            let text = std::fs::read_to_string(&files[0]).unwrap();
+            let payable = xml_text(&text, "cbc:PayableAmount", "currencyID")
+                .unwrap()
+                .to_owned();
+            let broken = text.replace(
+                &format!(">{payable}</cbc:PayableAmount>"),
+                ">1.00</cbc:PayableAmount>",
+            );
+            let bad = dir.join("broken.xml");
+            std::fs::write(&bad, broken).unwrap();
+            let (passed, report) = validate(format, &[bad]);
+            assert!(!passed, "{report}");
+            assert!(report.contains("BR-CO-16"), "{report}");
+            assert!(report.contains("EXACT-CO-16"), "{report}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn readiness_names_what_is_missing_and_an_export_that_is_not_ready_is_the_same_list() {
+    let s = TestServer::start().await;
+    seller(&s).await;
+    let no_vat = buyer(&s, "Private Buyer", "FR", None, "EUR").await;
+    let reverse = rate(
+        &s,
+        json!({"name": "Reverse charge", "rate": "0", "vat_category": "AE",
+        "exemption_reason": "Reverse charge", "exemption_code": "VATEX-EU-AE"}),
+    )
+    .await;
+    let s19 = rate(&s, json!({"name": "VAT 19%", "rate": "19"})).await;
+    let s7 = rate(&s, json!({"name": "VAT 7%", "rate": "7"})).await;
+    let items =
+        |rates: &[i64]| json!({"items": [line("Work", "1", "100.00")], "tax_rate_ids": rates});
+
+    // A reverse-charge invoice to a client without a VAT id: BT-48.
+    let id = issued(&s, no_vat, json!({}), items(&[reverse])).await;
+    let a = s
+        .get(&format!("/api/invoices/{id}/einvoice/readiness?format=ubl"))
+        .await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.message(), "E-invoice readiness retrieved successfully.");
+    assert_eq!(a.data()["ready"], false);
+    assert_eq!(a.data()["format"], "ubl");
+    let missing = a.data()["missing"].clone();
+    assert_eq!(missing[0]["term"], "BT-48", "{missing}");
+    assert_eq!(missing[0]["field"], "client.vat_id");
+    let (status, _, json) = export(&s, &format!("/api/invoices/{id}/einvoice?format=ubl")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        json["message"],
+        "The document is not ready for this e-invoice format."
+    );
+    assert_eq!(json["missing"], missing, "the same list");
+    assert!(
+        json["errors"]["client.vat_id"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("BT-48: ")
+    );
+
+    // Inline mode: VAT rounded per tax-inclusive line.
+    let category = s.default_category("invoice").await;
+    let inline = s
+        .created(
+            "/api/invoices",
+            json!({"bill_clientid": no_vat, "bill_categoryid": category,
+            "bill_date": "2026-11-02", "bill_due_date": "2026-11-16", "bill_tax_type": "inline"}),
+        )
+        .await;
+    let a = s
+        .put(&format!("/api/invoices/{inline}/items"),
+            body(json!({"items": [{"description": "Work", "quantity": "1", "rate": "10.00", "tax_rate_id": s19}]})))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    // A draft has no number yet (BT-1).
+    let a = s
+        .get(&format!(
+            "/api/invoices/{inline}/einvoice/readiness?format=cii"
+        ))
+        .await;
+    assert!(
+        a.data()["missing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["term"] == "BT-1"),
+        "{}",
+        a.json
+    );
+    let a = s
+        .put(&format!("/api/invoices/{inline}/publish"), Body::None)
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    let a = s
+        .get(&format!(
+            "/api/invoices/{inline}/einvoice/readiness?format=cii"
+        ))
+        .await;
+    let m = a.data()["missing"].as_array().unwrap();
+    assert!(
+        m.iter()
+            .any(|m| m["field"] == "tax_type"
+                && m["message"].as_str().unwrap().contains("inline mode")),
+        "{}",
+        a.json
+    );
+
+    // Two taxes on every line (summary mode with two rates): BT-151.
+    let id = issued(&s, no_vat, json!({}), items(&[s19, s7])).await;
+    let a = s
+        .get(&format!("/api/invoices/{id}/einvoice/readiness?format=ubl"))
+        .await;
+    assert!(
+        a.data()["missing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["term"] == "BT-151" && m["field"] == "taxes"),
+        "{}",
+        a.json
+    );
+
+    // An adjustment that is not a rounding amount: BT-114.
+    let id = issued(
+        &s,
+        no_vat,
+        json!({"bill_adjustment_amount": "5.00"}),
+        items(&[s19]),
+    )
+    .await;
+    let a = s
+        .get(&format!("/api/invoices/{id}/einvoice/readiness?format=ubl"))
+        .await;
+    assert!(
+        a.data()["missing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["term"] == "BT-114"),
+        "{} {}",
+        a.json,
+        s.get(&format!("/api/invoices/{id}")).await.json
+    );
+
+    // The CRM's arithmetic: 1.5 × 1385.27 is 2077.90 here, 2077.91 in EN 16931.
+    let id = issued(
+        &s,
+        no_vat,
+        json!({}),
+        json!({"items": [line("Odd", "1.5", "1385.27")], "tax_rate_ids": [s19]}),
+    )
+    .await;
+    let a = s
+        .get(&format!("/api/invoices/{id}/einvoice/readiness?format=ubl"))
+        .await;
+    let m = a.data()["missing"].as_array().unwrap().clone();
+    assert!(
+        m.iter().any(|m| m["term"] == "BT-131"
+            && m["field"] == "line_items.0.total"
+            && m["message"].as_str().unwrap().contains("2077.91")),
+        "{}",
+        a.json
+    );
+
+    // Peppol and XRechnung need what plain EN 16931 does not: a client without a Peppol id
+    // or buyer reference.
+    let bare = s
+        .created(
+            "/api/clients",
+            json!({"company_name": "Bare Ltd", "address": {"country": "DE"}}),
+        )
+        .await;
+    let id = issued(&s, bare, json!({}), items(&[s19])).await;
+    let a = s
+        .get(&format!("/api/invoices/{id}/einvoice/readiness?format=ubl"))
+        .await;
+    assert_eq!(a.data()["ready"], true, "{}", a.json);
+    let a = s
+        .get(&format!(
+            "/api/invoices/{id}/einvoice/readiness?format=peppol"
+        ))
+        .await;
+    let fields: Vec<&str> = a.data()["missing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        ["client.peppol", "client.buyer_reference"],
+        "{}",
+        a.json
+    );
+    let a = s
+        .get(&format!(
+            "/api/invoices/{id}/einvoice/readiness?format=xrechnung"
+        ))
+        .await;
+    let fields: Vec<&str> = a.data()["missing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["field"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "client.peppol",
+            "client.address.city",
+            "client.address.postcode",
+            "client.buyer_reference"
+        ],
+        "{}",
+        a.json
+    );
+
+    // The format: required, one of the list; an unknown document is a 404 first.
+    let a = s.get(&format!("/api/invoices/{id}/einvoice")).await;
+    crate::common::assert_invalid(&a, "format", &["The format field is required."]);
+    let a = s
+        .get(&format!("/api/invoices/{id}/einvoice/readiness?format=pdf"))
+        .await;
+    crate::common::assert_invalid(&a, "format", &["The selected format is invalid."]);
+    let a = s.get("/api/invoices/999999/einvoice?format=ubl").await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    let a = s
+        .get("/api/credit-notes/999999/einvoice/readiness?format=ubl")
+        .await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    s.stop().await;
+}
