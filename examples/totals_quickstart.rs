@@ -59,6 +59,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// A line with no discount and no tax rate, from decimal text.
 fn line(quantity: &str, rate: &str) -> Result<Line, AmountError> {
     Ok(Line {
+        vat: None,
         quantity: Quantity::parse(quantity)?,
         rate: UnitRate::parse(rate)?,
         discount: LineDiscount::None,

@@ -130,6 +130,7 @@ impl Sampler {
             _ => self.range(250_000, 20_000_000),
         };
         let mut line = Line {
+            vat: None,
             quantity: Quantity::new(quantity)?,
             rate: UnitRate::new(Decimal::new(rate_cents, 2))?,
             discount: LineDiscount::None,

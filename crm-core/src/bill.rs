@@ -13,6 +13,7 @@
 //! The modules of the two kinds (`estimate`, `invoice`) and the email (`mail`) build on
 //! these; nothing here imports them.
 
+pub mod breakdown;
 pub mod header;
 pub mod items;
 pub mod lines;

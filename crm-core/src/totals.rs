@@ -90,6 +90,7 @@
 //!         rate: "1385.27".parse::<UnitRate>().unwrap(),
 //!         discount: LineDiscount::None,
 //!         tax_rate: None,
+//!         vat: None,
 //!     }],
 //!     tax_rates: vec![],
 //!     discount: HeaderDiscount::None,
@@ -149,6 +150,10 @@ pub enum TaxMode {
     Summary,
     /// A tax rate and a discount per line; line totals include their tax.
     Inline,
+    /// The arithmetic of EN 16931 (TOTALS.md "VAT mode", [`vat`]): one VAT rate and an
+    /// optional discount per line, net lines rounded once, a document discount split into
+    /// an allowance per VAT rate, VAT per (category, rate) rounded once.
+    Vat,
 }
 
 /// The kind of an estimate's header discount (`bill_discount_type`), as stored and shown.
@@ -216,6 +221,9 @@ pub struct Line {
     pub discount: LineDiscount,
     /// The line's tax rate (inline mode only); `None` means no tax.
     pub tax_rate: Option<Percent>,
+    /// The line's VAT rate (VAT mode only: its tax rate's id, category and percentage);
+    /// `None` is the "No Tax" rate (category Z, 0 %, [`vat::NO_TAX`]).
+    pub vat: Option<vat::VatRate>,
 }
 
 /// Everything the totals depend on.
@@ -289,12 +297,20 @@ pub enum TotalsError {
     /// 2^53 thousandths, about 9.007 × 10^12, so that every amount is an exact double).
     #[error("a computed amount is out of range")]
     Overflow,
+    /// VAT mode: the adjustment is not a rounding amount (|adjustment| ≥ 1, BT-114).
+    #[error("the adjustment is not a rounding amount")]
+    NotRounding,
 }
 
-/// Computes line and estimate totals under `policy`.
+/// Computes line and estimate totals under `policy` (VAT mode is exact decimal under
+/// either policy).
 ///
 /// Never panics: values that do not fit the stored columns give [`TotalsError::Overflow`].
 pub fn compute(input: &TotalsInput, policy: Policy) -> Result<Computed, TotalsError> {
+    if input.tax_mode == TaxMode::Vat {
+        // Exact decimal by definition: EN 16931 has no parity variant.
+        return vat::compute(input);
+    }
     match policy {
         Policy::CrmParity => parity::compute(input),
         Policy::ExactDecimal => exact::compute(input),

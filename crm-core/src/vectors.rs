@@ -148,6 +148,7 @@ fn parse_line(item: &Value) -> Result<Line, String> {
         }
     };
     Ok(Line {
+        vat: None,
         quantity: amount::<Quantity>(item.get("quantity"), "quantity")?,
         rate: amount::<UnitRate>(item.get("rate"), "rate")?,
         discount,

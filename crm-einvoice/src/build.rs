@@ -2,23 +2,24 @@
 //!
 //! One mechanism for every tax mode: the figures EN 16931 would state are computed from the
 //! document's own lines, discount and rates by the VAT-mode arithmetic of crm-core
-//! ([`compute_vat`]), and compared with the figures the API computed and stored. When every
+//! ([`crm_core::bill::breakdown::stated`]), and compared with the figures the API computed and stored. When every
 //! one is equal, the model carries them (they are the API's figures); when one differs, the
 //! document is not ready, and the difference is named. Nothing is ever approximated.
 
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
+use crm_core::bill::breakdown::{AMOUNT_DECIMALS, Unstated, stated};
 use crm_core::bill::{BillTotals, LineItem, TaxRecord};
 use crm_core::credit_note::CreditNote;
 use crm_core::currency::Currency;
 use crm_core::ids::TaxRateId;
 use crm_core::invoice::Invoice;
-use crm_core::money::{Money, Percent};
+use crm_core::money::Money;
 use crm_core::party::{Buyer, Parties, Seller};
 use crm_core::tax_rate::{TaxRate, VatCategory};
-use crm_core::totals::vat::{MAX_ROUNDING, VatError, VatInput, VatLine, VatRate, compute_vat};
-use crm_core::totals::{DiscountKind, HeaderDiscount, LineDiscount, TaxMode};
+use crm_core::totals::TaxMode;
+use crm_core::totals::vat::{MAX_ROUNDING, NO_TAX, VatRate};
 
 use crate::model::{
     Address, Allowance, Contact, Document, DocumentKind, DocumentTotals, Line, Party, Payment,
@@ -26,9 +27,6 @@ use crate::model::{
 };
 use crate::units::unit_code;
 use crate::{Format, Missing};
-
-/// The most decimals EN 16931 allows on an amount (BR-DEC-*).
-const AMOUNT_DECIMALS: u32 = 2;
 
 /// What an e-invoice is made from: an issued invoice or a credit note, as the API shows it.
 #[derive(Debug, Clone, Copy)]
@@ -102,11 +100,12 @@ impl<'a> Rates<'a> {
         }
     }
 
-    fn get(&self, id: Option<TaxRateId>) -> Option<&'a TaxRate> {
-        match id {
-            Some(id) => self.by_id.get(&id).copied(),
-            None => self.none,
+    /// The rate `id` ([`NO_TAX`]'s id 0 is the system "No Tax" rate).
+    fn get(&self, id: i64) -> Option<&'a TaxRate> {
+        if id == NO_TAX.id {
+            return self.none;
         }
+        TaxRateId::new(id).and_then(|id| self.by_id.get(&id).copied())
     }
 }
 
@@ -156,8 +155,39 @@ pub fn build(
         return Err(gaps.0);
     };
 
-    let (lines, vat) = line_rates(&source, rates, &mut gaps);
-    let figures = figures(&source, &lines, currency, &mut gaps);
+    let figures = match stated(
+        source.tax_type,
+        source.lines,
+        source.taxes,
+        &source.totals.figures,
+        currency,
+    ) {
+        Ok(stated) => Some(stated),
+        Err(unstated) => {
+            for u in unstated {
+                unstated_gap(u, currency, &mut gaps);
+            }
+            None
+        }
+    };
+    let vat: Vec<&TaxRate> = match &figures {
+        Some(f) => {
+            let mut used: Vec<&TaxRate> = Vec::new();
+            for r in &f.rates {
+                match rates.get(r.id) {
+                    Some(rate) if !used.iter().any(|u| u.id == rate.id) => used.push(rate),
+                    Some(_) => {}
+                    None => gaps.add(
+                        "BT-151",
+                        "taxes",
+                        "A tax rate of the document is no longer on record.",
+                    ),
+                }
+            }
+            used
+        }
+        None => Vec::new(),
+    };
     let categories: Vec<VatCategory> = vat.iter().map(|r| r.vat_category).collect();
     let only_outside_scope =
         !categories.is_empty() && categories.iter().all(|c| *c == VatCategory::O);
@@ -220,9 +250,10 @@ pub fn build(
         );
     }
 
-    let Some(figures) = figures else {
+    let Some(stated) = figures else {
         return Err(gaps.0);
     };
+    let figures = &stated.totals;
     if !gaps.0.is_empty() {
         return Err(gaps.0);
     }
@@ -231,11 +262,7 @@ pub fn build(
         category: group.category,
         rate: (group.category != VatCategory::O).then_some(group.rate),
     };
-    let rate_of_group = |group: &VatRate| {
-        vat.iter()
-            .find(|r| r.vat_category == group.category && r.rate == group.rate)
-            .copied()
-    };
+    let rate_of_group = |group: &VatRate| rates.get(group.id);
     let discount_reason = "Discount".to_owned();
     let allowances = figures
         .groups
@@ -269,22 +296,18 @@ pub fn build(
     let doc_lines = source
         .lines
         .iter()
-        .zip(&lines)
+        .zip(&stated.rates)
         .zip(&figures.line_nets)
-        .map(|((item, line), net)| Line {
+        .map(|((item, rate), net)| Line {
             id: item.position.to_string(),
             quantity: item.quantity,
             unit_code: unit_code(item.unit.as_deref()),
             net_amount: *net,
-            allowance: match line.discount {
-                LineDiscount::None => None,
-                _ if item.discount.amount.get().is_zero() => None,
-                _ => Some(item.discount.amount),
-            },
+            allowance: (!item.discount.amount.get().is_zero()).then_some(item.discount.amount),
             price: item.rate,
             name: item.description.clone(),
             description: item.long_description.clone(),
-            vat: breakdown_rate(&line.vat),
+            vat: breakdown_rate(rate),
         })
         .collect();
     let mut notes = Vec::new();
@@ -339,239 +362,63 @@ fn overflow() -> Vec<Missing> {
     }]
 }
 
-/// Each line's one VAT rate (and the rates used), or what keeps a line from having one.
-fn line_rates<'a>(
-    source: &Source<'_>,
-    rates: &Rates<'a>,
-    gaps: &mut Gaps,
-) -> (Vec<VatLine>, Vec<&'a TaxRate>) {
-    let mut used: Vec<&TaxRate> = Vec::new();
-    let mut lines = Vec::with_capacity(source.lines.len());
-    let summary: Vec<&TaxRecord> = source
-        .taxes
-        .iter()
-        .filter(|t| t.lineitem_id.is_none())
-        .collect();
-    if source.tax_type == TaxMode::Summary && summary.len() > 1 {
-        gaps.add(
+/// The gap of one figure EN 16931 cannot state as the API has it.
+fn unstated_gap(u: Unstated, currency: Currency, gaps: &mut Gaps) {
+    match u {
+        Unstated::TwoTaxes { count } => gaps.add(
             "BT-151",
             "taxes",
             format!(
-                "EN 16931 gives each line one VAT rate; this document applies {} tax rates to every line (summary mode). Issue it with one rate, or in VAT mode (bill_tax_type=vat).",
-                summary.len()
+                "EN 16931 gives each line one VAT rate; this document applies {count} tax rates to every line (summary mode). Issue it with one rate, or in VAT mode (bill_tax_type=vat)."
             ),
-        );
-    }
-    for (i, item) in source.lines.iter().enumerate() {
-        let (id, discount) = match source.tax_type {
-            TaxMode::Summary => (
-                summary.first().and_then(|t| t.tax_rate_id),
-                LineDiscount::None,
-            ),
-            _ => (item.tax_rate_id, line_discount(item)),
-        };
-        let Some(rate) = rates.get(id) else {
-            gaps.add(
-                "BT-151",
-                format!("line_items.{i}.tax_rate_id"),
-                "The line's tax rate is unknown.",
-            );
-            continue;
-        };
-        if source.tax_type == TaxMode::Inline && !rate.rate.get().is_zero() {
-            gaps.add(
-                "BT-131",
-                "tax_type",
-                "In inline mode each line includes its tax, rounded per line; EN 16931 states net lines and rounds VAT once per rate. Issue e-invoices in VAT mode (bill_tax_type=vat).",
-            );
-        }
-        if !used.iter().any(|r| r.id == rate.id) {
-            used.push(rate);
-        }
-        lines.push(VatLine {
-            quantity: item.quantity,
-            rate: item.rate,
-            discount,
-            vat: VatRate {
-                id: rate.id.get(),
-                category: rate.vat_category,
-                rate: rate.rate,
-            },
-        });
-    }
-    used.sort_by_key(|r| r.id);
-    (lines, used)
-}
-
-fn line_discount(item: &LineItem) -> LineDiscount {
-    match item.discount.kind {
-        DiscountKind::None => LineDiscount::None,
-        DiscountKind::Fixed => LineDiscount::Fixed(item.discount.value),
-        DiscountKind::Percentage => Percent::new(item.discount.value.get())
-            .map(LineDiscount::Percentage)
-            .unwrap_or(LineDiscount::None),
-    }
-}
-
-/// The figures EN 16931 states, when they are the API's own, else `None` with the
-/// differences named.
-fn figures(
-    source: &Source<'_>,
-    lines: &[VatLine],
-    currency: Currency,
-    gaps: &mut Gaps,
-) -> Option<crm_core::totals::vat::VatTotals> {
-    if lines.len() != source.lines.len() {
-        return None;
-    }
-    let t = &source.totals.figures;
-    let discount = match t.discount_type {
-        DiscountKind::None => HeaderDiscount::None,
-        DiscountKind::Fixed => HeaderDiscount::Fixed(t.discount_amount),
-        DiscountKind::Percentage => HeaderDiscount::Percentage(t.discount_percentage),
-    };
-    let discount = if source.tax_type == TaxMode::Inline {
-        HeaderDiscount::None
-    } else {
-        discount
-    };
-    let input = VatInput {
-        lines: lines.to_vec(),
-        discount,
-        adjustment: t.adjustment_amount,
-        minor_units: currency.minor_units(),
-    };
-    let computed = match compute_vat(&input) {
-        Ok(c) => c,
-        Err(VatError::NotRounding) => {
-            gaps.add(
-                "BT-114",
-                "adjustment_amount",
-                format!(
-                    "EN 16931 has no place for an adjustment of {}: only a rounding amount below {} is stated (BT-114). Add it as a line instead.",
-                    currency.figure(t.adjustment_amount),
-                    MAX_ROUNDING
-                ),
-            );
-            return None;
-        }
-        Err(VatError::Overflow) => {
-            gaps.add("BT-112", "totals.final_amount", "A total is out of range.");
-            return None;
-        }
-    };
-    let before = gaps.0.len();
-    let mut same = |term: &'static str, field: String, what: &str, ours: Money, theirs: Money| {
-        if ours.get() != theirs.get() {
-            gaps.add(
-                term,
-                field,
-                format!(
-                    "The {what} is {} here; EN 16931 states {} for the same document (the CRM's arithmetic rounds differently). Issue it in VAT mode (bill_tax_type=vat) for an e-invoice.",
-                    currency.figure(ours),
-                    currency.figure(theirs)
-                ),
-            );
-        }
-    };
-    for (i, (item, net)) in source.lines.iter().zip(&computed.line_nets).enumerate() {
-        same(
+        ),
+        Unstated::InlineTax => gaps.add(
             "BT-131",
-            format!("line_items.{i}.total"),
-            "line's net amount",
-            item.total.money,
-            *net,
-        );
-    }
-    same(
-        "BT-106",
-        "totals.subtotal".into(),
-        "sum of the lines",
-        t.subtotal,
-        computed.subtotal,
-    );
-    if source.tax_type != TaxMode::Inline {
-        same(
-            "BT-107",
-            "totals.discount_amount".into(),
-            "discount",
-            t.discount_amount,
-            computed.discount_amount,
-        );
-    }
-    same(
-        "BT-109",
-        "totals.amount_before_tax".into(),
-        "amount before tax",
-        t.amount_before_tax,
-        computed.amount_before_tax,
-    );
-    same(
-        "BT-110",
-        "totals.tax_total_amount".into(),
-        "tax total",
-        t.tax_total_amount,
-        computed.tax_total,
-    );
-    same(
-        "BT-115",
-        "totals.final_amount".into(),
-        "final amount",
-        t.final_amount,
-        computed.final_amount,
-    );
-    let mut amounts: Vec<(&'static str, String, Money)> = computed
-        .line_nets
-        .iter()
-        .enumerate()
-        .map(|(i, n)| ("BT-131", format!("line_items.{i}.total"), *n))
-        .collect();
-    amounts.extend(source.lines.iter().enumerate().map(|(i, l)| {
-        (
-            "BT-136",
-            format!("line_items.{i}.discount.amount"),
-            l.discount.amount,
-        )
-    }));
-    amounts.extend([
-        ("BT-106", "totals.subtotal".to_owned(), computed.subtotal),
-        (
-            "BT-107",
-            "totals.discount_amount".to_owned(),
-            computed.discount_amount,
+            "tax_type",
+            "In inline mode each line includes its tax, rounded per line; EN 16931 states net lines and rounds VAT once per rate. Issue e-invoices in VAT mode (bill_tax_type=vat).",
         ),
-        (
-            "BT-110",
-            "totals.tax_total_amount".to_owned(),
-            computed.tax_total,
+        Unstated::UnknownRate { line } => gaps.add(
+            "BT-151",
+            format!("line_items.{line}.tax_rate_id"),
+            "The line's tax rate is no longer on record.",
         ),
-        (
+        Unstated::NotRounding { adjustment } => gaps.add(
             "BT-114",
-            "totals.adjustment_amount".to_owned(),
-            computed.adjustment,
+            "adjustment_amount",
+            format!(
+                "EN 16931 has no place for an adjustment of {}: only a rounding amount below {MAX_ROUNDING} is stated (BT-114). Add it as a line instead.",
+                currency.figure(adjustment)
+            ),
         ),
-        (
-            "BT-115",
-            "totals.final_amount".to_owned(),
-            computed.final_amount,
+        Unstated::Overflow => gaps.add("BT-112", "totals.final_amount", "A total is out of range."),
+        Unstated::Differs {
+            term,
+            field,
+            what,
+            ours,
+            theirs,
+        } => gaps.add(
+            term,
+            field,
+            format!(
+                "The {what} is {} here; EN 16931 states {} for the same document (the CRM's arithmetic rounds differently). Issue it in VAT mode (bill_tax_type=vat) for an e-invoice.",
+                currency.figure(ours),
+                currency.figure(theirs)
+            ),
         ),
-    ]);
-    for g in &computed.groups {
-        amounts.push(("BT-92", "totals.discount_amount".to_owned(), g.allowance));
+        Unstated::TooPrecise {
+            term,
+            field,
+            amount,
+        } => gaps.add(
+            term,
+            field,
+            format!(
+                "EN 16931 states amounts with at most {AMOUNT_DECIMALS} decimals; {} has more.",
+                currency.figure(amount)
+            ),
+        ),
     }
-    for (term, field, amount) in amounts {
-        if amount.get().normalize().scale() > AMOUNT_DECIMALS {
-            gaps.add(
-                term,
-                field,
-                format!(
-                    "EN 16931 states amounts with at most {AMOUNT_DECIMALS} decimals; {} has more.",
-                    currency.figure(amount)
-                ),
-            );
-        }
-    }
-    (gaps.0.len() == before).then_some(computed)
 }
 
 fn text(value: &Option<String>) -> Option<String> {

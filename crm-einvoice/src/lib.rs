@@ -19,6 +19,7 @@
 
 pub mod build;
 pub mod cii;
+pub mod facturx;
 pub mod model;
 pub mod ubl;
 pub mod units;
@@ -42,6 +43,9 @@ pub enum Format {
     Xrechnung,
     /// XRechnung 3.0 in CII.
     XrechnungCii,
+    /// Factur-X 1.0 (ZUGFeRD 2), profile EN 16931: a PDF/A-3 of the document carrying the
+    /// CII XML as `factur-x.xml` ([`facturx`]).
+    Facturx,
 }
 
 /// The two syntaxes of EN 16931.
@@ -55,12 +59,13 @@ pub enum Syntax {
 
 impl Format {
     /// Every format, in the order the API documents them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Ubl,
         Format::Cii,
         Format::Peppol,
         Format::Xrechnung,
         Format::XrechnungCii,
+        Format::Facturx,
     ];
 
     /// Its name in `?format=`.
@@ -71,6 +76,7 @@ impl Format {
             Format::Peppol => "peppol",
             Format::Xrechnung => "xrechnung",
             Format::XrechnungCii => "xrechnung-cii",
+            Format::Facturx => "facturx",
         }
     }
 
@@ -83,14 +89,14 @@ impl Format {
     pub fn syntax(self) -> Syntax {
         match self {
             Format::Ubl | Format::Peppol | Format::Xrechnung => Syntax::Ubl,
-            Format::Cii | Format::XrechnungCii => Syntax::Cii,
+            Format::Cii | Format::XrechnungCii | Format::Facturx => Syntax::Cii,
         }
     }
 
     /// The specification identifier (BT-24).
     pub fn customization_id(self) -> &'static str {
         match self {
-            Format::Ubl | Format::Cii => "urn:cen.eu:en16931:2017",
+            Format::Ubl | Format::Cii | Format::Facturx => "urn:cen.eu:en16931:2017",
             Format::Peppol => {
                 "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
             }
@@ -103,7 +109,7 @@ impl Format {
     /// The business process (BT-23), where the format states one.
     pub fn profile_id(self) -> Option<&'static str> {
         match self {
-            Format::Ubl | Format::Cii => None,
+            Format::Ubl | Format::Cii | Format::Facturx => None,
             Format::Peppol | Format::Xrechnung | Format::XrechnungCii => {
                 Some("urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
             }
@@ -164,7 +170,8 @@ pub struct Missing {
     pub message: String,
 }
 
-/// Writes `document` in `format` (its syntax and specification identifier).
+/// Writes `document` in `format` (its syntax and specification identifier): for
+/// [`Format::Facturx`], the CII XML that its PDF carries.
 pub fn write(document: &Document, format: Format) -> Result<Vec<u8>, std::io::Error> {
     match format.syntax() {
         Syntax::Ubl => ubl::write(document, format),

@@ -342,6 +342,30 @@ impl Documents {
         ))
     }
 
+    /// The Factur-X PDF of `document` (API.md §19): a PDF/A-3 of the same layout as its
+    /// PDF, carrying `xml` (the CII e-invoice) as `factur-x.xml`, dated `date` (the
+    /// document's issue date, so the same document gives the same bytes).
+    pub async fn facturx(
+        &self,
+        document: Document,
+        xml: Vec<u8>,
+        date: NaiveDate,
+    ) -> Result<Vec<u8>, ApiError> {
+        use crm_einvoice::facturx;
+        let paper = self.presentation.paper;
+        let attachment = crm_render::pdf::Attachment {
+            name: facturx::FILE_NAME.to_owned(),
+            mime_type: facturx::MIME_TYPE.to_owned(),
+            description: facturx::DESCRIPTION.to_owned(),
+            data: xml,
+            date,
+            xmp: facturx::XMP.to_owned(),
+        };
+        self.renderer
+            .run(move || crm_render::pdf::render_pdfa3(&document, paper, &attachment))
+            .await
+    }
+
     /// The PDF of the bill a client link opens (`None`: a bad link).
     pub async fn link_pdf(
         &self,

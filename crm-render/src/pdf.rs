@@ -13,6 +13,7 @@
 
 mod face;
 mod layout;
+mod xmp;
 
 use krilla::Document as PdfDocument;
 use krilla::color::rgb;
@@ -66,16 +67,88 @@ impl Paper {
 
 /// Renders the PDF of `doc` on `paper` (pure: the same document gives the same bytes).
 pub fn render(doc: &Document, paper: Paper) -> Result<Vec<u8>, RenderError> {
+    let mut pdf = PdfDocument::new();
+    pdf.set_metadata(metadata(doc));
+    paint_pages(&mut pdf, doc, paper)?;
+    pdf.finish().map_err(|e| RenderError::Pdf(format!("{e:?}")))
+}
+
+/// A file that a PDF/A-3 carries as an associated file of the document (Factur-X's
+/// `factur-x.xml`), with the XMP properties that describe it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// Its file name.
+    pub name: String,
+    /// Its media type (`text/xml`).
+    pub mime_type: String,
+    /// A human-readable description.
+    pub description: String,
+    /// Its bytes.
+    pub data: Vec<u8>,
+    /// The date it was made (the document's issue date: the PDF's dates are this day, so
+    /// the same document gives the same bytes).
+    pub date: chrono::NaiveDate,
+    /// `rdf:Description` elements added to the document's XMP metadata (the Factur-X
+    /// properties and their PDF/A extension schema), written as they are.
+    pub xmp: String,
+}
+
+/// Renders the PDF of `doc` on `paper` as PDF/A-3b (fonts embedded, an sRGB output
+/// intent, XMP metadata, checked by krilla's validator while writing) carrying
+/// `attachment` as an associated file (`/AF`, relationship `Alternative`: it is the same
+/// document in another form). The attachment's XMP properties are added to the metadata
+/// stream by an incremental update (ISO 32000-1 §7.5.6), since krilla writes the metadata
+/// itself: a new version of that one object, appended, with its cross-reference section.
+pub fn render_pdfa3(
+    doc: &Document,
+    paper: Paper,
+    attachment: &Attachment,
+) -> Result<Vec<u8>, RenderError> {
+    use chrono::Datelike;
+    use krilla::configure::{Configuration, Validator};
+    use krilla::embed::{AssociationKind, EmbeddedFile, MimeType};
+    let date = krilla::metadata::DateTime::new(attachment.date.year() as u16)
+        .month(attachment.date.month() as u8)
+        .day(attachment.date.day() as u8);
+    let settings = krilla::SerializeSettings {
+        configuration: Configuration::new_with_validator(Validator::A3_B),
+        ..Default::default()
+    };
+    let mut pdf = PdfDocument::new_with(settings);
+    pdf.set_metadata(metadata(doc).creation_date(date));
+    let mime_type = MimeType::new(&attachment.mime_type)
+        .ok_or_else(|| RenderError::Pdf(format!("bad media type {}", attachment.mime_type)))?;
+    pdf.embed_file(EmbeddedFile {
+        path: attachment.name.clone(),
+        mime_type: Some(mime_type),
+        description: Some(attachment.description.clone()),
+        association_kind: AssociationKind::Alternative,
+        data: attachment.data.clone().into(),
+        modification_date: Some(date),
+        compress: Some(true),
+        location: None,
+    })
+    .ok_or_else(|| RenderError::Pdf(format!("{} is embedded twice", attachment.name)))?;
+    paint_pages(&mut pdf, doc, paper)?;
+    let bytes = pdf
+        .finish()
+        .map_err(|e| RenderError::Pdf(format!("{e:?}")))?;
+    xmp::add_descriptions(bytes, &attachment.xmp)
+}
+
+/// The document's metadata: its title, language and creator.
+fn metadata(doc: &Document) -> Metadata {
+    Metadata::new()
+        .title(format!("{} · {}", doc.title(), doc.company))
+        .language("en".to_owned())
+        .creator("crm-render".to_owned())
+}
+
+/// Lays `doc` out on `paper` and paints its pages into `pdf`.
+fn paint_pages(pdf: &mut PdfDocument, doc: &Document, paper: Paper) -> Result<(), RenderError> {
     let fonts = face::fonts().ok_or_else(|| RenderError::Pdf("the font cannot be read".into()))?;
     let pages = layout::lay_out(doc, paper, fonts);
     let (width, height) = paper.size();
-    let mut pdf = PdfDocument::new();
-    pdf.set_metadata(
-        Metadata::new()
-            .title(format!("{} · {}", doc.title(), doc.company))
-            .language("en".to_owned())
-            .creator("crm-render".to_owned()),
-    );
     for items in &pages {
         let settings = PageSettings::from_wh(width, height)
             .ok_or_else(|| RenderError::Pdf("bad paper size".into()))?;
@@ -87,7 +160,7 @@ pub fn render(doc: &Document, paper: Paper) -> Result<Vec<u8>, RenderError> {
         surface.finish();
         page.finish();
     }
-    pdf.finish().map_err(|e| RenderError::Pdf(format!("{e:?}")))
+    Ok(())
 }
 
 fn fill(color: (u8, u8, u8)) -> Fill {

@@ -24,6 +24,7 @@ pub fn input(n: usize) -> Result<TotalsInput, String> {
     let lines = (0..n)
         .map(|i| {
             Ok(Line {
+                vat: None,
                 quantity: Quantity::new(amount("2")?).map_err(|e| e.to_string())?,
                 rate: UnitRate::new(amount(&format!("{}.50", 100 + i))?)
                     .map_err(|e| e.to_string())?,
@@ -104,6 +105,7 @@ pub fn bill_in(
                 rate,
                 tax_rate_id: None,
                 lineitem_id: Some(id),
+                vat_category: None,
             });
         }
     }
@@ -119,6 +121,7 @@ pub fn bill_in(
                 rate: *rate,
                 tax_rate_id: None,
                 lineitem_id: None,
+                vat_category: None,
             });
         }
     }
@@ -127,6 +130,7 @@ pub fn bill_in(
         adjustment_description: Some("Shipping".to_owned()),
         currency,
         exchange: None,
+        tax_breakdown: None,
     };
     Ok((lines, taxes, totals))
 }

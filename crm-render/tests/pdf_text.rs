@@ -499,6 +499,7 @@ fn generated_invoice(draw: &mut Draw, currency: Currency) -> crm_core::invoice::
                 _ => LineDiscount::Fixed(units(draw, 500)),
             },
             tax_rate: (draw.below(3) > 0).then(|| percent(draw)),
+            vat: None,
         })
         .collect();
     let input = TotalsInput {

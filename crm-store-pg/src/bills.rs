@@ -62,7 +62,8 @@ macro_rules! taxes_json {
     ($taxes:literal, $owner:literal, $id:literal) => {
         concat!(
             "COALESCE((SELECT json_agg(json_build_object(",
-            "'name', t.name, 'rate', t.rate::text, 'tax_rate_id', t.tax_rate_id, 'lineitem_id', t.line_id",
+            "'name', t.name, 'rate', t.rate::text, 'tax_rate_id', t.tax_rate_id, 'lineitem_id', t.line_id, ",
+            "'vat_category', (SELECT r.vat_category FROM tax_rates r WHERE r.id = t.tax_rate_id)",
             ") ORDER BY t.id) FROM ",
             $taxes,
             " t WHERE t.",
@@ -239,7 +240,8 @@ macro_rules! bill_sql {
             ),
             stored_lines: concat!(
                 "SELECT l.id, l.quantity, l.rate, l.discount_type, l.discount_value, ",
-                "(SELECT t.rate FROM ", $x, " t WHERE t.line_id = l.id ORDER BY t.id LIMIT 1) AS tax_rate ",
+                "(SELECT t.rate FROM ", $x, " t WHERE t.line_id = l.id ORDER BY t.id LIMIT 1) AS tax_rate, ",
+                "l.tax_rate_id, (SELECT r.vat_category FROM tax_rates r WHERE r.id = l.tax_rate_id) AS vat_category ",
                 "FROM ", $l, " l WHERE l.", $o, " = $1 ORDER BY l.position"
             ),
             summary_rates: concat!(

@@ -172,6 +172,9 @@ fn decode_row(row: &Row, view: View<'_>) -> Result<CreditNote, StoreError> {
     let currency = rows::currency(row, "currency")?;
     let amount =
         |column: &str| Ok::<_, StoreError>(Amount::new(rows::money(row, column)?, currency));
+    let tax_type = rows::choice(row, "tax_type")?;
+    let lines = decode::line_items(row, "lines", currency)?;
+    let taxes = decode::taxes(row, "taxes")?;
     Ok(CreditNote {
         id: rows::id(row, "id", CreditNoteId::new)?,
         number: rows::get(row, "number")?,
@@ -190,10 +193,10 @@ fn decode_row(row: &Row, view: View<'_>) -> Result<CreditNote, StoreError> {
         currency,
         date,
         reason: rows::get(row, "reason")?,
-        tax_type: rows::choice(row, "tax_type")?,
-        lines: decode::line_items(row, "lines", currency)?,
-        taxes: decode::taxes(row, "taxes")?,
-        totals: decode::totals(row)?,
+        tax_type,
+        totals: decode::with_breakdown(decode::totals(row)?, tax_type, &lines, &taxes),
+        lines,
+        taxes,
         applied_amount: amount("applied_amount")?,
         refund_amount: amount("refund_amount")?,
         creator_id: rows::opt_id(row, "creator_id", UserId::new)?,

@@ -35,8 +35,11 @@ use crate::totals::{DiscountKind, HeaderDiscount, TaxMode};
 use crate::validation::{FieldErrors, RefKind, References, Rejected, message};
 
 impl Choice for TaxMode {
-    const CHOICES: &'static [(&'static str, Self)] =
-        &[("summary", TaxMode::Summary), ("inline", TaxMode::Inline)];
+    const CHOICES: &'static [(&'static str, Self)] = &[
+        ("summary", TaxMode::Summary),
+        ("inline", TaxMode::Inline),
+        ("vat", TaxMode::Vat),
+    ];
 }
 
 impl Choice for DiscountKind {
@@ -48,11 +51,12 @@ impl Choice for DiscountKind {
 }
 
 impl TaxMode {
-    /// The mode's text (`summary`, `inline`).
+    /// The mode's text (`summary`, `inline`, `vat`).
     pub fn as_str(self) -> &'static str {
         match self {
             TaxMode::Summary => "summary",
             TaxMode::Inline => "inline",
+            TaxMode::Vat => "vat",
         }
     }
 }
@@ -493,6 +497,9 @@ impl<K: Kind> BillUpdate<K> {
         if tax_type == TaxMode::Inline && discount != HeaderDiscount::None {
             errors.add("bill_discount_type", inline_discount_message());
         }
+        if tax_type == TaxMode::Vat && adjustment.get().abs() >= crate::totals::vat::MAX_ROUNDING {
+            errors.add("bill_adjustment_amount", vat_adjustment_message());
+        }
         errors.into_result()?;
         Ok(ResolvedHeader {
             header: TotalsHeader {
@@ -506,6 +513,12 @@ impl<K: Kind> BillUpdate<K> {
             currency_changed,
         })
     }
+}
+
+/// The 422 of an adjustment that is not a rounding amount in VAT mode (EN 16931 states
+/// no other: BT-114).
+pub fn vat_adjustment_message() -> String {
+    "The bill adjustment amount must be a rounding amount (less than 1 either way) when bill tax type is vat.".to_owned()
 }
 
 /// The 422 for a header whose recomputed totals do not fit the stored columns (the

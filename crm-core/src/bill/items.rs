@@ -212,11 +212,11 @@ impl ItemsRequest {
                     references.push(key, RefKind::EnabledTaxRate, id.get());
                 }
             }
-            TaxMode::Inline => {
+            TaxMode::Inline | TaxMode::Vat => {
                 if !self.tax_rate_ids.is_empty() {
                     errors.add(
                         "tax_rate_ids",
-                        message::prohibited_if("tax_rate_ids", "bill_tax_type", "inline"),
+                        message::prohibited_if("tax_rate_ids", "bill_tax_type", mode.as_str()),
                     );
                 }
                 for (i, item) in self.positions.iter().zip(&self.items) {
@@ -256,7 +256,7 @@ impl ItemsRequest {
         }
         let tax_rate_ids = match mode {
             TaxMode::Summary => self.tax_rate_ids.into_iter().map(|(_, id)| id).collect(),
-            TaxMode::Inline => Vec::new(),
+            TaxMode::Inline | TaxMode::Vat => Vec::new(),
         };
         Ok(LineItems {
             mode,
@@ -520,6 +520,7 @@ mod tests {
             rate: "10".parse().unwrap(),
             discount,
             tax_rate: None,
+            vat: None,
         };
         let lines = [
             stored(LineDiscount::Percentage("12.5".parse().unwrap())),

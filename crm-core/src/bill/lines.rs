@@ -28,6 +28,9 @@ pub struct BillTotals {
     pub currency: Currency,
     /// The exchange rate to the company's currency, when given.
     pub exchange: Option<Exchange>,
+    /// What EN 16931 states of the bill, by VAT category and rate, when it states the
+    /// bill's own figures ([`super::breakdown::tax_breakdown`]); `None` when it cannot.
+    pub tax_breakdown: Option<Vec<super::breakdown::TaxBreakdown>>,
 }
 
 impl BillTotals {
@@ -66,13 +69,35 @@ impl BillTotals {
             "tax_total_in_company_currency",
             &converted.map(|(to, amount)| to.figure(amount)),
         )?;
+        m.serialize_entry(
+            "tax_breakdown",
+            &self.tax_breakdown.as_ref().map(|rows| {
+                rows.iter()
+                    .map(|r| BreakdownRow {
+                        category: r.category.as_str(),
+                        rate: r.rate,
+                        base: c.figure(r.base),
+                        amount: c.figure(r.amount),
+                    })
+                    .collect::<Vec<_>>()
+            }),
+        )?;
         Ok(())
     }
 }
 
+/// A row of `tax_breakdown` as written.
+#[derive(Serialize)]
+struct BreakdownRow {
+    category: &'static str,
+    rate: Percent,
+    base: String,
+    amount: String,
+}
+
 impl Serialize for BillTotals {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut m = serializer.serialize_map(Some(13))?;
+        let mut m = serializer.serialize_map(Some(14))?;
         self.write_members(&mut m)?;
         m.end()
     }
@@ -147,8 +172,11 @@ pub struct TaxRecord {
     pub rate: Percent,
     /// The tax rate it came from.
     pub tax_rate_id: Option<TaxRateId>,
-    /// The line it applies to (inline), or `null` (summary).
+    /// The line it applies to (inline and VAT modes), or `null` (summary).
     pub lineitem_id: Option<LineItemId>,
+    /// The tax rate's VAT category (EN 16931 BT-151), kept with the rate forever once a
+    /// document uses it; `null` for a record whose rate was deleted.
+    pub vat_category: Option<crate::tax_rate::VatCategory>,
 }
 
 /// A stored line as the calculator needs it.
@@ -162,6 +190,8 @@ pub struct StoredLine {
     pub discount: LineDiscount,
     /// Inline tax rate's percentage.
     pub tax_rate: Option<Percent>,
+    /// VAT mode: the line's tax rate with its id and category.
+    pub vat: Option<crate::totals::vat::VatRate>,
 }
 
 /// The calculator input for an estimate's header, lines and summary tax rates.
@@ -179,6 +209,7 @@ pub fn totals_input(
                 rate: l.rate,
                 discount: l.discount,
                 tax_rate: l.tax_rate,
+                vat: l.vat,
             })
             .collect(),
         tax_rates: summary_rates.to_vec(),
@@ -260,6 +291,7 @@ mod tests {
                     rate: "333.5".parse().unwrap(),
                     discount: LineDiscount::None,
                     tax_rate: None,
+                    vat: None,
                 }],
                 tax_rates: vec!["10".parse().unwrap()],
                 minor_units: jpy.minor_units(),
@@ -277,6 +309,7 @@ mod tests {
                 rate: "0.0061".parse().unwrap(),
                 to: Currency::EUR,
             }),
+            tax_breakdown: None,
         };
         let json = serde_json::to_value(&totals).unwrap();
         // 3 × 333.5 = 1000.5 → 1001 yen; tax 100.1 → 100; 100 × 0.0061 = 0.61 EUR.

@@ -39,6 +39,7 @@ pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
     match input.tax_mode {
         TaxMode::Summary => summary(input),
         TaxMode::Inline => inline(input),
+        TaxMode::Vat => super::vat::compute(input),
     }
 }
 
@@ -227,6 +228,7 @@ mod tests {
             rate: UnitRate::parse(rate).unwrap(),
             discount,
             tax_rate: tax.map(|t| Percent::parse(t).unwrap()),
+            vat: None,
         }
     }
 

@@ -83,6 +83,7 @@ pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
     match input.tax_mode {
         TaxMode::Summary => summary(input, s),
         TaxMode::Inline => inline(input, s),
+        TaxMode::Vat => super::vat::compute(input),
     }
 }
 

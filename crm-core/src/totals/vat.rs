@@ -46,12 +46,89 @@
 
 use rust_decimal::Decimal;
 
-use super::{HeaderDiscount, LineDiscount};
+use super::{
+    Computed, DiscountKind, HeaderDiscount, LineDiscount, LineTotals, Totals, TotalsError,
+    TotalsInput,
+};
 use crate::money::{MinorUnits, Money, Percent, Quantity, UnitRate, round_half_away};
 use crate::tax_rate::VatCategory;
 
 /// The largest adjustment VAT mode takes, exclusive: a rounding amount (BT-114).
 pub const MAX_ROUNDING: Decimal = Decimal::ONE;
+
+/// The rate of a line without one: the system "No Tax" rate, category Z at 0 % (its id, 0,
+/// orders it before every stored rate).
+pub const NO_TAX: VatRate = VatRate {
+    id: 0,
+    category: VatCategory::Z,
+    rate: Percent::ZERO,
+};
+
+/// The calculator's VAT mode ([`super::compute`] with [`super::TaxMode::Vat`]): the
+/// figures of [`compute_vat`] as the API's line and document totals. A line's total is its
+/// net amount (BT-131) and its discount amount `round(quantity × rate) − net`, so that
+/// `net = quantity × rate − discount` holds as EN 16931 states it (BR-LIN-04); the
+/// subtotal before discount is Σ `round(quantity × rate)`; the discount amount is the
+/// document-level allowance (BT-107); the tax total percentage is `0.00` (the rates are
+/// per line, as in inline mode).
+pub(super) fn compute(input: &TotalsInput) -> Result<Computed, TotalsError> {
+    let vat_input = VatInput {
+        lines: input
+            .lines
+            .iter()
+            .map(|l| VatLine {
+                quantity: l.quantity,
+                rate: l.rate,
+                discount: l.discount,
+                vat: l.vat.unwrap_or(NO_TAX),
+            })
+            .collect(),
+        discount: input.discount,
+        adjustment: input.adjustment,
+        minor_units: input.minor_units,
+    };
+    let t = compute_vat(&vat_input).map_err(|e| match e {
+        VatError::NotRounding => TotalsError::NotRounding,
+        VatError::Overflow => TotalsError::Overflow,
+    })?;
+    let dp = input.minor_units.get();
+    let money = |d: Decimal| Money::new(d).map_err(|_| TotalsError::Overflow);
+    let mut before_discount = Decimal::ZERO;
+    let mut lines = Vec::with_capacity(t.line_nets.len());
+    for (line, net) in input.lines.iter().zip(&t.line_nets) {
+        let gross = line
+            .quantity
+            .get()
+            .checked_mul(line.rate.get())
+            .map(|g| round_half_away(g, dp))
+            .ok_or(TotalsError::Overflow)?;
+        before_discount += gross;
+        lines.push(LineTotals {
+            total: *net,
+            discount_amount: money(gross - net.get())?,
+        });
+    }
+    let (discount_type, discount_percentage) = match input.discount {
+        HeaderDiscount::None => (DiscountKind::None, Percent::ZERO),
+        HeaderDiscount::Fixed(_) => (DiscountKind::Fixed, Percent::ZERO),
+        HeaderDiscount::Percentage(p) => (DiscountKind::Percentage, p),
+    };
+    Ok(Computed {
+        lines,
+        totals: Totals {
+            subtotal: t.subtotal,
+            subtotal_before_discount: money(before_discount)?,
+            discount_type,
+            discount_percentage,
+            discount_amount: t.discount_amount,
+            amount_before_tax: t.amount_before_tax,
+            tax_total_percentage: Percent::ZERO,
+            tax_total_amount: t.tax_total,
+            adjustment_amount: t.adjustment,
+            final_amount: t.final_amount,
+        },
+    })
+}
 
 /// A line's VAT rate: the tax rate's id (which orders ties), its category and percentage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,7 +2,8 @@
 //! `GET /api/credit-notes/{id}/einvoice?format=…` write an issued document in an EN 16931
 //! format; `…/einvoice/readiness?format=…` names what keeps it from being written. Both
 //! come from one place, [`crm_einvoice::build`]: a document that is not ready is a 422
-//! with the same list the readiness check shows.
+//! with the same list the readiness check shows. `facturx` is the document's PDF as PDF/A-3
+//! with the CII XML inside ([`crate::documents::Documents::facturx`]).
 
 use crm_core::conflict::Resource;
 use crm_core::ids::{CreditNoteId, InvoiceId, TaxRateId};
@@ -54,11 +55,30 @@ async fn rates_of(
     Ok(env.store.tax_rates_named(&ids).await?)
 }
 
-/// The export of `source` in `format`, or its 422.
-fn export(source: Source<'_>, rates: &Rates<'_>, format: Format) -> Result<Reply, ApiError> {
+/// The shown document a Factur-X PDF is made of.
+enum Shown<'a> {
+    Invoice(&'a crm_core::invoice::Invoice),
+    CreditNote(&'a crm_core::credit_note::CreditNote),
+}
+
+/// The export of `source` in `format`, or its 422; a Factur-X PDF renders `shown`.
+async fn export(
+    env: &Env<'_>,
+    source: Source<'_>,
+    shown: Shown<'_>,
+    rates: &Rates<'_>,
+    format: Format,
+) -> Result<Reply, ApiError> {
     let document = crm_einvoice::build(source, rates, format).map_err(ApiError::NotReady)?;
-    let bytes = crm_einvoice::write(&document, format)
+    let mut bytes = crm_einvoice::write(&document, format)
         .map_err(|e| ApiError::Internal(format!("cannot write an e-invoice: {e}")))?;
+    if format == Format::Facturx {
+        let page = match shown {
+            Shown::Invoice(i) => env.documents.document::<InvoiceKind>(env.store, i).await?,
+            Shown::CreditNote(c) => env.documents.credit_note_document(env.store, c).await?,
+        };
+        bytes = Box::pin(env.documents.facturx(page, bytes, document.issue_date)).await?;
+    }
     let mut headers = HeaderMap::new();
     if let Ok(value) = HeaderValue::from_str(&format!(
         "attachment; filename=\"{}\"",
@@ -101,7 +121,15 @@ pub(crate) async fn invoice(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiErr
     let invoice = env.store.bills::<InvoiceKind>().get(req.ctx, id).await?;
     let format = format(&req)?;
     let rates = rates_of(env, &invoice.line_items, &invoice.taxes).await?;
-    export(Source::invoice(&invoice), &Rates::new(&rates), format)
+    let shown = Shown::Invoice(&invoice);
+    export(
+        env,
+        Source::invoice(&invoice),
+        shown,
+        &Rates::new(&rates),
+        format,
+    )
+    .await
 }
 
 /// `GET /api/invoices/{id}/einvoice/readiness`.
@@ -119,7 +147,15 @@ pub(crate) async fn credit_note(env: &Env<'_>, req: Req<'_>) -> Result<Reply, Ap
     let note = env.store.credit_note(req.ctx, id).await?;
     let format = format(&req)?;
     let rates = rates_of(env, &note.lines, &note.taxes).await?;
-    export(Source::credit_note(&note), &Rates::new(&rates), format)
+    let shown = Shown::CreditNote(&note);
+    export(
+        env,
+        Source::credit_note(&note),
+        shown,
+        &Rates::new(&rates),
+        format,
+    )
+    .await
 }
 
 /// `GET /api/credit-notes/{id}/einvoice/readiness`.

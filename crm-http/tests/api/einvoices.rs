@@ -76,8 +76,10 @@ async fn issued(s: &TestServer, client: i64, header: Value, items: Value) -> i64
     let category = s.default_category("invoice").await;
     let mut h = json!({"bill_clientid": client, "bill_categoryid": category,
         "bill_date": "2026-11-02", "bill_due_date": "2026-11-16"});
-    if let Some(currency) = header.get("bill_currency") {
-        h["bill_currency"] = currency.clone();
+    for key in ["bill_currency", "bill_tax_type"] {
+        if let Some(value) = header.get(key) {
+            h[key] = value.clone();
+        }
     }
     let id = s.created("/api/invoices", h.clone()).await;
     let a = s
@@ -317,6 +319,23 @@ async fn the_corpus_passes_every_official_rule_set_in_every_format_with_the_apis
         )
         .await,
     ];
+    // VAT mode: 19 % and 7 % with a line discount and a document discount; 19 % beside an
+    // exemption.
+    invoices.push(mixed_rates(&s, de, s19, s7).await);
+    invoices.push(
+        issued(
+            &s,
+            de,
+            json!({"bill_tax_type": "vat"}),
+            json!({"items": [
+                {"description": "Course", "quantity": "2", "rate": "250.00", "unit": "days", "tax_rate_id": s19},
+                {"description": "Exam fee", "quantity": "1", "rate": "80.00", "tax_rate_id": exempt},
+                {"description": "Snacks", "quantity": "7", "rate": "1.99", "tax_rate_id": s7,
+                 "discount_type": "fixed", "discount_value": "0.93"}
+            ]}),
+        )
+        .await,
+    );
     invoices.sort_unstable();
     let partial = s
         .post(&format!("/api/invoices/{}/credit-notes", invoices[0]),
@@ -409,6 +428,227 @@ async fn the_corpus_passes_every_official_rule_set_in_every_format_with_the_apis
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+    // Factur-X: a PDF/A-3 of the document carrying the CII export byte for byte, checked by
+    // the factur-x package and a structural reading; its text shows the API's figures.
+    ensure_pdftotext();
+    let dir = scratch("facturx");
+    for path in &documents {
+        let (status, cii, _) = export(&s, &format!("{path}/einvoice?format=cii")).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, pdf, json) = export(&s, &format!("{path}/einvoice?format=facturx")).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {json}");
+        assert!(pdf.starts_with(b"%PDF-1.7"), "{path}");
+        let stem = dir.join(path.replace('/', "_"));
+        let (pdf_file, xml_file) = (stem.with_extension("pdf"), stem.with_extension("xml"));
+        std::fs::write(&pdf_file, &pdf).unwrap();
+        std::fs::write(&xml_file, &cii).unwrap();
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/einvoice-validate");
+        let out = std::process::Command::new(script)
+            .arg("--facturx")
+            .args([&pdf_file, &xml_file])
+            .output()
+            .expect("scripts/einvoice-validate runs");
+        let report = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{path}: {report}");
+        assert!(report.contains(", 0 failed"), "{path}: {report}");
+        if path == &documents[0] {
+            // The check can fail: another XML is not the one embedded.
+            let other = stem.with_extension("other.xml");
+            std::fs::write(
+                &other,
+                cii.iter().copied().chain(*b" ").collect::<Vec<u8>>(),
+            )
+            .unwrap();
+            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/einvoice-validate");
+            let out = std::process::Command::new(script)
+                .arg("--facturx")
+                .args([&pdf_file, &other])
+                .output()
+                .expect("scripts/einvoice-validate runs");
+            let report = String::from_utf8_lossy(&out.stdout);
+            assert!(!out.status.success(), "{report}");
+            assert!(
+                report.contains("FAILED: embedded XML equals the CII export"),
+                "{report}"
+            );
+        }
+        let text = std::process::Command::new("pdftotext")
+            .args(["-layout".as_ref(), pdf_file.as_os_str(), "-".as_ref()])
+            .output()
+            .expect("pdftotext runs");
+        let text = String::from_utf8_lossy(&text.stdout);
+        let record = s.get(path).await;
+        let final_amount = record.data()["totals"]["final_amount"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert!(
+            text.contains(&final_amount),
+            "{path}: {final_amount} in\n{text}"
+        );
+        assert!(
+            text.contains(record.data()["number"].as_str().unwrap()),
+            "{path}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    s.stop().await;
+}
+
+/// `pdftotext`, installed by the project's script when missing.
+fn ensure_pdftotext() {
+    if std::process::Command::new("pdftotext")
+        .arg("-v")
+        .output()
+        .is_ok()
+    {
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/install-pdf-tools");
+    let status = std::process::Command::new(script)
+        .status()
+        .expect("install-pdf-tools runs");
+    assert!(status.success(), "scripts/install-pdf-tools failed");
+}
+
+/// A VAT-mode invoice with two rates, a line discount and a document discount (its
+/// figures worked by hand in `vat_mode_splits_the_discount_per_rate_and_rounds_vat_once`).
+async fn mixed_rates(s: &TestServer, client: i64, s19: i64, s7: i64) -> i64 {
+    issued(
+        s,
+        client,
+        json!({"bill_tax_type": "vat", "bill_discount_type": "percentage", "bill_discount_percentage": "5"}),
+        json!({"items": [
+            {"description": "Build", "quantity": "3", "rate": "33.33", "tax_rate_id": s19},
+            {"description": "Books", "quantity": "2", "rate": "45.50", "tax_rate_id": s7,
+             "discount_type": "percentage", "discount_value": "10"},
+            {"description": "Stamp", "quantity": "1", "rate": "0.01", "tax_rate_id": s19}
+        ]}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn vat_mode_splits_the_discount_per_rate_and_rounds_vat_once() {
+    let s = TestServer::start().await;
+    seller(&s).await;
+    let de = buyer(&s, "Kunde GmbH", "DE", Some("DE987654321"), "EUR").await;
+    let s19 = rate(&s, json!({"name": "VAT 19%", "rate": "19"})).await;
+    let s7 = rate(&s, json!({"name": "VAT 7%", "rate": "7"})).await;
+    let id = mixed_rates(&s, de, s19, s7).await;
+    let a = s.get(&format!("/api/invoices/{id}")).await;
+    let d = a.data();
+    assert_eq!(d["tax_type"], "vat");
+    // Lines 99.99, 91.00 − 10 % = 81.90, 0.01: subtotal 181.90; 5 % is 9.095 → 9.10, split
+    // 4.09 (7 %) and 5.00 (19 %), the cent left to the larger base: 5.01. Bases 77.81 and
+    // 94.99; VAT 5.4467 → 5.45 and 18.0481 → 18.05.
+    let nets: Vec<&str> = d["line_items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["total"].as_str().unwrap())
+        .collect();
+    assert_eq!(nets, ["99.99", "81.90", "0.01"]);
+    assert_eq!(d["line_items"][1]["discount"]["amount"], "9.10");
+    let t = &d["totals"];
+    let figures: Vec<&str> = [
+        "subtotal",
+        "discount_amount",
+        "amount_before_tax",
+        "tax_total_amount",
+        "final_amount",
+    ]
+    .iter()
+    .map(|k| t[*k].as_str().unwrap())
+    .collect();
+    assert_eq!(figures, ["181.90", "9.10", "172.80", "23.50", "196.30"]);
+    assert_eq!(
+        t["tax_breakdown"],
+        json!([
+            {"category": "S", "rate": "7.00", "base": "77.81", "amount": "5.45"},
+            {"category": "S", "rate": "19.00", "base": "94.99", "amount": "18.05"}
+        ])
+    );
+    // The taxes are one record per line, with their category.
+    assert_eq!(d["taxes"][1]["vat_category"], "S");
+    // The figures do not depend on the order of the lines.
+    let reversed = issued(
+        &s,
+        de,
+        json!({"bill_tax_type": "vat", "bill_discount_type": "percentage", "bill_discount_percentage": "5"}),
+        json!({"items": [
+            {"description": "Stamp", "quantity": "1", "rate": "0.01", "tax_rate_id": s19},
+            {"description": "Books", "quantity": "2", "rate": "45.50", "tax_rate_id": s7,
+             "discount_type": "percentage", "discount_value": "10"},
+            {"description": "Build", "quantity": "3", "rate": "33.33", "tax_rate_id": s19}
+        ]}),
+    )
+    .await;
+    let b = s.get(&format!("/api/invoices/{reversed}")).await;
+    assert_eq!(b.data()["totals"]["tax_breakdown"], t["tax_breakdown"]);
+    assert_eq!(b.data()["totals"]["final_amount"], t["final_amount"]);
+    // A summary invoice states its breakdown when EN 16931 states its figures, and null
+    // when it cannot (two rates on every line).
+    let summary = issued(
+        &s,
+        de,
+        json!({}),
+        json!({"items": [line("Work", "1", "100.00")], "tax_rate_ids": [s19]}),
+    )
+    .await;
+    let a = s.get(&format!("/api/invoices/{summary}")).await;
+    assert_eq!(
+        a.data()["totals"]["tax_breakdown"],
+        json!([{"category": "S", "rate": "19.00", "base": "100.00", "amount": "19.00"}])
+    );
+    let both = issued(
+        &s,
+        de,
+        json!({}),
+        json!({"items": [line("Work", "1", "100.00")], "tax_rate_ids": [s19, s7]}),
+    )
+    .await;
+    let a = s.get(&format!("/api/invoices/{both}")).await;
+    assert_eq!(a.data()["totals"]["tax_breakdown"], Value::Null);
+
+    // Refused in VAT mode, nothing written: document-level rates, an adjustment that is not
+    // a rounding amount.
+    let category = s.default_category("invoice").await;
+    let draft = s
+        .created(
+            "/api/invoices",
+            json!({"bill_clientid": de, "bill_categoryid": category,
+            "bill_date": "2026-11-02", "bill_tax_type": "vat"}),
+        )
+        .await;
+    let a = s
+        .put(
+            &format!("/api/invoices/{draft}/items"),
+            body(json!({"items": [line("Work", "1", "10.00")], "tax_rate_ids": [s19]})),
+        )
+        .await;
+    crate::common::assert_invalid(
+        &a,
+        "tax_rate_ids",
+        &["The tax rate ids field is prohibited when bill tax type is vat."],
+    );
+    let a = s
+        .patch(
+            &format!("/api/invoices/{draft}"),
+            body(json!({"bill_clientid": de, "bill_categoryid": category,
+            "bill_date": "2026-11-02", "bill_tax_type": "vat", "bill_adjustment_amount": "5.00"})),
+        )
+        .await;
+    crate::common::assert_invalid(
+        &a,
+        "bill_adjustment_amount",
+        &[
+            "The bill adjustment amount must be a rounding amount (less than 1 either way) when bill tax type is vat.",
+        ],
+    );
+    let a = s.get(&format!("/api/invoices/{draft}")).await;
+    assert_eq!(a.data()["totals"]["adjustment_amount"], "0.00");
     s.stop().await;
 }
 

@@ -44,6 +44,11 @@ pub(super) fn rows(
             push(label, negative);
         }
         TaxMode::Inline => push("Discounts included".to_owned(), t.figures.discount_amount),
+        TaxMode::Vat => {
+            let negative =
+                Money::new(-t.figures.discount_amount.get()).unwrap_or(t.figures.discount_amount);
+            push("Discount".to_owned(), negative);
+        }
     }
     for (label, amount) in tax_rows(mode, lines, taxes, t) {
         push(label, amount);
@@ -85,6 +90,22 @@ fn tax_rows(
                     tax_label(&tax.name, tax.rate),
                     amount.unwrap_or(Money::ZERO),
                 )
+            })
+            .collect(),
+        // The API's own breakdown: VAT per category and rate on its taxable amount.
+        TaxMode::Vat => t
+            .tax_breakdown
+            .iter()
+            .flatten()
+            .map(|row| {
+                let base = crate::money::amount(t.currency, row.base);
+                let label = match row.category {
+                    crm_core::tax_rate::VatCategory::S => {
+                        format!("VAT {}% on {base}", rate_text(row.rate))
+                    }
+                    other => format!("VAT {} {}% on {base}", other.as_str(), rate_text(row.rate)),
+                };
+                (label, row.amount)
             })
             .collect(),
         TaxMode::Inline => {

@@ -2,11 +2,13 @@
 //! JSON by [`lines_json!`] and [`taxes_json!`], numbers as text) and the totals columns.
 
 use chrono::NaiveDate;
+use crm_core::bill::breakdown::tax_breakdown;
 use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
 use crm_core::currency::{Amount, Currency, Exchange};
 use crm_core::ids::{CategoryId, ClientId, LineItemId, Named, ProjectId, TaxRateId};
 use crm_core::input::Choice;
 use crm_core::money::{AmountError, Money, Percent, Quantity, UnitRate};
+use crm_core::tax_rate::VatCategory;
 use crm_core::time::Timestamp;
 use crm_core::totals::{DiscountKind, LineDiscount, TaxMode, Totals};
 use rust_decimal::Decimal;
@@ -47,6 +49,7 @@ struct TaxJson {
     rate: String,
     tax_rate_id: Option<i64>,
     lineitem_id: Option<i64>,
+    vat_category: Option<String>,
 }
 
 /// The fields every kind of bill shows, from a [`records_sql!`] row.
@@ -86,6 +89,9 @@ pub(crate) struct Common {
 /// The fields every kind of bill shows.
 pub(crate) fn common(row: &Row) -> Result<Common, StoreError> {
     let currency = rows::currency(row, "currency")?;
+    let tax_type = rows::choice(row, "tax_type")?;
+    let line_items = line_items(row, "lines", currency)?;
+    let taxes = taxes(row, "taxes")?;
     Ok(Common {
         id: rows::get(row, "id")?,
         client: Named {
@@ -101,12 +107,12 @@ pub(crate) fn common(row: &Row) -> Result<Common, StoreError> {
         created: rows::timestamp(row, "created_at")?,
         notes: rows::get(row, "notes")?,
         terms: rows::get(row, "terms")?,
-        tax_type: rows::choice(row, "tax_type")?,
+        tax_type,
         currency,
         exchange: rows::exchange(row)?,
-        totals: totals(row)?,
-        line_items: line_items(row, "lines", currency)?,
-        taxes: taxes(row, "taxes")?,
+        totals: with_breakdown(totals(row)?, tax_type, &line_items, &taxes),
+        line_items,
+        taxes,
         tags: rows::get(row, "tags")?,
     })
 }
@@ -135,6 +141,10 @@ pub(crate) fn taxes(row: &Row, column: &str) -> Result<Vec<TaxRecord>, StoreErro
                 name: t.name,
                 tax_rate_id: opt_id("tax rate id", t.tax_rate_id, TaxRateId::new)?,
                 lineitem_id: opt_id("tax line id", t.lineitem_id, LineItemId::new)?,
+                vat_category: t
+                    .vat_category
+                    .map(|c| VatCategory::from_text(&c).ok_or_else(|| corrupt("vat category", c)))
+                    .transpose()?,
             })
         })
         .collect()
@@ -159,7 +169,20 @@ pub(crate) fn totals(row: &Row) -> Result<BillTotals, StoreError> {
         adjustment_description: rows::get(row, "adjustment_description")?,
         currency: rows::currency(row, "currency")?,
         exchange: rows::exchange(row)?,
+        tax_breakdown: None,
     })
+}
+
+/// `totals` with its `tax_breakdown`: what EN 16931 states of the bill's lines and tax
+/// records, when that is the bill's own figures (crm-core's [`tax_breakdown`]).
+pub(crate) fn with_breakdown(
+    mut totals: BillTotals,
+    mode: TaxMode,
+    lines: &[LineItem],
+    taxes: &[TaxRecord],
+) -> BillTotals {
+    totals.tax_breakdown = tax_breakdown(mode, lines, taxes, &totals.figures, totals.currency);
+    totals
 }
 
 /// A line's stored discount (`discount_type`, `discount_value`) as the calculator takes it.

@@ -8,6 +8,8 @@ use crm_core::bill::TotalsHeader;
 use crm_core::bill::items::total_overflow_error;
 use crm_core::bill::{ItemsRequest, LineItems};
 use crm_core::money::Percent;
+use crm_core::tax_rate::VatCategory;
+use crm_core::totals::vat::VatRate;
 use crm_core::totals::{Computed, Line, LineDiscount, Policy, TaxMode, TotalsInput, compute};
 use crm_core::validation::Rejected;
 use rust_decimal::Decimal;
@@ -23,9 +25,10 @@ use crate::{refs, rows};
 struct Rate {
     name: String,
     rate: Percent,
+    category: VatCategory,
 }
 
-const RATES_SQL: &str = "SELECT id, name, rate FROM tax_rates WHERE id = ANY($1)";
+const RATES_SQL: &str = "SELECT id, name, rate, vat_category FROM tax_rates WHERE id = ANY($1)";
 
 /// The complete bill. The request is checked against the bill's stored tax mode (the
 /// other mode's fields are refused, naming them) and currency (a fixed line discount has
@@ -159,6 +162,7 @@ async fn selected_rates(db: &impl Db, items: &LineItems) -> Result<HashMap<i64, 
                 Rate {
                     name: rows::get(row, "name")?,
                     rate: rows::percent(row, "rate")?,
+                    category: rows::choice(row, "vat_category")?,
                 },
             ))
         })
@@ -182,15 +186,20 @@ fn input(
         .items
         .iter()
         .map(|i| {
-            let tax_rate = i
+            let found = i
                 .tax_rate
-                .map(|t| rate_of(rates, t.get()).map(|r| r.rate))
+                .map(|t| rate_of(rates, t.get()).map(|r| (t, r)))
                 .transpose()?;
             Ok(Line {
                 quantity: i.quantity,
                 rate: i.rate,
                 discount: i.discount,
-                tax_rate,
+                tax_rate: found.map(|(_, r)| r.rate),
+                vat: found.map(|(t, r)| VatRate {
+                    id: t.get(),
+                    category: r.category,
+                    rate: r.rate,
+                }),
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
@@ -218,7 +227,8 @@ async fn insert_lines(
     items: &LineItems,
     computed: &Computed,
 ) -> Result<Vec<i64>, StoreError> {
-    let inline = items.mode == TaxMode::Inline;
+    // Inline and VAT modes keep a rate and a discount per line.
+    let inline = items.mode != TaxMode::Summary;
     let lines = &items.items;
     let description: Vec<&str> = lines.iter().map(|l| l.description.as_str()).collect();
     let long_description: Vec<Option<&str>> = lines
@@ -279,8 +289,8 @@ async fn insert_lines(
     Ok(ids)
 }
 
-/// Inserts the tax records: summary, one per selected rate (no line); inline, one per line
-/// that has a rate (`line_ids` are the new lines, in order).
+/// Inserts the tax records: summary, one per selected rate (no line); inline and VAT, one
+/// per line that has a rate (`line_ids` are the new lines, in order).
 async fn insert_taxes(
     db: &impl Db,
     statement: &str,
@@ -291,7 +301,7 @@ async fn insert_taxes(
 ) -> Result<(), StoreError> {
     let records: Vec<(Option<i64>, i64)> = match items.mode {
         TaxMode::Summary => items.tax_rate_ids.iter().map(|t| (None, t.get())).collect(),
-        TaxMode::Inline => line_ids
+        TaxMode::Inline | TaxMode::Vat => line_ids
             .iter()
             .zip(&items.items)
             .filter_map(|(line, item)| item.tax_rate.map(|t| (Some(*line), t.get())))

@@ -6,6 +6,7 @@ use crm_core::bill::{StoredLine, totals_input};
 use crm_core::bill::{TotalsHeader, total_overflow_error};
 use crm_core::money::Percent;
 use crm_core::totals::TaxMode;
+use crm_core::totals::vat::VatRate;
 use crm_core::totals::{Computed, Policy, Totals, compute};
 use futures_util::future::try_join;
 use rust_decimal::Decimal;
@@ -66,6 +67,14 @@ fn stored_line(row: &Row) -> Result<StoredLine, StoreError> {
             rows::choice(row, "discount_type")?,
             rows::get(row, "discount_value")?,
         )?,
+        vat: match (rows::get::<Option<i64>>(row, "tax_rate_id")?, tax_rate) {
+            (Some(id), Some(rate)) => Some(VatRate {
+                id,
+                category: rows::choice(row, "vat_category")?,
+                rate,
+            }),
+            _ => None,
+        },
         tax_rate,
     })
 }

@@ -154,8 +154,8 @@ async fn cloning_copies_the_bill_but_takes_the_header_from_the_request() {
     assert_eq!(
         c["taxes"],
         json!([
-            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst.parse::<i64>().unwrap(), "lineitem_id": copy_lines[0]},
-            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst.parse::<i64>().unwrap(), "lineitem_id": copy_lines[2]}
+            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst.parse::<i64>().unwrap(), "lineitem_id": copy_lines[0], "vat_category": "S"},
+            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst.parse::<i64>().unwrap(), "lineitem_id": copy_lines[2], "vat_category": "S"}
         ])
     );
     assert_eq!(&get(&s, copy).await, c);

@@ -17,7 +17,7 @@ fn zero_totals() -> Value {
         "discount_percentage": "0.00", "discount_amount": "0.00", "amount_before_tax": "0.00",
         "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
         "adjustment_amount": "0.00", "final_amount": "0.00", "company_currency": null,
-        "tax_total_in_company_currency": null
+        "tax_total_in_company_currency": null, "tax_breakdown": []
     })
 }
 
@@ -147,7 +147,8 @@ async fn putting_items_answers_every_line_tax_and_total_field() {
             "discount_percentage": "0.00", "discount_amount": "25.00", "amount_before_tax": "225.00",
             "tax_total_percentage": "10.00", "tax_total_amount": "22.50", "adjustment_description": null,
             "adjustment_amount": "0.00", "final_amount": "247.50", "company_currency": null,
-            "tax_total_in_company_currency": null
+            "tax_total_in_company_currency": null,
+            "tax_breakdown": [{"category": "S", "rate": "10.00", "base": "225.00", "amount": "22.50"}]
         })
     );
     let ids: Vec<i64> = d["line_items"]
@@ -169,7 +170,7 @@ async fn putting_items_answers_every_line_tax_and_total_field() {
     );
     assert_eq!(
         d["taxes"],
-        json!([{"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst, "lineitem_id": null}])
+        json!([{"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst, "lineitem_id": null, "vat_category": "S"}])
     );
     assert_eq!(d["status"], "draft");
     assert_eq!(&get(&s, id).await, d);
@@ -288,7 +289,9 @@ async fn patch_keeps_the_status_and_recomputes_the_totals() {
             "discount_percentage": "10.00", "discount_amount": "25.00", "amount_before_tax": "225.00",
             "tax_total_percentage": "10.00", "tax_total_amount": "22.50", "adjustment_description": "Rounding",
             "adjustment_amount": "-2.50", "final_amount": "245.00", "company_currency": null,
-            "tax_total_in_company_currency": null
+            "tax_total_in_company_currency": null,
+            // −2.50 is not a rounding amount: EN 16931 cannot state these totals.
+            "tax_breakdown": null
         })
     );
     assert_eq!(&get(&s, id).await, d);

@@ -56,7 +56,9 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
             "discount_percentage": "0.00", "discount_amount": "0.00", "amount_before_tax": "250.00",
             "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
             "adjustment_amount": "0.00", "final_amount": "250.00", "company_currency": null,
-            "tax_total_in_company_currency": null
+            "tax_total_in_company_currency": null,
+            // Untaxed lines: the "No Tax" rate, category Z.
+            "tax_breakdown": [{"category": "Z", "rate": "0.00", "base": "250.00", "amount": "0.00"}]
         })
     );
     let totals: Vec<&Value> = d["line_items"]
@@ -112,8 +114,8 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
     assert_eq!(
         b.data()["taxes"],
         json!([
-            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst, "lineitem_id": line_ids[0]},
-            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst, "lineitem_id": line_ids[1]}
+            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst, "lineitem_id": line_ids[0], "vat_category": "S"},
+            {"name": "GST 10%", "rate": "10.00", "tax_rate_id": gst, "lineitem_id": line_ids[1], "vat_category": "S"}
         ])
     );
     assert_eq!(
@@ -161,7 +163,8 @@ async fn switching_the_tax_type_clears_taxes_header_discount_and_line_tax_fields
             "discount_percentage": "10.00", "discount_amount": "25.00", "amount_before_tax": "225.00",
             "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
             "adjustment_amount": "0.00", "final_amount": "225.00", "company_currency": null,
-            "tax_total_in_company_currency": null
+            "tax_total_in_company_currency": null,
+            "tax_breakdown": [{"category": "Z", "rate": "0.00", "base": "225.00", "amount": "0.00"}]
         })
     );
     assert_eq!(

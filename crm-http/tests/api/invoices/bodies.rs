@@ -74,7 +74,7 @@ async fn every_encoding_creates_and_sets_items_the_same_way() {
         assert_eq!(a["totals"]["final_amount"], "2637.34");
         assert_eq!(
             a["taxes"],
-            json!([{"name": "VAT 20%", "rate": "20.00", "tax_rate_id": vat, "lineitem_id": null}])
+            json!([{"name": "VAT 20%", "rate": "20.00", "tax_rate_id": vat, "lineitem_id": null, "vat_category": "S"}])
         );
     }
     for enc in [

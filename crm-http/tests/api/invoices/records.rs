@@ -41,7 +41,8 @@ async fn creating_an_invoice_answers_201_with_the_whole_draft_record() {
                 "discount_percentage": "0.00", "discount_amount": "0.00", "amount_before_tax": "0.00",
                 "tax_total_percentage": "0.00", "tax_total_amount": "0.00", "adjustment_description": null,
                 "adjustment_amount": "0.00", "final_amount": "0.00", "company_currency": null,
-                "tax_total_in_company_currency": null, "amount_paid": "0.00", "amount_credited": "0.00",
+                "tax_total_in_company_currency": null, "tax_breakdown": [],
+                "amount_paid": "0.00", "amount_credited": "0.00",
                 "amount_due": "0.00"
             },
             "estimate_id": null, "line_items": [], "taxes": [], "tags": [],

@@ -389,6 +389,7 @@ fn recomputed(e: &Estimate) -> crm_core::totals::Totals {
         .line_items
         .iter()
         .map(|l| StoredLine {
+            vat: None,
             quantity: l.quantity,
             rate: l.rate,
             discount: match l.discount.kind {
