@@ -9,7 +9,7 @@
 //! be stated at all. The API's `totals.tax_breakdown` and the e-invoices are both this.
 
 use crate::currency::Currency;
-use crate::money::{Money, Percent};
+use crate::money::{Money, Percent, round_half_away};
 use crate::tax_rate::VatCategory;
 use crate::totals::vat::{NO_TAX, VatError, VatInput, VatLine, VatRate, VatTotals, compute_vat};
 use crate::totals::{DiscountKind, HeaderDiscount, LineDiscount, TaxMode, Totals};
@@ -173,6 +173,30 @@ pub fn stated(
             item.total.money,
             *net,
         );
+    }
+    // A line's allowance (BT-136) is stated beside its net: `net = quantity × price −
+    // allowance`, rounded once (BR-LIN-04). A discount amount rounded on its own can miss
+    // by a cent (10.5 × 1309.87 − 687.68 is 13065.955, the net 13065.95).
+    let dp = currency.minor_units().get();
+    for (i, (item, net)) in lines.iter().zip(&computed.line_nets).enumerate() {
+        let allowance = item.discount.amount.get();
+        if allowance.is_zero() {
+            continue;
+        }
+        let gross = item.quantity.get().checked_mul(item.rate.get());
+        let stated = gross.map(|g| round_half_away(g - allowance, dp));
+        if stated != Some(net.get()) {
+            let theirs = gross
+                .and_then(|g| Money::new(round_half_away(g, dp) - net.get()).ok())
+                .unwrap_or(item.discount.amount);
+            same(
+                "BT-136",
+                format!("line_items.{i}.discount.amount"),
+                "line's discount",
+                item.discount.amount,
+                theirs,
+            );
+        }
     }
     same(
         "BT-106",
