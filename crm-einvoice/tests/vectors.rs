@@ -9,102 +9,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crm_core::ids::TaxRateId;
-use crm_core::invoice::Invoice;
-use crm_core::party::{Address, Bank, Buyer, Parties, Peppol, Seller};
-use crm_core::tax_rate::{TaxRate, TaxRateStatus, VatCategory};
-use crm_core::time::{RecordDates, Timestamp};
-use crm_core::totals::TotalsInput;
 use crm_core::vectors::{TOTALS_COUNT, totals_vectors};
 use crm_einvoice::{Format, Rates, Source};
 use crm_render::sample;
-
-fn address(city: &str, country: &str) -> Address {
-    Address {
-        line1: Some("Main Street 1".into()),
-        line2: None,
-        city: Some(city.into()),
-        postcode: Some("10115".into()),
-        region: None,
-        country: Some(country.into()),
-    }
-}
-
-fn parties() -> Parties {
-    let peppol = |scheme: &str, id: &str| Peppol {
-        scheme: Some(scheme.into()),
-        id: Some(id.into()),
-    };
-    Parties {
-        seller: Seller {
-            legal_name: Some("Acme Software GmbH".into()),
-            trading_name: "Acme".into(),
-            address: address("Berlin", "DE"),
-            vat_id: Some("DE123456789".into()),
-            tax_id: None,
-            registration: None,
-            contact_name: Some("Anna Schmidt".into()),
-            email: Some("billing@acme.example".into()),
-            phone: Some("+49 30 123456".into()),
-            bank: Bank {
-                iban: Some("DE89370400440532013000".into()),
-                bic: None,
-                account_name: None,
-            },
-            peppol: peppol("9930", "DE123456789"),
-            payment_terms: Some("30 days net".into()),
-        },
-        buyer: Buyer {
-            company_name: "Kunde GmbH".into(),
-            contact_name: None,
-            address: address("Hamburg", "DE"),
-            vat_id: Some("DE987654321".into()),
-            peppol: peppol("9930", "DE987654321"),
-            buyer_reference: Some("04011000-12345-03".into()),
-        },
-    }
-}
-
-/// The vector's estimate issued as an invoice with its rates on record: each distinct
-/// percentage is a tax rate (category S, or Z at 0 %), beside the system "No Tax".
-fn issued(input: &TotalsInput) -> (Invoice, Vec<TaxRate>) {
-    let mut invoice = sample::invoice(input, &sample::texts).unwrap();
-    invoice.number = Some("INV-2026-00001".into());
-    invoice.parties = Some(parties());
-    let dates = RecordDates {
-        created: Timestamp(chrono::DateTime::UNIX_EPOCH),
-        updated: Timestamp(chrono::DateTime::UNIX_EPOCH),
-    };
-    let rate = |id: i64, percent, category, system| TaxRate {
-        id: TaxRateId::new(id).unwrap(),
-        name: format!("Rate {id}"),
-        rate: percent,
-        status: TaxRateStatus::Enabled,
-        vat_category: category,
-        exemption_reason: None,
-        exemption_code: None,
-        system,
-        in_use: true,
-        dates,
-    };
-    let mut rates = vec![rate(1, "0".parse().unwrap(), VatCategory::Z, true)];
-    let mut ids = BTreeMap::new();
-    for tax in &mut invoice.taxes {
-        let next = i64::try_from(ids.len()).unwrap() + 2;
-        let id = *ids.entry(tax.rate).or_insert(next);
-        if id == next {
-            rates.push(rate(
-                id,
-                tax.rate,
-                VatCategory::default_for(tax.rate),
-                false,
-            ));
-        }
-        tax.tax_rate_id = TaxRateId::new(id);
-        tax.vat_category = Some(VatCategory::default_for(tax.rate));
-    }
-    (invoice, rates)
-}
 
 #[test]
 fn every_vector_the_readiness_check_accepts_passes_the_official_rules() {
@@ -115,7 +22,8 @@ fn every_vector_the_readiness_check_accepts_passes_the_official_rules() {
     let mut ready = Vec::new();
     let mut reasons: BTreeMap<&'static str, usize> = BTreeMap::new();
     for v in &vectors {
-        let (invoice, rates) = issued(&v.totals_input().unwrap());
+        let (invoice, rates) =
+            sample::issued_invoice(&v.totals_input().unwrap(), &sample::texts).unwrap();
         match crm_einvoice::build(Source::invoice(&invoice), &Rates::new(&rates), Format::Ubl) {
             Ok(_) => ready.push((v.line, invoice, rates)),
             Err(missing) => {

@@ -6,10 +6,12 @@ use chrono::NaiveDate;
 use crm_core::bill::{BillTotals, LineDiscountView, LineItem, TaxRecord};
 use crm_core::currency::{Amount, Currency};
 use crm_core::estimate::{Converted, Estimate, EstimateDates, ShownStatus};
-use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named};
+use crm_core::ids::{CategoryId, ClientId, EstimateId, InvoiceId, LineItemId, Named, TaxRateId};
 use crm_core::invoice::{Invoice, InvoiceDates, InvoiceStatus};
 use crm_core::money::{Money, Percent, Quantity, UnitRate};
-use crm_core::time::Timestamp;
+use crm_core::party::{Address, Bank, Buyer, Parties, Peppol, Seller};
+use crm_core::tax_rate::{TaxRate, TaxRateStatus, VatCategory};
+use crm_core::time::{RecordDates, Timestamp};
 use crm_core::totals::{self, Line, LineDiscount, Policy, TaxMode, TotalsInput};
 
 /// A line's texts: description, long description, unit.
@@ -137,6 +139,103 @@ pub fn bill_in(
 
 fn date(y: i32, m: u32, d: u32) -> Result<NaiveDate, String> {
     NaiveDate::from_ymd_opt(y, m, d).ok_or_else(|| "date".to_owned())
+}
+
+/// Parties with everything every e-invoice format asks for: a German seller (VAT id,
+/// contact, IBAN, Peppol id, payment terms) and a German buyer (VAT id, Peppol id, buyer
+/// reference).
+pub fn issued_parties() -> Parties {
+    let address = |city: &str| Address {
+        line1: Some("Main Street 1".into()),
+        line2: None,
+        city: Some(city.into()),
+        postcode: Some("10115".into()),
+        region: None,
+        country: Some("DE".into()),
+    };
+    let peppol = |id: &str| Peppol {
+        scheme: Some("9930".into()),
+        id: Some(id.into()),
+    };
+    Parties {
+        seller: Seller {
+            legal_name: Some("Acme Software GmbH".into()),
+            trading_name: "Acme".into(),
+            address: address("Berlin"),
+            vat_id: Some("DE123456789".into()),
+            tax_id: None,
+            registration: None,
+            contact_name: Some("Anna Schmidt".into()),
+            email: Some("billing@acme.example".into()),
+            phone: Some("+49 30 123456".into()),
+            bank: Bank {
+                iban: Some("DE89370400440532013000".into()),
+                bic: None,
+                account_name: None,
+            },
+            peppol: peppol("DE123456789"),
+            payment_terms: Some("30 days net".into()),
+        },
+        buyer: Buyer {
+            company_name: "Kunde GmbH".into(),
+            contact_name: None,
+            address: address("Hamburg"),
+            vat_id: Some("DE987654321".into()),
+            peppol: peppol("DE987654321"),
+            buyer_reference: Some("04011000-12345-03".into()),
+        },
+    }
+}
+
+/// [`invoice`] of `input` issued: numbered `INV-2026-00001`, with [`issued_parties`], and
+/// its tax records naming tax rates on record (each distinct percentage a rate, category S,
+/// or Z at 0 %); with those rates and the system "No Tax" rate (id 1).
+pub fn issued_invoice(
+    input: &TotalsInput,
+    texts: &dyn Fn(usize) -> Texts,
+) -> Result<(Invoice, Vec<TaxRate>), String> {
+    let mut invoice = invoice(input, texts)?;
+    invoice.number = Some("INV-2026-00001".into());
+    invoice.parties = Some(issued_parties());
+    let dates = RecordDates {
+        created: created(),
+        updated: created(),
+    };
+    let rate = |id: i64, percent, category, system| -> Result<TaxRate, String> {
+        Ok(TaxRate {
+            id: TaxRateId::new(id).ok_or("tax rate id")?,
+            name: format!("Rate {id}"),
+            rate: percent,
+            status: TaxRateStatus::Enabled,
+            vat_category: category,
+            exemption_reason: None,
+            exemption_code: None,
+            system,
+            in_use: true,
+            dates,
+        })
+    };
+    let mut rates = vec![rate(1, Percent::ZERO, VatCategory::Z, true)?];
+    let mut ids: Vec<(Percent, i64)> = Vec::new();
+    for tax in &mut invoice.taxes {
+        let id = match ids.iter().find(|(p, _)| *p == tax.rate) {
+            Some((_, id)) => *id,
+            None => {
+                let id = i64::try_from(ids.len()).map_err(|e| e.to_string())? + 2;
+                ids.push((tax.rate, id));
+                rates.push(rate(
+                    id,
+                    tax.rate,
+                    VatCategory::default_for(tax.rate),
+                    false,
+                )?);
+                id
+            }
+        };
+        tax.tax_rate_id = TaxRateId::new(id);
+        tax.vat_category = Some(VatCategory::default_for(tax.rate));
+    }
+    Ok((invoice, rates))
 }
 
 fn created() -> Timestamp {

@@ -147,13 +147,12 @@ fn en_amount(value: &str) -> String {
     }
 }
 
-/// Runs the official rules over `files` in `format`: (passed, report).
-fn validate(format: &str, files: &[PathBuf]) -> (bool, String) {
+/// Runs `scripts/einvoice-validate` with `args`: (passed, its report). A run that could
+/// not judge (a usage or setup error) fails the test.
+fn einvoice_validate<A: AsRef<std::ffi::OsStr>>(args: &[A]) -> (bool, String) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/einvoice-validate");
     let out = std::process::Command::new(script)
-        .arg("--format")
-        .arg(format)
-        .args(files)
+        .args(args)
         .output()
         .expect("scripts/einvoice-validate runs");
     let report = format!(
@@ -166,6 +165,13 @@ fn validate(format: &str, files: &[PathBuf]) -> (bool, String) {
         "the validator could not run: {report}"
     );
     (out.status.success(), report)
+}
+
+/// Runs the official rules over `files` in `format`: (passed, report).
+fn validate(format: &str, files: &[PathBuf]) -> (bool, String) {
+    let mut args = vec![PathBuf::from("--format"), PathBuf::from(format)];
+    args.extend(files.iter().cloned());
+    einvoice_validate(&args)
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -442,15 +448,8 @@ async fn the_corpus_passes_every_official_rule_set_in_every_format_with_the_apis
         let (pdf_file, xml_file) = (stem.with_extension("pdf"), stem.with_extension("xml"));
         std::fs::write(&pdf_file, &pdf).unwrap();
         std::fs::write(&xml_file, &cii).unwrap();
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/einvoice-validate");
-        let out = std::process::Command::new(script)
-            .arg("--facturx")
-            .args([&pdf_file, &xml_file])
-            .output()
-            .expect("scripts/einvoice-validate runs");
-        let report = String::from_utf8_lossy(&out.stdout).into_owned()
-            + &String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{path}: {report}");
+        let (passed, report) = einvoice_validate(&[Path::new("--facturx"), &pdf_file, &xml_file]);
+        assert!(passed, "{path}: {report}");
         assert!(report.contains(", 0 failed"), "{path}: {report}");
         if path == &documents[0] {
             // The check can fail: another XML is not the one embedded.
@@ -460,14 +459,8 @@ async fn the_corpus_passes_every_official_rule_set_in_every_format_with_the_apis
                 cii.iter().copied().chain(*b" ").collect::<Vec<u8>>(),
             )
             .unwrap();
-            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/einvoice-validate");
-            let out = std::process::Command::new(script)
-                .arg("--facturx")
-                .args([&pdf_file, &other])
-                .output()
-                .expect("scripts/einvoice-validate runs");
-            let report = String::from_utf8_lossy(&out.stdout);
-            assert!(!out.status.success(), "{report}");
+            let (passed, report) = einvoice_validate(&[Path::new("--facturx"), &pdf_file, &other]);
+            assert!(!passed, "{report}");
             assert!(
                 report.contains("FAILED: embedded XML equals the CII export"),
                 "{report}"
