@@ -22,5 +22,6 @@ mod notes;
 mod numbers;
 mod payments;
 mod pgbouncer;
+mod recurring;
 mod unicode;
 mod webhooks;

@@ -177,6 +177,18 @@ impl Api {
                 _ => unknown(),
             };
         }
+        if schema["type"] == "integer" && !schema["enum"].is_array() {
+            let bound = |b: &str| {
+                schema[b]
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or_else(|| unknown())
+            };
+            return Kind::Count {
+                min: bound("minimum"),
+                max: bound("maximum"),
+            };
+        }
         if schema["enum"].is_array() {
             return match schema["type"].as_str() {
                 Some("integer") => Kind::ChoiceId,
