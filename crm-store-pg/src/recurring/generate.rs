@@ -138,7 +138,7 @@ pub(crate) async fn make_invoice(
         });
     }
     let locked = bills::lock(tx, sql, raw_id, LockMode::Update).await?;
-    InvoiceKind::publish(tx, raw_id, &locked, o.date).await?;
+    InvoiceKind::publish(tx, raw_id, &locked, o.ctx.today).await?;
     InvoiceKind::keep_parties(tx, store.company_name(), raw_id).await?;
     let (invoice, queued) = store
         .link_and_email(tx, o.ctx, id, EmailAction::Publish, letterhead)
