@@ -17,11 +17,12 @@
 //! let today = NaiveDate::from_ymd_opt(2026, 3, 16).unwrap();
 //! // Nothing sent yet: 7 and 14 days after have passed; 14 is sent, -3 and 7 are skipped.
 //! let step = due_step(&steps, due, today, &[]).unwrap();
-//! assert_eq!((step.send, step.skip), (14, vec![-3, 7]));
+//! assert_eq!((step.send, step.skip), (Some(14), vec![-3, 7]));
 //! ```
 
 use chrono::{Days, NaiveDate, NaiveTime};
 
+use crate::input::{Form, Presence, RawValue, read_integer};
 use crate::validation::{FieldErrors, message};
 
 /// The earliest and latest step a company may set: a year before or after the due date.
@@ -37,6 +38,12 @@ pub const SENDING_UNTIL: u32 = 18;
 /// order (the empty set: no reminders).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ReminderSteps(Vec<i32>);
+
+impl serde::Serialize for ReminderSteps {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
 
 impl ReminderSteps {
     /// The steps of `offsets` (any order), checked: each within a year of the due date,
@@ -68,15 +75,58 @@ impl ReminderSteps {
     pub fn offsets(&self) -> &[i32] {
         &self.0
     }
+
+    /// Reads the company's `reminders` field from a PATCH: `None` when absent (kept), the
+    /// empty set when sent empty or `null` (no reminders), else the steps, every failing
+    /// element named by the position it was sent at (`reminders.2`).
+    pub fn read(form: &mut Form<'_>) -> Option<ReminderSteps> {
+        if matches!(form.presence(FIELD), Presence::Absent) {
+            return None;
+        }
+        let list = form.list(FIELD, false, MAX_STEPS)?;
+        let mut offsets: Vec<(usize, i32)> = Vec::new();
+        for (i, value) in list {
+            let field = format!("{FIELD}.{i}");
+            let Some(n) = form.element(&field, value, read_offset) else {
+                continue;
+            };
+            if offsets.iter().any(|(_, o)| *o == n) {
+                form.error_at(&field, message::distinct(&field));
+            } else {
+                offsets.push((i, n));
+            }
+        }
+        let mut steps: Vec<i32> = offsets.into_iter().map(|(_, o)| o).collect();
+        steps.sort_unstable();
+        Some(ReminderSteps(steps))
+    }
 }
 
-/// What is due for one invoice: the step to send now, and the earlier passed steps that
+/// The company field that holds the steps.
+pub const FIELD: &str = "reminders";
+
+/// Reads one step: a whole number of days within a year of the due date.
+fn read_offset(field: &str, value: &RawValue, errors: &mut FieldErrors) -> Option<i32> {
+    let n = read_integer(field, value, errors)?;
+    if n.abs() > i64::from(MAX_OFFSET_DAYS) {
+        let (min, max) = (-MAX_OFFSET_DAYS, MAX_OFFSET_DAYS);
+        errors.add(
+            field,
+            message::between(field, &min.to_string(), &max.to_string()),
+        );
+        return None;
+    }
+    i32::try_from(n).ok()
+}
+
+/// What is due for one invoice: the step to send now (if any), and the steps passed that
 /// are not sent and will not be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DueStep {
-    /// The step whose reminder is sent.
-    pub send: i32,
-    /// Earlier steps passed unsent, recorded as skipped.
+    /// The step whose reminder is sent (`None`: only steps to pass over).
+    pub send: Option<i32>,
+    /// Steps passed unsent, recorded as skipped: those before the one sent, and any whose
+    /// day came but that is earlier than one already recorded (a step added later).
     pub skip: Vec<i32>,
 }
 
@@ -92,8 +142,9 @@ pub fn step_date(due: NaiveDate, offset: i32) -> Option<NaiveDate> {
 
 /// The reminder due on `today` for an invoice due on `due` whose steps in `recorded` were
 /// sent or skipped before: the latest step whose day has come and that is not recorded is
-/// sent, the earlier unrecorded ones that have come are skipped. A step before the latest
-/// recorded one is never sent (it was passed over). `None`: nothing is due.
+/// sent, the earlier unrecorded ones that have come are skipped; a step earlier than one
+/// already recorded is never sent (it was passed over), only skipped. `None`: nothing to
+/// do.
 pub fn due_step(
     steps: &ReminderSteps,
     due: NaiveDate,
@@ -107,13 +158,26 @@ pub fn due_step(
         .copied()
         .filter(|s| step_date(due, *s).is_some_and(|d| d <= today))
         .filter(|s| !recorded.contains(s))
-        .filter(|s| latest_recorded.is_none_or(|l| *s > l))
         .collect();
-    let (&send, skip) = passed.split_last()?;
-    Some(DueStep {
-        send,
-        skip: skip.to_vec(),
-    })
+    let (mut sendable, late): (Vec<i32>, Vec<i32>) = passed
+        .into_iter()
+        .partition(|s| latest_recorded.is_none_or(|l| *s > l));
+    let send = sendable.pop();
+    let mut skip = late;
+    skip.extend(sendable);
+    if send.is_none() && skip.is_empty() {
+        return None;
+    }
+    Some(DueStep { send, skip })
+}
+
+/// The company's local date and time at `now` in time zone `zone` (an IANA name; an
+/// unknown one is UTC).
+pub fn company_time(now: chrono::DateTime<chrono::Utc>, zone: &str) -> chrono::NaiveDateTime {
+    match zone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => now.with_timezone(&tz).naive_local(),
+        Err(_) => now.naive_utc(),
+    }
 }
 
 /// Whether `time` (the company's local time) is within the hours reminders are sent:
@@ -146,7 +210,10 @@ mod tests {
             ["The reminders.2 field has a duplicate value."]
         );
         assert!(ReminderSteps::new((0..11).collect()).is_err());
-        assert_eq!(ReminderSteps::new(vec![]).unwrap().offsets(), [] as [i32; 0]);
+        assert_eq!(
+            ReminderSteps::new(vec![]).unwrap().offsets(),
+            [] as [i32; 0]
+        );
     }
 
     #[test]
@@ -155,13 +222,17 @@ mod tests {
         let due = day(2026, 3, 10);
         assert_eq!(due_step(&steps, due, day(2026, 3, 6), &[]), None);
         let first = due_step(&steps, due, day(2026, 3, 7), &[]).unwrap();
-        assert_eq!((first.send, first.skip.len()), (-3, 0));
+        assert_eq!((first.send, first.skip.len()), (Some(-3), 0));
         assert_eq!(due_step(&steps, due, day(2026, 3, 16), &[-3]), None);
         assert_eq!(
-            due_step(&steps, due, day(2026, 3, 17), &[-3]).map(|s| s.send),
+            due_step(&steps, due, day(2026, 3, 17), &[-3]).and_then(|s| s.send),
             Some(7)
         );
         assert_eq!(due_step(&steps, due, day(2026, 4, 30), &[-3, 7]), None);
+        // A step added after a later one was sent is passed over, never sent.
+        let more = ReminderSteps::new(vec![-5, -3, 7]).unwrap();
+        let late = due_step(&more, due, day(2026, 3, 20), &[-3, 7]).unwrap();
+        assert_eq!((late.send, late.skip), (None, vec![-5]));
     }
 
     #[test]
@@ -190,10 +261,13 @@ mod tests {
             for gap in gaps {
                 today = today.checked_add_days(Days::new(gap)).unwrap();
                 if let Some(step) = due_step(&steps, due, today, &recorded) {
-                    prop_assert!(step_date(due, step.send).unwrap() <= today);
-                    prop_assert!(!recorded.contains(&step.send));
-                    sent.push(step.send);
-                    recorded.push(step.send);
+                    if let Some(send) = step.send {
+                        prop_assert!(step_date(due, send).unwrap() <= today);
+                        prop_assert!(!recorded.contains(&send));
+                        prop_assert!(recorded.iter().all(|r| *r < send), "never an older one");
+                        sent.push(send);
+                        recorded.push(send);
+                    }
                     recorded.extend(step.skip);
                 }
             }

@@ -59,3 +59,25 @@ ALTER TABLE invoices ADD COLUMN recurring_invoice_id BIGINT
     REFERENCES recurring_invoices (id) ON DELETE SET NULL;
 CREATE INDEX invoices_recurring_idx ON invoices (recurring_invoice_id, id)
     WHERE recurring_invoice_id IS NOT NULL;
+--
+-- Payment reminders (API.md §20): the company's steps, days relative to an invoice's due
+-- date (crm-core's `ReminderSteps`: distinct, in increasing order; empty: none).
+ALTER TABLE company ADD COLUMN reminders INTEGER[] NOT NULL DEFAULT '{}';
+--
+-- One row per (invoice, step) the scheduler dealt with: sent (its email queued in the same
+-- transaction) or skipped (passed unsent while a later step was sent). The primary key is
+-- what makes a reminder exactly once. Deleted with the invoice (a draft's cannot have any).
+CREATE TABLE invoice_reminders (
+    invoice_id  BIGINT NOT NULL REFERENCES invoices (id) ON DELETE CASCADE,
+    step        INTEGER NOT NULL,
+    sent        BOOLEAN NOT NULL,
+    created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (invoice_id, step)
+);
+--
+-- The invoices whose passing of their due date was reported (`invoice.overdue`), once each.
+CREATE TABLE invoice_overdue_reports (
+    invoice_id  BIGINT PRIMARY KEY REFERENCES invoices (id) ON DELETE CASCADE,
+    due_date    DATE NOT NULL,
+    created_at  TIMESTAMPTZ NOT NULL DEFAULT now()
+);

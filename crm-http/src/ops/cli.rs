@@ -692,8 +692,8 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             };
             if scheduled != crate::ops::scheduler::Scheduled::default() {
                 println!(
-                    "recurring invoices: {} made, {} skipped",
-                    scheduled.made, scheduled.skipped
+                    "recurring invoices: {} made, {} skipped; {} reminders sent",
+                    scheduled.made, scheduled.skipped, scheduled.reminded
                 );
             }
             println!(

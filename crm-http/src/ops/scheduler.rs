@@ -1,5 +1,6 @@
 //! The scheduler (API.md §20): the one worker that makes what falls due — the occurrences
-//! of recurring invoices — in every `crm serve` and in `crm deliver`.
+//! of recurring invoices, and the payment reminders of unpaid invoices — in every `crm
+//! serve` and in `crm deliver`.
 //!
 //! Each round claims up to [`SchedulerOptions::batch`] due schedules with a lease
 //! ([`crm_store_pg::Store::claim_due_schedules`], as the outbox claims its rows: any
@@ -9,6 +10,10 @@
 //! ([`crm_store_pg::Store::run_schedule`]), and composes the email of each invoice issued,
 //! as a publish's handler does. It runs a round at once, then every
 //! [`SchedulerOptions::poll`] and whenever a round found a full batch.
+//!
+//! Then it sends the reminders due ([`crm_store_pg::Store::send_due_reminders`]: one
+//! transaction per invoice, its row locked with `SKIP LOCKED`, each (invoice, step) once,
+//! only in the company's sending hours) and composes their emails.
 //!
 //! The time comes from a [`Clock`]: the service's is the system clock, a test's its own.
 
@@ -69,6 +74,8 @@ pub struct Scheduled {
     pub made: u64,
     /// Missed occurrences passed over (`catch_up` = `latest`).
     pub skipped: u64,
+    /// Reminders sent.
+    pub reminded: u64,
 }
 
 /// Runs the scheduler on `store` until `stop` turns true (or, with `once`, until nothing is
@@ -135,6 +142,17 @@ async fn round(
             }
         }
         tracing::info!(schedule = %id, "recurring invoice run");
+    }
+    let batch = usize::try_from(options.batch).unwrap_or(1);
+    let reminded = store
+        .send_due_reminders(now, documents.letterhead(), batch)
+        .await?;
+    for sent in reminded.sent {
+        total.reminded += 1;
+        let invoice = sent.record.id;
+        if let Err(e) = documents.compose::<InvoiceKind>(store, sent).await {
+            tracing::warn!(invoice = %invoice, error = %e, "a reminder's email was left to compose");
+        }
     }
     Ok(count)
 }

@@ -23,5 +23,6 @@ mod numbers;
 mod payments;
 mod pgbouncer;
 mod recurring;
+mod reminders;
 mod unicode;
 mod webhooks;

@@ -54,6 +54,8 @@ pub enum Kind {
     Code(Code),
     /// A whole number from `min` to `max` (a schedule's interval, count, due days).
     Count { min: u32, max: u32 },
+    /// The company's reminder steps: distinct whole numbers from -365 to 365, at most 10.
+    Steps,
 }
 
 impl Kind {
@@ -61,7 +63,12 @@ impl Kind {
     fn is_scalar(self) -> bool {
         !matches!(
             self,
-            Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } | Kind::Bool
+            Kind::Tags
+                | Kind::Ids { .. }
+                | Kind::Items
+                | Kind::Choices { .. }
+                | Kind::Bool
+                | Kind::Steps
         )
     }
 }
@@ -143,6 +150,7 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
         Kind::Choices { max } => arrays::choice_sets(&mut b, max),
         Kind::Code(code) => codes::codes(&mut b, code),
         Kind::Count { min, max } => counts(&mut b, min, max),
+        Kind::Steps => arrays::steps(&mut b),
     }
     b.out
 }
@@ -162,7 +170,9 @@ fn shape_message(kind: Kind, f: &str) -> String {
         | Kind::ExchangeRate => msg::numeric(f),
         Kind::Choice | Kind::ChoiceId => msg::invalid(f),
         Kind::Code(code) => code.message(f),
-        Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } => msg::array(f),
+        Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } | Kind::Steps => {
+            msg::array(f)
+        }
     }
 }
 

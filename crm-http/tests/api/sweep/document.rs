@@ -170,6 +170,7 @@ impl Api {
                 "EmailInput" => Kind::Code(Code::Email),
                 "PeppolSchemeInput" => Kind::Code(Code::PeppolScheme),
                 "NumberFormatInput" => Kind::Code(Code::NumberFormat),
+                "ReminderStepsInput" => Kind::Steps,
                 _ if name.starts_with("PlainText") || name.starts_with("Text") => Kind::Text {
                     max: as_usize(&self.resolve(schema)["maxLength"]).unwrap_or_else(|| unknown()),
                     html: name.starts_with("PlainText"),
