@@ -233,3 +233,36 @@ async fn a_patch_changes_the_fields_sent_and_a_delete_keeps_the_invoices() {
     let a = s.get(&format!("{path}/invoices")).await;
     assert_eq!(a.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn the_companys_reminder_steps_are_set_shown_in_order_and_checked() {
+    let s = TestServer::start().await;
+    let a = s
+        .patch(
+            "/api/company",
+            form(&[
+                ("reminders[]", "30"),
+                ("reminders[]", "-3"),
+                ("reminders[]", "7"),
+            ]),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    assert_eq!(a.data()["reminders"], json!([-3, 7, 30]));
+    let a = s
+        .patch("/api/company", body(json!({"reminders": [7, 400, 7]})))
+        .await;
+    assert_errors(
+        &a,
+        json!({
+            "reminders.1": ["The reminders.1 must be between -365 and 365."],
+            "reminders.2": ["The reminders.2 field has a duplicate value."]
+        }),
+    );
+    let a = s.get("/api/company").await;
+    assert_eq!(a.data()["reminders"], json!([-3, 7, 30]), "nothing written");
+    let a = s
+        .patch("/api/company", body(json!({"reminders": null})))
+        .await;
+    assert_eq!(a.data()["reminders"], json!([]), "{}", a.json);
+}
