@@ -5,7 +5,8 @@
 //! Each round claims up to [`SchedulerOptions::batch`] due schedules with a lease
 //! ([`crm_store_pg::Store::claim_due_schedules`], as the outbox claims its rows: any
 //! number of workers share them, none waits on another, and a dead worker's schedules
-//! are taken again once its lease has passed), makes each one's due occurrences, one
+//! are taken again once its lease has passed), makes each one's due occurrences (up to
+//! [`SchedulerOptions::concurrency`] schedules at once), one
 //! transaction each keyed by (schedule, date) so that nothing is ever made twice
 //! ([`crm_store_pg::Store::run_schedule`]), and composes the email of each invoice issued,
 //! as a publish's handler does. It runs a round at once, then every
@@ -23,6 +24,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use crm_core::bill::InvoiceKind;
 use crm_store_pg::Store;
+use futures_util::StreamExt;
 use tokio::sync::watch;
 
 use crate::documents::Documents;
@@ -52,6 +54,8 @@ pub struct SchedulerOptions {
     pub lease: Duration,
     /// Schedules claimed per round.
     pub batch: i64,
+    /// Schedules run at once within a round (each its own transactions and connection).
+    pub concurrency: usize,
     /// One round until nothing is due, then return (`crm deliver --once`).
     pub once: bool,
 }
@@ -62,6 +66,7 @@ impl Default for SchedulerOptions {
             poll: Duration::from_secs(10),
             lease: Duration::from_secs(60),
             batch: 50,
+            concurrency: 4,
             once: false,
         }
     }
@@ -111,6 +116,34 @@ pub async fn run(
     }
 }
 
+/// Runs schedule `id` at `now` and composes the emails of the invoices it issued: (made,
+/// skipped). A failure is logged: its lease runs out and another round tries again.
+async fn run_one(
+    store: &Store,
+    documents: &Documents,
+    id: crm_core::ids::RecurringInvoiceId,
+    now: DateTime<Utc>,
+) -> (u64, u64) {
+    let run = match store.run_schedule(id, now, documents.letterhead()).await {
+        Ok(run) => run,
+        Err(e) => {
+            tracing::warn!(schedule = %id, error = %e, "a recurring invoice could not be made");
+            return (0, 0);
+        }
+    };
+    let skipped = u64::try_from(run.skipped).unwrap_or(0);
+    let mut made = 0;
+    for emailed in run.made {
+        made += 1;
+        let invoice = emailed.record.id;
+        if let Err(e) = documents.compose::<InvoiceKind>(store, emailed).await {
+            // Left uncomposed: `crm serve`'s upkeep composes it.
+            tracing::warn!(invoice = %invoice, error = %e, "an invoice's email was left to compose");
+        }
+    }
+    (made, skipped)
+}
+
 /// One round at `now`: the due schedules claimed and run; how many were claimed.
 async fn round(
     store: &Store,
@@ -123,25 +156,12 @@ async fn round(
         .claim_due_schedules(now, options.batch, options.lease)
         .await?;
     let count = i64::try_from(claimed.len()).unwrap_or(i64::MAX);
-    for id in claimed {
-        let run = match store.run_schedule(id, now, documents.letterhead()).await {
-            Ok(run) => run,
-            Err(e) => {
-                // Its lease runs out and another round tries again.
-                tracing::warn!(schedule = %id, error = %e, "a recurring invoice could not be made");
-                continue;
-            }
-        };
-        total.skipped += u64::try_from(run.skipped).unwrap_or(0);
-        for made in run.made {
-            total.made += 1;
-            let invoice = made.record.id;
-            if let Err(e) = documents.compose::<InvoiceKind>(store, made).await {
-                // Left uncomposed: `crm serve`'s upkeep composes it.
-                tracing::warn!(invoice = %invoice, error = %e, "an invoice's email was left to compose");
-            }
-        }
-        tracing::info!(schedule = %id, "recurring invoice run");
+    let mut runs = futures_util::stream::iter(claimed)
+        .map(|id| run_one(store, documents, id, now))
+        .buffer_unordered(options.concurrency.max(1));
+    while let Some((made, skipped)) = runs.next().await {
+        total.made += made;
+        total.skipped += skipped;
     }
     let batch = usize::try_from(options.batch).unwrap_or(1);
     let reminded = store

@@ -84,8 +84,8 @@ fn with_errors<T>(result: Result<T, StoreError>, more: FieldErrors) -> Result<T,
 }
 
 /// Makes the invoice of `o` in transaction `tx` and reports it (`invoice.created`, and
-/// `invoice.published` when it is issued); a refusal is the invoice's own, in its field
-/// names.
+/// `invoice.published` when it is issued, both with the invoice as it commits); a refusal
+/// is the invoice's own, in its field names.
 pub(crate) async fn make_invoice(
     store: &Store,
     tx: &Tx,
@@ -124,14 +124,10 @@ pub(crate) async fn make_invoice(
     if let Some(schedule) = o.schedule {
         tx.run(LINK_SQL, &[&raw_id, &schedule.get()]).await?;
     }
-    let view = store.view(o.ctx);
-    let created = load(tx, id, view).await?;
-    tx.emit(
-        bill_event(InvoiceKind::KIND, BillAction::Created),
-        raw_id,
-        &created,
-    )?;
+    let created_event = bill_event(InvoiceKind::KIND, BillAction::Created);
     if !o.publish {
+        let created = load(tx, id, store.view(o.ctx)).await?;
+        tx.emit(created_event, raw_id, &created)?;
         return Ok(Made {
             invoice: created,
             queued: None,
@@ -143,6 +139,9 @@ pub(crate) async fn make_invoice(
     let (invoice, queued) = store
         .link_and_email(tx, o.ctx, id, EmailAction::Publish, letterhead)
         .await?;
+    // Made and issued in one transaction: no one ever sees the draft, so both events
+    // carry the invoice as it commits (one read, not two).
+    tx.emit(created_event, raw_id, &invoice)?;
     tx.emit(EventType::InvoicePublished, raw_id, &invoice)?;
     Ok(Made {
         invoice,
