@@ -11,6 +11,7 @@ use crate::party::{
     Address, AddressPatch, Bank, BankPatch, Peppol, PeppolPatch, read_currency, read_email,
     read_time_zone, read_vat_id,
 };
+use crate::reminder::ReminderSteps;
 use crate::time::Timestamp;
 use crate::validation::Rejected;
 
@@ -52,6 +53,8 @@ pub struct CompanySettings {
     pub payment_terms: Option<String>,
     /// The number formats set (API.md §18).
     pub number_formats: StoredFormats,
+    /// The payment reminders' steps (API.md §20; empty: none).
+    pub reminders: ReminderSteps,
 }
 
 /// The company as the API shows it.
@@ -89,6 +92,8 @@ pub struct Company {
     pub payment_terms: Option<String>,
     /// Each numbered kind's number format (its default where none was set).
     pub number_formats: NumberFormats,
+    /// The payment reminders' steps: days from the due date, in increasing order.
+    pub reminders: ReminderSteps,
     /// When the settings last changed.
     pub dates: CompanyDates,
 }
@@ -145,6 +150,7 @@ impl Company {
             timezone: settings.timezone,
             payment_terms: settings.payment_terms,
             number_formats: NumberFormats::shown(&settings.number_formats),
+            reminders: settings.reminders,
             dates: CompanyDates { updated },
         }
     }
@@ -170,6 +176,7 @@ pub struct CompanyUpdate {
     timezone: Patch<String>,
     payment_terms: Patch<String>,
     number_formats: NumberFormatsPatch,
+    reminders: Option<ReminderSteps>,
 }
 
 impl CompanyUpdate {
@@ -193,6 +200,7 @@ impl CompanyUpdate {
             timezone: form.patch("timezone", read_time_zone),
             payment_terms: form.patch("payment_terms", text(TextRule::LONG)),
             number_formats: NumberFormatsPatch::read(&mut form),
+            reminders: ReminderSteps::read(&mut form),
         };
         form.finish()?;
         Ok(update)
@@ -217,6 +225,7 @@ impl CompanyUpdate {
             timezone: self.timezone.apply_ref(s.timezone),
             payment_terms: self.payment_terms.apply_ref(s.payment_terms),
             number_formats: self.number_formats.apply(s.number_formats),
+            reminders: self.reminders.clone().unwrap_or(s.reminders),
         }
     }
 }

@@ -33,6 +33,8 @@ pub enum Resource {
     Project,
     /// Credit notes.
     CreditNote,
+    /// Recurring invoices.
+    RecurringInvoice,
 }
 
 impl Resource {
@@ -53,6 +55,7 @@ impl Resource {
             Resource::TaxRate => "tax rate",
             Resource::Project => "project",
             Resource::CreditNote => "credit note",
+            Resource::RecurringInvoice => "recurring invoice",
         }
     }
 
@@ -73,6 +76,7 @@ impl Resource {
             Resource::TaxRate => "Tax rate not found.",
             Resource::Project => "Project not found.",
             Resource::CreditNote => "Credit note not found.",
+            Resource::RecurringInvoice => "Recurring invoice not found.",
         }
     }
 }

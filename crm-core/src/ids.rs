@@ -58,6 +58,10 @@ id_type!(
     CreditNoteId
 );
 id_type!(
+    /// A recurring invoice: a schedule and its template (API.md §20).
+    RecurringInvoiceId
+);
+id_type!(
     /// A milestone.
     MilestoneId
 );

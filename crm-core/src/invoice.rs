@@ -374,6 +374,8 @@ pub struct Invoice {
     pub totals: InvoiceTotals,
     /// The estimate it was converted from.
     pub estimate_id: Option<EstimateId>,
+    /// The recurring invoice that made it (API.md §20).
+    pub recurring_invoice_id: Option<crate::ids::RecurringInvoiceId>,
     /// Line items.
     pub line_items: Vec<LineItem>,
     /// Tax records.

@@ -19,6 +19,8 @@
 //! - [`numbering`]: document number formats and their series (API.md §18).
 //! - [`recurring`]: when a recurring invoice falls due: a schedule's dates and what a run
 //!   on a day makes (API.md §20).
+//! - [`reminder`]: payment reminders: the company's steps, and which is due on a day and
+//!   at an hour (API.md §20).
 //! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
 //!   request (the clock is a parameter).
 //! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
@@ -57,6 +59,7 @@ pub mod payment;
 pub mod project;
 pub mod recurring;
 pub mod references;
+pub mod reminder;
 pub mod replica;
 pub mod scope;
 pub mod slug;

@@ -24,9 +24,18 @@
 //! assert_eq!(due.skipped, [(1, day(2, 28)), (2, day(3, 31))]);
 //! ```
 
-use chrono::{Days, Months, NaiveDate};
+use chrono::{DateTime, Days, Months, NaiveDate, Utc};
 
 use crate::choice_enum;
+
+mod input;
+pub mod template;
+
+pub use input::{
+    DEFAULT_DUE_DAYS, MAX_COUNT, MAX_DUE_DAYS, MAX_INTERVAL, RecurringFilters, RecurringInput,
+    RecurringInvoice, RecurringListQuery, RecurringSort, RecurringStatus, ScheduleFields,
+    template_errors,
+};
 
 choice_enum!(
     /// How often a schedule recurs (`frequency`), each `interval` times over.
@@ -146,6 +155,19 @@ impl Schedule {
         self.occurrence(from).map(|date| (from, date))
     }
 
+    /// The first occurrence after `date`, as (index, date): where a schedule whose rule
+    /// changed goes on after the last occurrence it made (`None`: it is finished).
+    pub fn first_after(&self, date: NaiveDate) -> Option<(u32, NaiveDate)> {
+        let mut n = 0u32;
+        loop {
+            let next = self.occurrence(n)?;
+            if next > date {
+                return Some((n, next));
+            }
+            n = n.checked_add(1)?;
+        }
+    }
+
     /// What a run on `today` does when occurrences `0..from` were made or skipped: every
     /// occurrence from `from` on whose date is `today` or earlier is due; `catch_up` says
     /// whether all of them are made, or only the latest (the others skipped).
@@ -175,6 +197,15 @@ impl Schedule {
                 }
             }
         }
+    }
+}
+
+/// The day it is at `now` in time zone `zone` (an IANA name; an unknown one is UTC):
+/// a schedule's "today", whose occurrences fall due at midnight there.
+pub fn local_date(now: DateTime<Utc>, zone: &str) -> NaiveDate {
+    match zone.parse::<chrono_tz::Tz>() {
+        Ok(tz) => now.with_timezone(&tz).date_naive(),
+        Err(_) => now.date_naive(),
     }
 }
 
@@ -249,6 +280,23 @@ mod tests {
             s.due(3, day(2026, 4, 15), CatchUp::Latest).make,
             [(3, day(2026, 4, 15))]
         );
+    }
+
+    #[test]
+    fn a_changed_rule_goes_on_after_the_last_occurrence_made() {
+        let s = Schedule::new(Frequency::Monthly, 1, day(2026, 1, 31), None, Some(5)).unwrap();
+        assert_eq!(s.first_after(day(2026, 2, 28)), Some((2, day(2026, 3, 31))));
+        assert_eq!(s.first_after(day(2025, 1, 1)), Some((0, day(2026, 1, 31))));
+        assert_eq!(s.first_after(day(2026, 5, 31)), None);
+    }
+
+    #[test]
+    fn today_is_the_day_in_the_schedules_time_zone() {
+        use chrono::TimeZone;
+        let now = Utc.with_ymd_and_hms(2026, 3, 31, 23, 30, 0).unwrap();
+        assert_eq!(local_date(now, "UTC"), day(2026, 3, 31));
+        assert_eq!(local_date(now, "Europe/Berlin"), day(2026, 4, 1));
+        assert_eq!(local_date(now, "America/New_York"), day(2026, 3, 31));
     }
 
     proptest! {

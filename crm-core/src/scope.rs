@@ -37,6 +37,8 @@ crate::choice_enum!(
         Payments = "payments",
         /// `/api/credit-notes` (issued through `/api/invoices/{id}/credit-notes`).
         CreditNotes = "credit-notes",
+        /// `/api/recurring-invoices` (schedules that make invoices).
+        RecurringInvoices = "recurring-invoices",
         /// `/api/emails` (the outbox; read-only).
         Emails = "emails",
         /// `/api/webhooks`.

@@ -24,8 +24,8 @@ use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
     self, Env, Req, Visit, bills, categories, client, clients, company, contracts, credit_notes,
-    einvoices, emails, estimates, milestones, notes, payments, projects, tax_rates, users,
-    webhooks,
+    einvoices, emails, estimates, milestones, notes, payments, projects, recurring_invoices,
+    tax_rates, users, webhooks,
 };
 use crm_core::bill::{EstimateKind, InvoiceKind};
 
@@ -217,6 +217,13 @@ route_table! {
     SendCreditNoteEmail: POST "/api/credit-notes/{id}/send-email", "sendCreditNoteEmail", Key => credit_notes::send_email;
     MakeCreditNoteLink: POST "/api/credit-notes/{id}/link", "makeCreditNoteLink", Key => credit_notes::make_link;
     RevokeCreditNoteLink: DELETE "/api/credit-notes/{id}/link", "revokeCreditNoteLink", Key => credit_notes::revoke_link;
+
+    ListRecurringInvoices: GET "/api/recurring-invoices", "listRecurringInvoices", Key => recurring_invoices::list;
+    CreateRecurringInvoice: POST "/api/recurring-invoices", "createRecurringInvoice", Key => recurring_invoices::create;
+    GetRecurringInvoice: GET "/api/recurring-invoices/{id}", "getRecurringInvoice", Key => recurring_invoices::get;
+    UpdateRecurringInvoice: PATCH "/api/recurring-invoices/{id}", "updateRecurringInvoice", Key => recurring_invoices::update;
+    DeleteRecurringInvoice: DELETE "/api/recurring-invoices/{id}", "deleteRecurringInvoice", Key => recurring_invoices::delete;
+    ListRecurringInvoiceInvoices: GET "/api/recurring-invoices/{id}/invoices", "listRecurringInvoiceInvoices", Key => recurring_invoices::invoices;
 
     ListMilestones: GET "/api/milestones", "listMilestones", Key => milestones::list;
     CreateMilestone: POST "/api/milestones", "createMilestone", Key => milestones::create;

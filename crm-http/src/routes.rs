@@ -21,6 +21,7 @@ pub(crate) mod milestones;
 pub(crate) mod notes;
 pub(crate) mod payments;
 pub(crate) mod projects;
+pub(crate) mod recurring_invoices;
 pub(crate) mod tax_rates;
 pub(crate) mod users;
 pub(crate) mod webhooks;

@@ -335,6 +335,7 @@ pub fn invoice_in(
         )
         .map_err(|e| e.to_string())?,
         estimate_id: None,
+        recurring_invoice_id: None,
         line_items,
         taxes,
         tags: Vec::new(),

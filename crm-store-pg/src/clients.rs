@@ -85,7 +85,8 @@ const HAS_RECORDS_SQL: &str = "SELECT \
      OR EXISTS (SELECT 1 FROM invoices WHERE client_id = $1) \
      OR EXISTS (SELECT 1 FROM contracts WHERE client_id = $1) \
      OR EXISTS (SELECT 1 FROM projects WHERE client_id = $1) \
-     OR EXISTS (SELECT 1 FROM tickets WHERE client_id = $1) AS has_records";
+     OR EXISTS (SELECT 1 FROM tickets WHERE client_id = $1) \
+     OR EXISTS (SELECT 1 FROM recurring_invoices WHERE client_id = $1) AS has_records";
 
 const DELETE_SQL: &str = "DELETE FROM clients WHERE id = $1";
 

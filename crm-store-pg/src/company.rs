@@ -5,6 +5,7 @@
 
 use crm_core::company::{Company, CompanySettings, CompanyUpdate};
 use crm_core::numbering::{NumberFormat, StoredFormats};
+use crm_core::reminder::ReminderSteps;
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
@@ -27,7 +28,8 @@ const UPDATE_SQL: &str = concat!(
      contact_name = $12, email = $13, phone = $14, website = $15, bank_iban = $16, \
      bank_bic = $17, bank_account_name = $18, peppol_scheme = $19, peppol_id = $20, \
      currency = $21, timezone = $22, payment_terms = $23, invoice_number_format = $24, \
-     estimate_number_format = $25, credit_note_number_format = $26, updated_at = now() WHERE id = 1"
+     estimate_number_format = $25, credit_note_number_format = $26, reminders = $27, \
+     updated_at = now() WHERE id = 1"
 );
 
 impl Store {
@@ -76,6 +78,7 @@ impl Store {
                 &format_text(&s.number_formats.invoice),
                 &format_text(&s.number_formats.estimate),
                 &format_text(&s.number_formats.credit_note),
+                &s.reminders.offsets(),
             ],
         )
         .await?;
@@ -130,7 +133,15 @@ fn settings(row: &Row) -> Result<CompanySettings, StoreError> {
             estimate: stored_format(row, "estimate_number_format")?,
             credit_note: stored_format(row, "credit_note_number_format")?,
         },
+        reminders: reminder_steps(row)?,
     })
+}
+
+/// The reminder steps of the company's row.
+pub(crate) fn reminder_steps(row: &Row) -> Result<ReminderSteps, StoreError> {
+    let steps: Vec<i32> = rows::get(row, "reminders")?;
+    ReminderSteps::new(steps.clone())
+        .map_err(|_| crate::error::corrupt("reminders", format!("{steps:?}")))
 }
 
 /// A format as stored.

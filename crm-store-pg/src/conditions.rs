@@ -514,6 +514,24 @@ impl Tx {
         self.wake.store(true, Ordering::Release);
     }
 
+    /// How many events it has collected: a mark that [`Tx::forget_events_since`] goes
+    /// back to when the statements after it are rolled back to a savepoint.
+    pub(crate) fn mark_events(&self) -> usize {
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// Drops the events collected after `mark` ([`Tx::mark_events`]): their changes were
+    /// rolled back to a savepoint, and an event is never written without its change.
+    pub(crate) fn forget_events_since(&self, mark: usize) {
+        self.events
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .truncate(mark);
+    }
+
     fn push(&self, event: Event) {
         self.events
             .lock()

@@ -52,7 +52,7 @@ const SQL: BillSql = bill_sql! {
     draft: "1",
     listed: "",
     listed_b: "TRUE",
-    extra: "b.status_id, b.due_date, b.estimate_id, b.number, b.issued_at, \
+    extra: "b.status_id, b.due_date, b.estimate_id, b.recurring_invoice_id, b.number, b.issued_at, \
         (SELECT COALESCE(sum(p.amount), 0) FROM payments p WHERE p.invoice_id = b.id) AS amount_paid, \
         (SELECT COALESCE(sum(c.final_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_credited, \
         (SELECT COALESCE(sum(c.applied_amount), 0) FROM credit_notes c WHERE c.invoice_id = b.id) AS amount_applied, \

@@ -16,6 +16,9 @@
 //!   `payments`: the areas' queries (an invoice's balance, which its payments drive, is
 //!   read and locked in `payments`); `numbers`: the gapless number series documents are
 //!   issued with (API.md §18).
+//! - `recurring`: recurring invoices (API.md §20): the schedules, and the scheduler's
+//!   claims and runs ([`ScheduleRun`]); `reminders`: payment reminders and overdue
+//!   reports ([`Reminded`]).
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
 //! - [`client`]: the client's side: links, what they open, the client's decision.
@@ -60,7 +63,9 @@ mod numbers;
 mod party;
 mod payments;
 mod projects;
+mod recurring;
 mod refs;
+mod reminders;
 mod rows;
 mod sql;
 mod store;
@@ -88,6 +93,8 @@ pub use crate::conditions::{
 pub use crate::error::StoreError;
 pub use crate::listed::{Listed, PageCursors};
 pub use crate::pool::{ClientSide, StoreConfig};
+pub use crate::recurring::scheduler::Run as ScheduleRun;
+pub use crate::reminders::Reminded;
 pub use crate::replicas::{Needed, ReplicaStatus, in_session};
 pub use crate::store::{Ctx, PoolStatus, Store};
 pub use crate::webhooks::{WebhookAttempt, WebhookJob};

@@ -211,6 +211,10 @@ impl Store {
                 Some(id) => self.bills::<EstimateKind>().get(ctx, id).await.map(drop),
                 None => return Ok(false),
             },
+            Resource::RecurringInvoice => match crm_core::ids::RecurringInvoiceId::new(id) {
+                Some(id) => self.recurring_invoice(id).await.map(drop),
+                None => return Ok(false),
+            },
             Resource::CreditNote => match crm_core::ids::CreditNoteId::new(id) {
                 Some(id) => self.credit_note(ctx, id).await.map(drop),
                 None => return Ok(false),

@@ -85,3 +85,30 @@ impl RawValue {
         }
     }
 }
+
+/// A value as the API shows one it keeps as given (a recurring invoice's template): a
+/// number that is an integer as a JSON number, any other number and text as a string,
+/// lists as arrays, maps as objects.
+impl serde::Serialize for RawValue {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RawValue::Null => serializer.serialize_none(),
+            RawValue::Bool(b) => serializer.serialize_bool(*b),
+            RawValue::Number(n) => match n.parse::<i64>() {
+                Ok(i) => serializer.serialize_i64(i),
+                Err(_) => serializer.serialize_str(n),
+            },
+            RawValue::Text(t) => serializer.serialize_str(t),
+            RawValue::List(values) => serializer.collect_seq(values),
+            RawValue::Indexed(values) => serializer.collect_seq(values.iter().map(|(_, v)| v)),
+            RawValue::Map(map) => map.serialize(serializer),
+        }
+    }
+}
+
+/// An object of its fields, ordered by name.
+impl serde::Serialize for RawMap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}

@@ -27,7 +27,11 @@ impl EventType {
             | EstimateEmailed | EstimateAccepted | EstimateDeclined => &[Area::Estimates],
             EstimateConverted => &[Area::Estimates, Area::Invoices],
             InvoiceCreated | InvoiceUpdated | InvoiceDeleted | InvoicePublished
-            | InvoiceEmailed | InvoicePaid => &[Area::Invoices],
+            | InvoiceEmailed | InvoicePaid | InvoiceReminded | InvoiceOverdue => &[Area::Invoices],
+            RecurringInvoiceCreated | RecurringInvoiceUpdated | RecurringInvoiceDeleted => {
+                &[Area::RecurringInvoices]
+            }
+            RecurringInvoiceGenerated => &[Area::RecurringInvoices, Area::Invoices],
             MilestoneCreated | MilestoneUpdated | MilestoneDeleted => &[Area::Milestones],
             NoteCreated | NoteUpdated | NoteDeleted => &[Area::Notes],
             PaymentCreated | PaymentDeleted => &[Area::Payments],
@@ -135,6 +139,7 @@ mod tests {
                 "company" => "company".to_owned(),
                 "tax_rate" => "tax-rates".to_owned(),
                 "credit_note" => "credit-notes".to_owned(),
+                "recurring_invoice" => "recurring-invoices".to_owned(),
                 other => format!("{other}s"),
             };
             assert!(

@@ -53,6 +53,18 @@ choice_enum!(
         CreditNoteUpdated = "credit_note.updated",
         /// A credit note's email was queued.
         CreditNoteEmailed = "credit_note.emailed",
+        /// An invoice's payment reminder was queued (API.md §20; `data` is the invoice).
+        InvoiceReminded = "invoice.reminded",
+        /// An issued, unpaid invoice passed its due date (`data` is the invoice).
+        InvoiceOverdue = "invoice.overdue",
+        /// A recurring invoice was created.
+        RecurringInvoiceCreated = "recurring_invoice.created",
+        /// A recurring invoice was changed (by a request, or as the scheduler went on).
+        RecurringInvoiceUpdated = "recurring_invoice.updated",
+        /// A recurring invoice was deleted (the invoices it made stay).
+        RecurringInvoiceDeleted = "recurring_invoice.deleted",
+        /// A recurring invoice made an invoice (`data` is the invoice).
+        RecurringInvoiceGenerated = "recurring_invoice.generated",
         /// A milestone was created.
         MilestoneCreated = "milestone.created",
         /// A milestone was changed (also its position).

@@ -606,6 +606,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         _ => None,
     };
     let (mut store, mut config) = prepared_store(cli, url).await?;
+    let mut presentation = crate::documents::Presentation::default();
     // The settings every instance sharing the database must agree on, before any work.
     match &cli.command {
         Command::Serve(args) => {
@@ -630,7 +631,10 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             ..
         } => {
             let ours = settings::of(None, false, webhooks.rules());
-            settings::agree(&store, &ours, *take_over_settings).await?;
+            let stored = settings::agree(&store, &ours, *take_over_settings).await?;
+            // The scheduler makes invoices, links and emails as the instances do.
+            presentation = settings::adopt(&stored, &mut config);
+            store = Store::new(&config)?;
         }
         _ => {}
     }
@@ -654,6 +658,7 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
             let (webhook_worker, webhook_options) = webhook_args.worker(*once)?;
             let webhook_config = config.clone();
             let webhook_stop = stop_rx.clone();
+            let stop_rx_scheduler = stop_rx.clone();
             let mut worker =
                 tokio::spawn(
                     async move { delivery::run(&config, &mailer, options, stop_rx).await },
@@ -668,13 +673,29 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
                 )
                 .await
             });
-            let (done, hooked) = tokio::select! {
-                (done, hooked) = async { tokio::join!(&mut worker, &mut hooks) } => (done?, hooked?),
+            let mut scheduler = tokio::spawn(crate::ops::scheduler::run(
+                store.clone(),
+                std::sync::Arc::new(crate::documents::Documents::new(presentation)),
+                std::sync::Arc::new(crate::ops::scheduler::SystemClock),
+                crate::ops::scheduler::SchedulerOptions {
+                    once: *once,
+                    ..Default::default()
+                },
+                stop_rx_scheduler,
+            ));
+            let (done, hooked, scheduled) = tokio::select! {
+                (done, hooked, scheduled) = async { tokio::join!(&mut worker, &mut hooks, &mut scheduler) } => (done?, hooked?, scheduled?),
                 () = shutdown_signal() => {
                     let _ = stop_tx.send(true);
-                    (serve::finish(worker).await?, hooks.await?)
+                    (serve::finish(worker).await?, hooks.await?, scheduler.await?)
                 }
             };
+            if scheduled != crate::ops::scheduler::Scheduled::default() {
+                println!(
+                    "recurring invoices: {} made, {} skipped; {} reminders sent",
+                    scheduled.made, scheduled.skipped, scheduled.reminded
+                );
+            }
             println!(
                 "{} sent, {} to retry, {} failed",
                 done.sent, done.retried, done.failed

@@ -29,6 +29,7 @@ mod payments;
 mod pdf_cache;
 mod projects;
 mod receiver;
+mod recurring_invoices;
 mod scopes;
 mod sweep;
 mod tax_rates;

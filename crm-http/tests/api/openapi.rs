@@ -512,7 +512,15 @@ impl World {
                 json!({"name": "Example rate", "rate": "7"}),
             )
             .await;
+        let recurring = s
+            .created(
+                "/api/recurring-invoices",
+                json!({"client_id": client, "category_id": invoice_category, "frequency": "monthly",
+                    "start_date": "2099-01-31", "items": [{"description": "Example", "quantity": "1", "rate": "1"}]}),
+            )
+            .await;
         let targets = BTreeMap::from([
+            ("/api/recurring-invoices/{id}", recurring),
             ("/api/clients/{id}", example_client),
             ("/api/tax-rates/{id}", example_rate),
             ("/api/projects/{id}", project),
@@ -573,6 +581,9 @@ impl World {
             "doc_client_id" | "bill_clientid" | "noteresource_id" | "client_id" => one(self.client),
             "doc_categoryid" => one(self.contract_category),
             "bill_categoryid" if path.starts_with("/api/invoices") => one(self.invoice_category),
+            "category_id" if path.starts_with("/api/recurring-invoices") => {
+                one(self.invoice_category)
+            }
             "bill_categoryid" => one(self.estimate_category),
             "milestone_projectid" | "doc_project_id" | "bill_projectid" => one(self.project),
             "target_id" => one(self.migrate_target),

@@ -1,7 +1,8 @@
 //! Instances that share: two `crm serve` processes limiting one API key together through a
 //! real Redis (started here on a free port, nothing on disk), each falling back to its own
 //! limiter while Redis is stopped and sharing again when it returns; and the client's
-//! address taken from `X-Forwarded-For` only behind a trusted proxy (API.md §16).
+//! address taken from `X-Forwarded-For` only behind a trusted proxy (API.md §16); and the
+//! recurring invoices' scheduler shared by instances and a worker (API.md §20, [`scheduler`]).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -13,6 +14,7 @@ use crm_store_pg::testing::TestDb;
 #[path = "../cluster/http.rs"]
 #[allow(dead_code)]
 mod http;
+mod scheduler;
 
 use http::{call, metric};
 

@@ -2,7 +2,7 @@
 //! lines, taxes, tags) for any number of ids, on the shared reader or inside a transaction.
 
 use chrono::NaiveDate;
-use crm_core::ids::EstimateId;
+use crm_core::ids::{EstimateId, RecurringInvoiceId};
 use crm_core::invoice::{Invoice, InvoiceDates, InvoiceTotals};
 use tokio_postgres::Row;
 
@@ -48,6 +48,7 @@ pub(super) fn decode(row: &Row, view: View<'_>) -> Result<Invoice, StoreError> {
         exchange_rate: c.exchange.map(|e| e.rate),
         totals,
         estimate_id: rows::opt_id(row, "estimate_id", EstimateId::new)?,
+        recurring_invoice_id: rows::opt_id(row, "recurring_invoice_id", RecurringInvoiceId::new)?,
         line_items: c.line_items,
         taxes: c.taxes,
         tags: c.tags,

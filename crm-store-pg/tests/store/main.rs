@@ -22,5 +22,7 @@ mod notes;
 mod numbers;
 mod payments;
 mod pgbouncer;
+mod recurring;
+mod reminders;
 mod unicode;
 mod webhooks;

@@ -407,6 +407,7 @@ pub(crate) async fn serve_api(
     let (webhook_worker, webhook_options) = args.webhooks.worker(false)?;
     let webhook_config = config.clone();
     let webhook_stopped = worker_stopped.clone();
+    let worker_stopped_scheduler = worker_stopped.clone();
     let webhook_deliveries = deliveries.clone();
     let hooks = tokio::spawn(async move {
         delivery::webhooks::run_webhooks(
@@ -428,6 +429,20 @@ pub(crate) async fn serve_api(
         )
         .await
     });
+    // The scheduler composes the emails of the invoices it issues with documents of its
+    // own (the same presentation, so the same messages; no PDF cache of its own).
+    let scheduler = tokio::spawn(crate::ops::scheduler::run(
+        app.store.clone(),
+        Arc::new(crate::documents::Documents::new(
+            crate::documents::Presentation {
+                pdf_cache_bytes: 0,
+                ..args.presentation()
+            },
+        )),
+        Arc::new(crate::ops::scheduler::SystemClock),
+        crate::ops::scheduler::SchedulerOptions::default(),
+        worker_stopped_scheduler,
+    ));
     let options = ServeOptions {
         max_connections,
         max_connections_per_address,
@@ -447,6 +462,7 @@ pub(crate) async fn serve_api(
     let _ = stop.send(true);
     let _ = finish(worker).await;
     let _ = hooks.await;
+    let _ = scheduler.await;
     if let Some(task) = metrics_task {
         task.await??;
     }

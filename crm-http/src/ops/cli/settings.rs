@@ -62,6 +62,43 @@ pub(crate) fn of(
     settings
 }
 
+/// What `crm deliver`'s scheduler makes invoices with, from the `stored` settings the
+/// instances agreed on (each default where none is stored): the public URL, the link
+/// lifetime, the company name and the totals policy go into `config`; the presentation
+/// (company name, paper, attached PDF) of the emails is returned. So an invoice a
+/// recurring schedule makes is the same whichever process makes it.
+pub(crate) fn adopt(
+    stored: &std::collections::BTreeMap<String, String>,
+    config: &mut crm_store_pg::StoreConfig,
+) -> Presentation {
+    let mut presentation = Presentation::default();
+    if let Some(url) = stored.get(PUBLIC_URL) {
+        config.client.public_url = url.clone();
+    }
+    if let Some(days) = stored.get("link-ttl").and_then(|d| d.parse().ok()) {
+        config.client.link_ttl_days = days;
+    }
+    if let Some(name) = stored.get("company-name") {
+        config.client.company_name = name.clone();
+        presentation.company = name.clone();
+    }
+    if let Some(policy) = stored
+        .get("totals-policy")
+        .and_then(|p| crm_core::totals::Policy::from_name(p))
+    {
+        config.totals_policy = policy;
+    }
+    if let Some(paper) = stored
+        .get("paper")
+        .and_then(|p| crm_render::pdf::Paper::from_name(p))
+    {
+        presentation.paper = paper;
+    }
+    presentation.attach_pdf = stored.get("mail-attach-pdf").is_some_and(|a| a == "true");
+    presentation.pdf_cache_bytes = 0;
+    presentation
+}
+
 /// Checks `ours` against the database: stores what is not stored yet, refuses to start
 /// (one line naming each differing flag and both values) unless `take_over`, when this
 /// instance's values replace the stored ones and the log says which. Returns every stored

@@ -45,7 +45,7 @@ async fn creating_an_invoice_answers_201_with_the_whole_draft_record() {
                 "amount_paid": "0.00", "amount_credited": "0.00",
                 "amount_due": "0.00"
             },
-            "estimate_id": null, "line_items": [], "taxes": [], "tags": [],
+            "estimate_id": null, "recurring_invoice_id": null, "line_items": [], "taxes": [], "tags": [],
             "client_link": null, "parties": null
         })
     );

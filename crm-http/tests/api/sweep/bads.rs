@@ -52,6 +52,10 @@ pub enum Kind {
     Choices { max: usize },
     /// A coded text: a country, a currency, an IBAN, … ([`Code`]).
     Code(Code),
+    /// A whole number from `min` to `max` (a schedule's interval, count, due days).
+    Count { min: u32, max: u32 },
+    /// The company's reminder steps: distinct whole numbers from -365 to 365, at most 10.
+    Steps,
 }
 
 impl Kind {
@@ -59,7 +63,12 @@ impl Kind {
     fn is_scalar(self) -> bool {
         !matches!(
             self,
-            Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } | Kind::Bool
+            Kind::Tags
+                | Kind::Ids { .. }
+                | Kind::Items
+                | Kind::Choices { .. }
+                | Kind::Bool
+                | Kind::Steps
         )
     }
 }
@@ -140,6 +149,8 @@ pub fn bads(f: &str, kind: Kind, required: bool, base: Option<&Value>) -> Vec<Ba
         Kind::Bool => booleans(&mut b),
         Kind::Choices { max } => arrays::choice_sets(&mut b, max),
         Kind::Code(code) => codes::codes(&mut b, code),
+        Kind::Count { min, max } => counts(&mut b, min, max),
+        Kind::Steps => arrays::steps(&mut b),
     }
     b.out
 }
@@ -149,7 +160,7 @@ fn shape_message(kind: Kind, f: &str) -> String {
     match kind {
         Kind::Text { .. } | Kind::Url => msg::string(f),
         Kind::Bool => msg::boolean(f),
-        Kind::Id => msg::integer(f),
+        Kind::Id | Kind::Count { .. } => msg::integer(f),
         Kind::Date => msg::date(f),
         Kind::Money
         | Kind::MoneyNonNegative
@@ -159,7 +170,9 @@ fn shape_message(kind: Kind, f: &str) -> String {
         | Kind::ExchangeRate => msg::numeric(f),
         Kind::Choice | Kind::ChoiceId => msg::invalid(f),
         Kind::Code(code) => code.message(f),
-        Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } => msg::array(f),
+        Kind::Tags | Kind::Ids { .. } | Kind::Items | Kind::Choices { .. } | Kind::Steps => {
+            msg::array(f)
+        }
     }
 }
 
@@ -206,6 +219,22 @@ fn urls(b: &mut Bads<'_>) {
 }
 
 /// What is not a boolean.
+/// Whole numbers outside `min..=max`, and what is no whole number.
+fn counts(b: &mut Bads<'_>, min: u32, max: u32) {
+    let f = b.f;
+    let range = msg::between(f, &min.to_string(), &max.to_string());
+    let below = (i64::from(min) - 1).to_string();
+    let above = (i64::from(max) + 1).to_string();
+    for n in [below.as_str(), above.as_str()] {
+        b.one(format!("text {n}"), text(n), ALL, range.clone());
+        b.one(format!("number {n}"), raw(n), JSON, range.clone());
+    }
+    for t in ["abc", "1.5", "0x10", "1 2", "9223372036854775808"] {
+        b.one(format!("text {t}"), text(t), ALL, msg::integer(f));
+    }
+    b.one("number 1.5", raw("1.5"), JSON, msg::integer(f));
+}
+
 fn booleans(b: &mut Bads<'_>) {
     let not = msg::boolean(b.f);
     for t in ["yes", "no", "2", "-1", "on", "truth", "1.0"] {

@@ -170,11 +170,24 @@ impl Api {
                 "EmailInput" => Kind::Code(Code::Email),
                 "PeppolSchemeInput" => Kind::Code(Code::PeppolScheme),
                 "NumberFormatInput" => Kind::Code(Code::NumberFormat),
+                "ReminderStepsInput" => Kind::Steps,
                 _ if name.starts_with("PlainText") || name.starts_with("Text") => Kind::Text {
                     max: as_usize(&self.resolve(schema)["maxLength"]).unwrap_or_else(|| unknown()),
                     html: name.starts_with("PlainText"),
                 },
                 _ => unknown(),
+            };
+        }
+        if schema["type"] == "integer" && !schema["enum"].is_array() {
+            let bound = |b: &str| {
+                schema[b]
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or_else(|| unknown())
+            };
+            return Kind::Count {
+                min: bound("minimum"),
+                max: bound("maximum"),
             };
         }
         if schema["enum"].is_array() {

@@ -13,6 +13,7 @@ mod milestones;
 mod notes;
 mod payments;
 mod records;
+mod recurring_invoices;
 mod webhooks;
 
 use serde_json::json;
@@ -34,6 +35,7 @@ pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     out.extend(notes::targets(w, api));
     out.extend(payments::targets(w, api));
     out.extend(credit_notes::targets(w, api));
+    out.extend(recurring_invoices::targets(w, api));
     out.extend(webhooks::targets(w, api));
     out.extend(records::targets(w, api));
     out

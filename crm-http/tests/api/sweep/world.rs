@@ -60,6 +60,8 @@ pub struct World {
     pub creditable_invoice: i64,
     /// A credit note of `creditable_invoice`.
     pub credit_note: i64,
+    /// A recurring invoice of `client` (starting in 2099: nothing is made of it).
+    pub recurring_invoice: i64,
     /// A webhook endpoint (https, every event).
     pub webhook: i64,
     /// A delivery of `webhook` (its test event).
@@ -166,6 +168,13 @@ pub async fn world(s: &TestServer) -> World {
             json!({"reason": "Sweep", "items": [{"description": "Credited", "quantity": "1", "rate": "1.00"}]}),
         )
         .await;
+    let recurring_invoice = s
+        .created(
+            "/api/recurring-invoices",
+            json!({"client_id": client, "category_id": bills.invoice_category, "frequency": "monthly", "start_date": "2099-01-31",
+                "items": [{"description": "Retainer", "quantity": "1", "rate": "100"}]}),
+        )
+        .await;
     let webhook = s
         .created(
             "/api/webhooks",
@@ -239,6 +248,7 @@ pub async fn world(s: &TestServer) -> World {
         payment,
         creditable_invoice,
         credit_note,
+        recurring_invoice,
         webhook,
         delivery,
         milestone,

@@ -83,6 +83,33 @@ pub fn tags(b: &mut Bads<'_>) {
     b.other("100 html tags", json!(all_html), ALL, every);
 }
 
+/// The company's reminder steps: whole numbers from -365 to 365, distinct, at most 10.
+pub fn steps(b: &mut Bads<'_>) {
+    let f = b.f;
+    not_arrays(b, json!({"k": "1"}), "1,2", json!("1"));
+    b.one("true", json!(true), JSON, msg::array(f));
+    let not_integer = at(b, 0, msg::integer);
+    for t in ["abc", "1.5", "0x10", "9223372036854775808"] {
+        b.other(format!("element {t}"), json!([t]), ALL, not_integer.clone());
+    }
+    b.other(
+        "number element 1.5",
+        json!([raw("1.5")]),
+        JSON,
+        not_integer.clone(),
+    );
+    b.other("array element", json!([["1"]]), ALL, not_integer.clone());
+    b.other("object element", json!([{"k": "1"}]), ALL, not_integer);
+    let range = at(b, 0, |k| msg::between(k, "-365", "365"));
+    for t in ["366", "-366"] {
+        b.other(format!("element {t}"), json!([t]), ALL, range.clone());
+    }
+    let repeat = at(b, 1, msg::distinct);
+    b.other("a repeated step", json!(["7", "7"]), ALL, repeat);
+    let over: Vec<String> = (0..11).map(|i| i.to_string()).collect();
+    b.one("11 elements", json!(over), ALL, msg::max_items(f, 10));
+}
+
 /// An array of record ids, at most `max`; `non_empty` when the empty set is refused.
 pub fn id_sets(b: &mut Bads<'_>, max: usize, non_empty: bool) {
     let f = b.f;

@@ -22,7 +22,7 @@ fn identity() -> serde_json::Value {
 /// The company, client, tax rate, project and user targets.
 pub fn targets(w: &World, api: &Api) -> Vec<Target> {
     let mut company = identity();
-    let extra = json!({"legal_name": "Sweep GmbH", "trading_name": "Sweep", "tax_id": "12/345/67890", "registration": "HRB 12345", "contact_name": "Ada", "email": "billing@sweep.example", "phone": "+49 30 1234", "website": "https://sweep.example", "bank": {"iban": "DE89370400440532013000", "bic": "COBADEFFXXX", "account_name": "Sweep GmbH"}, "currency": "EUR", "timezone": "Europe/Berlin", "payment_terms": "14 days", "number_formats": {"invoice": "SW-{YYYY}-{SEQ:5}", "estimate": "SWE-{YY}{MM}-{SEQ:3}", "credit_note": "SWC-{YYYY}-{SEQ:4}"}});
+    let extra = json!({"legal_name": "Sweep GmbH", "trading_name": "Sweep", "tax_id": "12/345/67890", "registration": "HRB 12345", "contact_name": "Ada", "email": "billing@sweep.example", "phone": "+49 30 1234", "website": "https://sweep.example", "bank": {"iban": "DE89370400440532013000", "bic": "COBADEFFXXX", "account_name": "Sweep GmbH"}, "currency": "EUR", "timezone": "Europe/Berlin", "payment_terms": "14 days", "number_formats": {"invoice": "SW-{YYYY}-{SEQ:5}", "estimate": "SWE-{YY}{MM}-{SEQ:3}", "credit_note": "SWC-{YYYY}-{SEQ:4}"}, "reminders": ["-3", "7", "14"]});
     merge(&mut company, extra);
     let update_company = Target::new(api, "updateCompany", "/api/company".into(), company).extra(
         "an address that is not a group",
