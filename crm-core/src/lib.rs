@@ -19,6 +19,8 @@
 //! - [`numbering`]: document number formats and their series (API.md §18).
 //! - [`recurring`]: when a recurring invoice falls due: a schedule's dates and what a run
 //!   on a day makes (API.md §20).
+//! - [`activity`]: who changed what (API.md §21): actors, entry types, which entries
+//!   are chained, the activity list's filters.
 //! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
 //!   request (the clock is a parameter).
 //! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
@@ -32,6 +34,7 @@
 //!   [`payment`], [`credit_note`]: per area, the records, the commands built from valid input, and the
 //!   area's rules (an invoice's balance, which its payments drive: [`invoice::balance`]).
 
+pub mod activity;
 pub mod bill;
 pub mod category;
 pub mod choice;

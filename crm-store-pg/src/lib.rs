@@ -16,6 +16,8 @@
 //!   `payments`: the areas' queries (an invoice's balance, which its payments drive, is
 //!   read and locked in `payments`); `numbers`: the gapless number series documents are
 //!   issued with (API.md §18).
+//! - [`activity`]: who changed what (API.md §21): the entries every write makes, their
+//!   list, and the chain of issued documents.
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
 //! - [`client`]: the client's side: links, what they open, the client's decision.
@@ -27,6 +29,7 @@
 //! - [`seed`]: the demo data set.
 //! - `testing` (feature `testing`): a fresh migrated database per test.
 
+pub mod activity;
 pub mod client;
 pub mod error;
 pub mod keys;
