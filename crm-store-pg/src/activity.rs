@@ -1,6 +1,6 @@
 //! Activity (API.md §21): one entry per change, written in the change's transaction.
 //!
-//! There is one mechanism, in the write transaction ([`Tx`](crate::conditions::Tx)), so
+//! There is one mechanism, in the write transaction (`Tx`, in `conditions`), so
 //! that no write can forget its entry:
 //!
 //! - **Before.** Every write that changes an existing record compares the request's
@@ -84,7 +84,8 @@ impl Recorder {
 
     /// Records a change of the record `id` (`after`: as the API answers now; `None` for a
     /// deletion). The first change reported is the transaction's entry; later ones (an
-    /// invoice's status after a payment, the other milestones of a reorder) are part of it.
+    /// invoice's status after a payment, the other milestones of a reorder) follow from
+    /// the same request and add nothing to it.
     pub(crate) fn changed(
         &mut self,
         kind: ActivityType,
