@@ -365,3 +365,35 @@ async fn concurrent_issues_append_to_the_chain_one_at_a_time() {
         broken => panic!("{broken:?}"),
     }
 }
+
+/// The document's lists of entry types and resource types are crm-core's, so a new event
+/// type (or area) cannot be filtered by without being documented.
+#[test]
+fn the_documented_types_and_resource_types_are_crm_cores() {
+    use crm_core::activity::{ActivityType, ResourceType};
+    use crm_core::choice::Choice;
+    let doc = crate::conformance::document();
+    let enumerated = |schema: &Value| -> Vec<String> {
+        schema["anyOf"][0]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let types = enumerated(&doc["components"]["parameters"]["activityType"]["schema"]);
+    let expected: Vec<String> = ActivityType::all().map(|t| t.as_str().to_owned()).collect();
+    assert_eq!(types, expected);
+    let list = &doc["paths"]["/api/activity"]["get"]["parameters"];
+    let resource_type = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "resource_type")
+        .unwrap();
+    let expected: Vec<String> = <ResourceType as Choice>::CHOICES
+        .iter()
+        .map(|(t, _)| (*t).to_owned())
+        .collect();
+    assert_eq!(enumerated(&resource_type["schema"]), expected);
+}

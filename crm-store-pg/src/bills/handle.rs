@@ -284,9 +284,10 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         Versioned::read(self.store, reader, today, id).await
     }
 
-    /// Begins a write of bill `id`: the transaction and the request's `If-Match` compared
-    /// with the bill as read under the row's lock ([`Tx::if_match`]: a mismatch is a 412 and
-    /// nothing is written; the operation's own statements lock the row otherwise).
+    /// Begins a write of bill `id`: the transaction, the row locked, and the request's
+    /// `If-Match` compared with the bill as read under the lock ([`Tx::if_match`]: a
+    /// mismatch is a 412 and nothing is written; that read is also the bill before the
+    /// change, for its activity entry).
     async fn begin_on(self, ctx: Ctx, id: K::Id) -> Result<Tx, StoreError> {
         let tx = self.store.begin().await?;
         tx.if_match(async {

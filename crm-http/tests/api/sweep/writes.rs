@@ -148,14 +148,12 @@ impl<'a> Entries<'a> {
         let resource: String = rows[0].get(0);
         let key: Option<i64> = rows[0].get(1);
         let expected = match target.template {
-            "/api/estimates/{id}/convert-to-invoice" => "invoice",
-            "/api/invoices/{id}/credit-notes" => "credit_note",
+            "/api/estimates/{id}/convert-to-invoice" => "invoice".to_owned(),
+            "/api/invoices/{id}/credit-notes" => "credit_note".to_owned(),
             template => match template.split('/').nth(2).unwrap() {
-                "categories" => "category",
-                "credit-notes" => "credit_note",
-                "tax-rates" => "tax_rate",
-                "company" => "company",
-                area => area.strip_suffix('s').unwrap_or(area),
+                "categories" => "category".to_owned(),
+                "company" => "company".to_owned(),
+                area => area.strip_suffix('s').unwrap_or(area).replace('-', "_"),
             },
         };
         if resource != expected {
