@@ -21,6 +21,8 @@
 //!   on a day makes (API.md §20).
 //! - [`reminder`]: payment reminders: the company's steps, and which is due on a day and
 //!   at an hour (API.md §20).
+//! - [`activity`]: who changed what (API.md §21): actors, entry types, which entries
+//!   are chained, the activity list's filters.
 //! - [`scope`]: what an API key may do: its scopes, its expiry, and the decision on a
 //!   request (the clock is a parameter).
 //! - [`replica`]: write-ahead log positions, a replica's lag, and which replica may answer
@@ -34,6 +36,7 @@
 //!   [`payment`], [`credit_note`]: per area, the records, the commands built from valid input, and the
 //!   area's rules (an invoice's balance, which its payments drive: [`invoice::balance`]).
 
+pub mod activity;
 pub mod bill;
 pub mod category;
 pub mod choice;

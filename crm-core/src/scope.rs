@@ -53,6 +53,9 @@ crate::choice_enum!(
         Projects = "projects",
         /// `/api/users` (the key's own user).
         Users = "users",
+        /// `/api/activity`, and every record's `/api/<area>/{id}/activity` (API.md §21:
+        /// reading a record's history needs this scope, not the record's area).
+        Activity = "activity",
     }
 );
 
@@ -109,8 +112,9 @@ pub struct Need {
 impl Need {
     /// The need of the API route `method path`: the area is the path's first segment after
     /// `/api/` (`/api/estimates/{id}/clone` → `estimates`), the level `read` for `GET` and
-    /// `HEAD` and `write` for any other method. `None` when the path is not under `/api/`
-    /// or its first segment names no [`Area`].
+    /// `HEAD` and `write` for any other method. A path ending `/activity` (a record's
+    /// history, API.md §21) is in [`Area::Activity`] whatever its first segment. `None`
+    /// when the path is not under `/api/` or its first segment names no [`Area`].
     pub const fn of_route(method: &str, path: &str) -> Option<Need> {
         let path = path.as_bytes();
         let prefix = b"/api/";
@@ -128,6 +132,15 @@ impl Need {
         };
         let Some(area) = Area::named(segment) else {
             return None;
+        };
+        // A record's history is the activity area's, whatever the record's area.
+        let suffix = b"/activity";
+        let area = if path.len() > suffix.len()
+            && same(path.split_at(path.len() - suffix.len()).1, suffix)
+        {
+            Area::Activity
+        } else {
+            area
         };
         let method = method.as_bytes();
         let level = if same(method, b"GET") || same(method, b"HEAD") {
@@ -548,6 +561,21 @@ mod tests {
         ] {
             assert_eq!(Need::of_route(method, path), None, "{method} {path}");
         }
+    }
+
+    #[test]
+    fn a_records_history_needs_the_activity_scope_whatever_its_area() {
+        let need = Need::of_route("GET", "/api/invoices/{id}/activity").unwrap();
+        assert_eq!(need.area, Area::Activity);
+        assert_eq!(need.level, Level::Read);
+        assert_eq!(
+            Need::of_route("GET", "/api/activity").unwrap().area,
+            Area::Activity
+        );
+        assert_eq!(
+            Need::of_route("GET", "/api/invoices/{id}").unwrap().area,
+            Area::Invoices
+        );
     }
 
     #[test]

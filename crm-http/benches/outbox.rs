@@ -18,7 +18,8 @@
 //!    `OUTBOX_BENCH_SECONDS` (default 5) with no endpoint and with one subscribed to
 //!    `note.created` (its events queue up, no worker fans them out), alternated
 //!    `OUTBOX_BENCH_ROUNDS` times (default 2), each round's first phase the other round's
-//!    second; the ratio of the two means.
+//!    second; the ratio of the two means. With `OUTBOX_BENCH_ONLY=notes` only this part
+//!    runs (two builds compared: an activity entry's cost, issue 52).
 
 #![allow(
     clippy::unwrap_used,
@@ -183,6 +184,19 @@ async fn main() {
     let worker = tokio::spawn(async move {
         delivery::run(&config, &mailer, WorkerOptions::default(), worker_stopped).await
     });
+
+    // Only the note creates' cost (OUTBOX_BENCH_ONLY=notes): what an A/B of two builds
+    // compares (an activity entry's cost, issue 52).
+    if std::env::var("OUTBOX_BENCH_ONLY").as_deref() == Ok("notes") {
+        let _ = stop_worker.send(true);
+        worker.await.unwrap();
+        let _ = stop_server.send(());
+        server_task.await.unwrap().unwrap();
+        crm_http::ops::webhook::install_crypto_provider();
+        let seconds = env_number("OUTBOX_BENCH_SECONDS", 5);
+        event_cost(&db, &key, seconds).await;
+        return;
+    }
 
     // 1. Publish → 250, one estimate at a time.
     crm_http::ops::webhook::install_crypto_provider();

@@ -25,6 +25,7 @@
 //! order, is the same request; `2` and `2.0`, or `true` and `1`, are not.
 
 use bytes::Bytes;
+use crm_core::activity::Actor;
 use crm_core::ids::ApiKeyId;
 use crm_core::input::{RawMap, RawValue};
 use crm_core::validation::FieldErrors;
@@ -41,8 +42,26 @@ use crate::routes::{Env, Req, Visit};
 /// The header of a replayed answer.
 pub const REPLAYED: &str = "idempotent-replayed";
 
-/// Runs an authenticated request with the conditions its headers ask for.
+/// Runs an authenticated request with the conditions its headers ask for, its writes made
+/// by its key and the key's user (the actor of their activity entries, API.md §21).
 pub(crate) async fn run(
+    env: &Env<'_>,
+    route: &'static Route,
+    req: Req<'_>,
+    headers: &HeaderMap,
+    api_key: ApiKeyId,
+) -> Result<Reply, ApiError> {
+    let actor = Actor::Key {
+        key: api_key,
+        user: req.ctx.actor,
+    };
+    env.store
+        .acting(actor, conditioned(env, route, req, headers, api_key))
+        .await
+}
+
+/// [`run`] within the actor's scope.
+async fn conditioned(
     env: &Env<'_>,
     route: &'static Route,
     req: Req<'_>,

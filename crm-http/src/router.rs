@@ -23,9 +23,9 @@ use http::Method;
 use crate::error::ApiError;
 use crate::response::Reply;
 use crate::routes::{
-    self, Env, Req, Visit, bills, categories, client, clients, company, contracts, credit_notes,
-    einvoices, emails, estimates, milestones, notes, payments, projects, recurring_invoices,
-    tax_rates, users, webhooks,
+    self, Env, Req, Visit, activity, bills, categories, client, clients, company, contracts,
+    credit_notes, einvoices, emails, estimates, milestones, notes, payments, projects,
+    recurring_invoices, tax_rates, users, webhooks,
 };
 use crm_core::bill::{EstimateKind, InvoiceKind};
 
@@ -162,6 +162,7 @@ route_table! {
     ListCategories: GET "/api/categories", "listCategories", Key => categories::list;
     CreateCategory: POST "/api/categories", "createCategory", Key => categories::create;
     GetCategory: GET "/api/categories/{id}", "getCategory", Key => categories::get;
+    ListCategoryActivity: GET "/api/categories/{id}/activity", "listCategoryActivity", Key => activity::category;
     UpdateCategory: PATCH "/api/categories/{id}", "updateCategory", Key => categories::update;
     DeleteCategory: DELETE "/api/categories/{id}", "deleteCategory", Key => categories::delete;
     SetCategoryTeam: PUT "/api/categories/{id}/team", "setCategoryTeam", Key => categories::team;
@@ -170,6 +171,7 @@ route_table! {
     ListContracts: GET "/api/contracts", "listContracts", Key => contracts::list;
     CreateContract: POST "/api/contracts", "createContract", Key => contracts::create;
     GetContract: GET "/api/contracts/{id}", "getContract", Key => contracts::get;
+    ListContractActivity: GET "/api/contracts/{id}/activity", "listContractActivity", Key => activity::contract;
     UpdateContract: PATCH "/api/contracts/{id}", "updateContract", Key => contracts::update;
     DeleteContract: DELETE "/api/contracts/{id}", "deleteContract", Key => contracts::delete;
     SetContractTags: PUT "/api/contracts/{id}/tags", "setContractTags", Key => contracts::tags;
@@ -190,6 +192,7 @@ route_table! {
     MakeEstimateLink: POST "/api/estimates/{id}/link", "makeEstimateLink", Key => bills::make_link::<EstimateKind>;
     RevokeEstimateLink: DELETE "/api/estimates/{id}/link", "revokeEstimateLink", Key => bills::revoke_link::<EstimateKind>;
     GetEstimatePdf: GET "/api/estimates/{id}/pdf", "getEstimatePdf", Key => bills::pdf::<EstimateKind>;
+    ListEstimateActivity: GET "/api/estimates/{id}/activity", "listEstimateActivity", Key => activity::estimate;
 
     ListInvoices: GET "/api/invoices", "listInvoices", Key => bills::list::<InvoiceKind>;
     CreateInvoice: POST "/api/invoices", "createInvoice", Key => bills::create::<InvoiceKind>;
@@ -207,6 +210,7 @@ route_table! {
     GetInvoicePdf: GET "/api/invoices/{id}/pdf", "getInvoicePdf", Key => bills::pdf::<InvoiceKind>;
     GetInvoiceEinvoice: GET "/api/invoices/{id}/einvoice", "getInvoiceEinvoice", Key => einvoices::invoice;
     GetInvoiceEinvoiceReadiness: GET "/api/invoices/{id}/einvoice/readiness", "getInvoiceEinvoiceReadiness", Key => einvoices::invoice_readiness;
+    ListInvoiceActivity: GET "/api/invoices/{id}/activity", "listInvoiceActivity", Key => activity::invoice;
     IssueCreditNote: POST "/api/invoices/{id}/credit-notes", "issueCreditNote", Key => credit_notes::issue;
 
     ListCreditNotes: GET "/api/credit-notes", "listCreditNotes", Key => credit_notes::list;
@@ -214,6 +218,7 @@ route_table! {
     GetCreditNotePdf: GET "/api/credit-notes/{id}/pdf", "getCreditNotePdf", Key => credit_notes::pdf;
     GetCreditNoteEinvoice: GET "/api/credit-notes/{id}/einvoice", "getCreditNoteEinvoice", Key => einvoices::credit_note;
     GetCreditNoteEinvoiceReadiness: GET "/api/credit-notes/{id}/einvoice/readiness", "getCreditNoteEinvoiceReadiness", Key => einvoices::credit_note_readiness;
+    ListCreditNoteActivity: GET "/api/credit-notes/{id}/activity", "listCreditNoteActivity", Key => activity::credit_note;
     SendCreditNoteEmail: POST "/api/credit-notes/{id}/send-email", "sendCreditNoteEmail", Key => credit_notes::send_email;
     MakeCreditNoteLink: POST "/api/credit-notes/{id}/link", "makeCreditNoteLink", Key => credit_notes::make_link;
     RevokeCreditNoteLink: DELETE "/api/credit-notes/{id}/link", "revokeCreditNoteLink", Key => credit_notes::revoke_link;
@@ -229,12 +234,14 @@ route_table! {
     CreateMilestone: POST "/api/milestones", "createMilestone", Key => milestones::create;
     ReorderMilestones: PUT "/api/milestones/positions", "reorderMilestones", Key => milestones::reorder;
     GetMilestone: GET "/api/milestones/{id}", "getMilestone", Key => milestones::get;
+    ListMilestoneActivity: GET "/api/milestones/{id}/activity", "listMilestoneActivity", Key => activity::milestone;
     UpdateMilestone: PATCH "/api/milestones/{id}", "updateMilestone", Key => milestones::update;
     DeleteMilestone: DELETE "/api/milestones/{id}", "deleteMilestone", Key => milestones::delete;
 
     ListNotes: GET "/api/notes", "listNotes", Key => notes::list;
     CreateNote: POST "/api/notes", "createNote", Key => notes::create;
     GetNote: GET "/api/notes/{id}", "getNote", Key => notes::get;
+    ListNoteActivity: GET "/api/notes/{id}/activity", "listNoteActivity", Key => activity::note;
     UpdateNote: PATCH "/api/notes/{id}", "updateNote", Key => notes::update;
     DeleteNote: DELETE "/api/notes/{id}", "deleteNote", Key => notes::delete;
     SetNoteTags: PUT "/api/notes/{id}/tags", "setNoteTags", Key => notes::tags;
@@ -242,6 +249,7 @@ route_table! {
     ListPayments: GET "/api/payments", "listPayments", Key => payments::list;
     RecordPayment: POST "/api/payments", "recordPayment", Key => payments::create;
     GetPayment: GET "/api/payments/{id}", "getPayment", Key => payments::get;
+    ListPaymentActivity: GET "/api/payments/{id}/activity", "listPaymentActivity", Key => activity::payment;
     DeletePayment: DELETE "/api/payments/{id}", "deletePayment", Key => payments::delete;
 
     GetCompany: GET "/api/company", "getCompany", Key => company::get;
@@ -250,20 +258,25 @@ route_table! {
     ListClients: GET "/api/clients", "listClients", Key => clients::list;
     CreateClient: POST "/api/clients", "createClient", Key => clients::create;
     GetClient: GET "/api/clients/{id}", "getClient", Key => clients::get;
+    ListClientActivity: GET "/api/clients/{id}/activity", "listClientActivity", Key => activity::client;
     UpdateClient: PATCH "/api/clients/{id}", "updateClient", Key => clients::update;
     DeleteClient: DELETE "/api/clients/{id}", "deleteClient", Key => clients::delete;
 
     ListTaxRates: GET "/api/tax-rates", "listTaxRates", Key => tax_rates::list;
     CreateTaxRate: POST "/api/tax-rates", "createTaxRate", Key => tax_rates::create;
     GetTaxRate: GET "/api/tax-rates/{id}", "getTaxRate", Key => tax_rates::get;
+    ListTaxRateActivity: GET "/api/tax-rates/{id}/activity", "listTaxRateActivity", Key => activity::tax_rate;
     UpdateTaxRate: PATCH "/api/tax-rates/{id}", "updateTaxRate", Key => tax_rates::update;
     DeleteTaxRate: DELETE "/api/tax-rates/{id}", "deleteTaxRate", Key => tax_rates::delete;
 
     ListProjects: GET "/api/projects", "listProjects", Key => projects::list;
     CreateProject: POST "/api/projects", "createProject", Key => projects::create;
     GetProject: GET "/api/projects/{id}", "getProject", Key => projects::get;
+    ListProjectActivity: GET "/api/projects/{id}/activity", "listProjectActivity", Key => activity::project;
     UpdateProject: PATCH "/api/projects/{id}", "updateProject", Key => projects::update;
     DeleteProject: DELETE "/api/projects/{id}", "deleteProject", Key => projects::delete;
+
+    ListActivity: GET "/api/activity", "listActivity", Key => activity::list;
 
     GetMe: GET "/api/users/me", "getMe", Key => users::me;
     UpdateMe: PATCH "/api/users/me", "updateMe", Key => users::update_me;
@@ -276,6 +289,7 @@ route_table! {
     RotateWebhookSecret: POST "/api/webhooks/{id}/rotate-secret", "rotateWebhookSecret", Key => webhooks::rotate_secret;
     TestWebhook: POST "/api/webhooks/{id}/test", "testWebhook", Key => webhooks::test;
     ListWebhookDeliveries: GET "/api/webhooks/{id}/deliveries", "listWebhookDeliveries", Key => webhooks::deliveries;
+    ListWebhookActivity: GET "/api/webhooks/{id}/activity", "listWebhookActivity", Key => activity::webhook;
     RetryWebhookDelivery: POST "/api/webhooks/{id}/deliveries/{delivery_id}/retry", "retryWebhookDelivery", Key => webhooks::retry_delivery;
 
     ListEmails: GET "/api/emails", "listEmails", Key => emails::list;

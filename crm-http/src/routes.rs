@@ -6,6 +6,7 @@
 //! ([`Req`]), a client link's handler the [`Visit`], a public route's nothing. Nothing here knows the service around it
 //! (`crate::app`), which calls down into the route table.
 
+pub(crate) mod activity;
 pub(crate) mod bills;
 pub(crate) mod categories;
 pub(crate) mod client;

@@ -27,7 +27,6 @@ use crm_core::slug::slug;
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::listed::Listed;
@@ -234,7 +233,7 @@ impl Store {
         let (keep_icon, icon) = patch_params(&cmd.icon);
         let tx = self.begin().await?;
         // With `If-Match`: lock the row and compare under the lock before writing.
-        if_match(async {
+        tx.if_match(async {
             lock(&tx, id).await?;
             read(&tx, id).await
         })
@@ -263,7 +262,7 @@ impl Store {
         const SQL: &str = "DELETE FROM categories WHERE id = $1";
         let tx = self.begin().await?;
         lock(&tx, id).await?;
-        if_match(read(&tx, id)).await?;
+        tx.if_match(read(&tx, id)).await?;
         // Counted after the lock, by a new statement: it sees every record committed so far.
         let current = read(&tx, id).await?;
         category::check_deletion(current.system_default, current.count)?;

@@ -24,6 +24,7 @@ use crate::messages::{self, Letterhead, Template, ToCompose};
 use crate::rows;
 use crate::store::Store;
 use chrono::NaiveDate;
+use crm_core::activity::Actor;
 use crm_core::bill::link;
 use crm_core::bill::{EstimateKind, InvoiceKind, Kind};
 use crm_core::credit_note::CreditNote;
@@ -244,6 +245,10 @@ impl Store {
             return Ok(DecisionOutcome::NotFound);
         };
         let id: i64 = rows::get(&row, "id")?;
+        tx.act_as(Actor::ClientLink {
+            resource_type: "estimate",
+            id,
+        });
         let stored: StoredStatus = rows::choice(&row, "status")?;
         let expiry: Option<NaiveDate> = rows::get(&row, "expiry_date")?;
         let shown = crm_core::estimate::ShownStatus::derive(stored, expiry, today);
@@ -258,6 +263,14 @@ impl Store {
                     Decision::Declined => request.reason.as_deref(),
                     Decision::Accepted => None,
                 };
+                let estimate_id =
+                    EstimateId::new(id).ok_or_else(|| crate::error::corrupt("estimate id", id))?;
+                tx.if_match(crate::bills::kind::load(
+                    &tx,
+                    estimate_id,
+                    self.view_on(today),
+                ))
+                .await?;
                 tx.run(
                     DECIDE_SQL,
                     &[&id, &status.as_str(), &request.decision.as_str(), &reason],

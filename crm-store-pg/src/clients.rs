@@ -22,7 +22,6 @@ use tokio_postgres::Row;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::party::{address, address_columns, peppol};
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
@@ -150,7 +149,7 @@ impl Store {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
         let current = read(&tx, id.get()).await?;
-        if_match(async { Ok(current.clone()) }).await?;
+        tx.if_match(async { Ok(current.clone()) }).await?;
         refs::require(&tx, cmd.references()).await?;
         let fields = cmd.apply(current.fields());
         let status = status_of(&fields);
@@ -168,7 +167,7 @@ impl Store {
     pub async fn delete_client(&self, _ctx: Ctx, id: ClientId) -> Result<(), StoreError> {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
-        if_match(read(&tx, id.get())).await?;
+        tx.if_match(read(&tx, id.get())).await?;
         let has_records: bool = tx.row(HAS_RECORDS_SQL, &[&id.get()]).await?.get(0);
         if has_records {
             return Err(Conflict::ClientHasRecords.into());

@@ -9,7 +9,6 @@ use crm_core::reminder::ReminderSteps;
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::party::{address, address_columns, bank, peppol};
 use crate::{Ctx, Store, StoreError, rows};
@@ -46,7 +45,7 @@ impl Store {
     ) -> Result<Company, StoreError> {
         let tx = self.begin().await?;
         let row = tx.row(LOCK_SQL, &[]).await?;
-        if_match(async { self.shown_company(&row) }).await?;
+        tx.if_match(async { self.shown_company(&row) }).await?;
         let s = cmd.apply(settings(&row)?);
         let a = &s.address;
         tx.run(

@@ -17,11 +17,15 @@
 //!   transaction is parked in the scope, and [`Pending::commit`] stores the answer the
 //!   handler built in it and commits both at once, or rolls both back. A crash at any point
 //!   leaves the effect and its record together or neither.
-//! - **Preconditions.** A write calls `if_match` with the record's current
+//! - **Preconditions.** A write calls `Tx::if_match` with the record's current
 //!   representation read inside its transaction, after it has locked the row: when the
 //!   request has an `If-Match` that does not name that representation's [`etag`], the write
-//!   stops with [`StoreError::PreconditionFailed`] and its transaction rolls back. Without
-//!   `If-Match` the read is never run.
+//!   stops with [`StoreError::PreconditionFailed`] and its transaction rolls back. The read
+//!   is made without `If-Match` too: it is the record's state before the change, which
+//!   the change's activity entry compares with the state after.
+//! - **Activity** (API.md §21, the `activity` module): the change a write reports
+//!   (`Tx::emit`, as a webhook event, or `Tx::record`) is its activity entry, inserted
+//!   with the events at the commit, by the actor [`Store::acting`] names.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,11 +37,13 @@ use sha2::{Digest, Sha256};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Error, Row};
 
+use crate::activity::{self, Recorder, chain};
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::events::{self, Event};
 use crate::rows;
 use crate::store::Store;
+use crm_core::activity::{ActivityType, Actor, WebhookChange};
 use crm_core::webhook::{Audience, EventType};
 
 /// How long a stored answer is kept (API.md §11: 24 hours).
@@ -150,6 +156,13 @@ pub struct Ticket {
 
 tokio::task_local! {
     static SCOPE: Arc<Scope>;
+    /// Who the writes of the task act for (the request's key; the outbox; the scheduler).
+    static ACTOR: Actor;
+}
+
+/// Who the current task's writes act for: what [`Store::acting`] set, else the service.
+fn current_actor() -> Actor {
+    ACTOR.try_with(|actor| *actor).unwrap_or(Actor::SERVICE)
 }
 
 #[derive(Debug)]
@@ -286,6 +299,13 @@ fn recorded(row: &Row, claim: &Claim) -> Result<Claimed, StoreError> {
 }
 
 impl Store {
+    /// Runs `work` with its writes made by `actor`: the actor of their activity entries
+    /// (API.md §21). The service runs every keyed request so, and the delivery worker and
+    /// the scheduler their writes; a write made outside is the service's own.
+    pub async fn acting<F: Future>(&self, actor: Actor, work: F) -> F::Output {
+        ACTOR.scope(actor, work).await
+    }
+
     /// Runs `work` (a handler calling store methods) with the request's `conditions`, and
     /// gives its output and what it left [`Pending`]: the caller must [`Pending::commit`]
     /// or [`Pending::rollback`] it (dropping it rolls back).
@@ -388,7 +408,7 @@ impl Store {
     /// a task-local `Scope`: when it holds an idempotency key, its claim's transaction
     /// (the ticket) is taken here by the first write, which then commits together with the
     /// stored answer instead of alone; `If-Match` is read from the same scope by
-    /// [`if_match`]. Outside such a scope (the store used as a library, the seed, the
+    /// [`Tx::if_match`]. Outside such a scope (the store used as a library, the seed, the
     /// workers) every write opens its own transaction. See the module documentation.
     pub(crate) async fn begin(&self) -> Result<Tx, StoreError> {
         let ticket = SCOPE
@@ -398,6 +418,7 @@ impl Store {
         match ticket {
             Some(mut tx) => {
                 tx.parks = true;
+                tx.act_as(current_actor());
                 Ok(tx)
             }
             None => self.open_tx().await,
@@ -413,34 +434,25 @@ impl Store {
             parks: false,
             begun: AtomicBool::new(false),
             events: Mutex::new(Vec::new()),
+            activity: Mutex::new(Recorder::new(current_actor())),
             wake: AtomicBool::new(false),
             waker: Arc::clone(&self.inner.waker),
         })
     }
 }
 
-/// Compares the request's `If-Match` (if any) with the record's current representation,
-/// which `current` reads; call it inside the write's transaction after locking the row.
-/// Without `If-Match`, `current` is never run.
-pub(crate) async fn if_match<T, F>(current: F) -> Result<(), StoreError>
-where
-    T: Serialize,
-    F: Future<Output = Result<T, StoreError>>,
-{
-    let wanted = SCOPE
-        .try_with(|scope| scope.if_match.clone())
-        .ok()
-        .flatten();
-    let Some(wanted) = wanted else {
-        return Ok(());
-    };
-    let current = etag(&current.await?)?;
-    let _ = SCOPE.try_with(|scope| scope.state().checked = true);
-    if wanted.matches(&current) {
-        Ok(())
-    } else {
-        Err(StoreError::PreconditionFailed)
-    }
+/// `value` as JSON, for an activity entry.
+fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value, StoreError> {
+    serde_json::to_value(value)
+        .map_err(|e| StoreError::Internal(format!("cannot serialise a record: {e}")))
+}
+
+/// Where a transaction's collected events and activity stood at a savepoint
+/// ([`Tx::mark_events`]).
+#[derive(Debug, Clone)]
+pub(crate) struct EventsMark {
+    events: usize,
+    activity: crate::activity::RecorderMark,
 }
 
 /// A write's transaction on a pooled connection. `BEGIN` is sent with its first statement
@@ -456,6 +468,8 @@ pub(crate) struct Tx {
     begun: AtomicBool,
     /// The webhook events of its changes, inserted at the commit.
     events: Mutex<Vec<Event>>,
+    /// Its activity: who acts, the records read before the change, the entry.
+    activity: Mutex<Recorder>,
     /// Wake the delivery workers once it has committed (it wrote events, queued emails or
     /// queued deliveries itself).
     wake: AtomicBool,
@@ -464,9 +478,36 @@ pub(crate) struct Tx {
 }
 
 impl Tx {
+    /// Compares the request's `If-Match` (if any) with the record's current
+    /// representation, which `current` reads (call it after locking the row), and keeps
+    /// that representation as the record's state before the change, for its activity
+    /// entry: the read is made with or without `If-Match`.
+    pub(crate) async fn if_match<T, F>(&self, current: F) -> Result<(), StoreError>
+    where
+        T: Serialize,
+        F: Future<Output = Result<T, StoreError>>,
+    {
+        let current = current.await?;
+        self.recorder().before(to_value(&current)?);
+        let wanted = SCOPE
+            .try_with(|scope| scope.if_match.clone())
+            .ok()
+            .flatten();
+        let Some(wanted) = wanted else {
+            return Ok(());
+        };
+        let current = etag(&current)?;
+        let _ = SCOPE.try_with(|scope| scope.state().checked = true);
+        if wanted.matches(&current) {
+            Ok(())
+        } else {
+            Err(StoreError::PreconditionFailed)
+        }
+    }
+
     /// Reports a change to the record `id` of `kind`'s area: `data` is the record as the
     /// API answers after the change. The event is inserted when the transaction commits,
-    /// or dropped with it.
+    /// or dropped with it; so is the change's activity entry.
     pub(crate) fn emit<T: Serialize>(
         &self,
         kind: EventType,
@@ -474,13 +515,47 @@ impl Tx {
         data: &T,
     ) -> Result<(), StoreError> {
         self.push(Event::new(kind, id, data, events::now())?);
-        Ok(())
+        self.changed(kind.into(), id, Some(data), None)
     }
 
     /// Reports the deletion of the record `id` (`data` is `{"id"}`).
     pub(crate) fn emit_deleted(&self, kind: EventType, id: i64) -> Result<(), StoreError> {
         self.push(Event::deleted(kind, id, events::now())?);
+        self.changed::<()>(kind.into(), id, None, None)
+    }
+
+    /// Records a webhook endpoint's change (which is no event): `data` is the endpoint as
+    /// the API shows it after the change (`None`: deleted, or nothing of it to show).
+    pub(crate) fn record<T: Serialize>(
+        &self,
+        change: WebhookChange,
+        id: i64,
+        data: Option<&T>,
+    ) -> Result<(), StoreError> {
+        self.changed(change.into(), id, data, None)
+    }
+
+    /// Makes `actor` the actor of the transaction's entry (a client's decision through a
+    /// link is made by the client, not by the service).
+    pub(crate) fn act_as(&self, actor: Actor) {
+        self.recorder().act_as(actor);
+    }
+
+    fn changed<T: Serialize>(
+        &self,
+        kind: ActivityType,
+        id: i64,
+        after: Option<&T>,
+        private_to: Option<Audience>,
+    ) -> Result<(), StoreError> {
+        let after = after.map(to_value).transpose()?;
+        let private_to = private_to.and_then(|a| a.private_to()).map(|u| u.get());
+        self.recorder().changed(kind, id, after, private_to);
         Ok(())
+    }
+
+    fn recorder(&self) -> std::sync::MutexGuard<'_, Recorder> {
+        self.activity.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Reports a change as [`Tx::emit`] does, to `audience` alone (a private note's
@@ -493,7 +568,7 @@ impl Tx {
         data: &T,
     ) -> Result<(), StoreError> {
         self.push(Event::new(kind, id, data, events::now())?.for_audience(audience));
-        Ok(())
+        self.changed(kind.into(), id, Some(data), Some(audience))
     }
 
     /// Reports a deletion as [`Tx::emit_deleted`] does, to `audience` alone.
@@ -504,7 +579,7 @@ impl Tx {
         id: i64,
     ) -> Result<(), StoreError> {
         self.push(Event::deleted(kind, id, events::now())?.for_audience(audience));
-        Ok(())
+        self.changed::<()>(kind.into(), id, None, Some(audience))
     }
 
     /// Wakes the delivery workers once this transaction has committed (it queued or put
@@ -514,22 +589,29 @@ impl Tx {
         self.wake.store(true, Ordering::Release);
     }
 
-    /// How many events it has collected: a mark that [`Tx::forget_events_since`] goes
-    /// back to when the statements after it are rolled back to a savepoint.
-    pub(crate) fn mark_events(&self) -> usize {
-        self.events
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .len()
+    /// What it has collected so far (its events, and what its activity entry knows): a
+    /// mark that [`Tx::forget_events_since`] goes back to when the statements after it are
+    /// rolled back to a savepoint.
+    pub(crate) fn mark_events(&self) -> EventsMark {
+        EventsMark {
+            events: self
+                .events
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .len(),
+            activity: self.recorder().mark(),
+        }
     }
 
-    /// Drops the events collected after `mark` ([`Tx::mark_events`]): their changes were
-    /// rolled back to a savepoint, and an event is never written without its change.
-    pub(crate) fn forget_events_since(&self, mark: usize) {
+    /// Drops the events and the activity collected after `mark` ([`Tx::mark_events`]):
+    /// their changes were rolled back to a savepoint, and neither an event nor an entry is
+    /// ever written without its change.
+    pub(crate) fn forget_events_since(&self, mark: EventsMark) {
         self.events
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .truncate(mark);
+            .truncate(mark.events);
+        self.recorder().go_back(mark.activity);
     }
 
     fn push(&self, event: Event) {
@@ -565,11 +647,14 @@ impl Tx {
         (!self.begun.swap(true, Ordering::AcqRel)).then(|| conn.batch_execute("BEGIN"))
     }
 
-    /// Inserts the events and sends `COMMIT`, pipelined: the insert is on the wire before
-    /// the `COMMIT`, and if it fails PostgreSQL turns the `COMMIT` into a rollback.
+    /// Inserts the activity entry and the events and sends `COMMIT`, pipelined: the
+    /// inserts are on the wire before the `COMMIT`, and if one fails PostgreSQL turns the
+    /// `COMMIT` into a rollback. An entry of the chain of issued documents first locks the
+    /// chain's head (one round trip, only for those) to learn the hash it holds.
     async fn finish(mut self) -> Result<(), StoreError> {
         let events =
             std::mem::take(&mut *self.events.lock().unwrap_or_else(PoisonError::into_inner));
+        let entry = self.recorder().take(activity::now());
         let Some(conn) = self.conn.as_deref() else {
             return Ok(());
         };
@@ -579,31 +664,85 @@ impl Tx {
             return Ok(());
         }
         let mut queued = self.wake.load(Ordering::Acquire);
-        if events.is_empty() {
-            conn.batch_execute("COMMIT").await?;
-        } else {
-            let columns = events::columns(&events);
-            let params = columns.params();
-            if crate::db::unnamed_statements() {
-                // Unnamed (PgBouncer): its types are learnt first, inside this
-                // transaction, so that the insert is one message group sent ahead of the
-                // COMMIT.
+        let link = match &entry {
+            Some(entry) if entry.chained => {
+                let (seq, prev) = chain::lock_head(&self).await?;
+                let hash = chain::digest(&chain::canonical(seq, &prev, entry.fields()));
+                Some((seq, prev, hash))
+            }
+            _ => None,
+        };
+        let entry = entry
+            .as_ref()
+            .map(|e| activity::Params::of(e, link.map(|(seq, prev, _)| (seq, prev))));
+        let head = link.map(|(seq, _, hash)| (seq, hash.to_vec()));
+        let columns = (!events.is_empty()).then(|| events::columns(&events));
+        if crate::db::unnamed_statements() {
+            // Unnamed (PgBouncer): each statement's types are learnt first, inside this
+            // transaction, so that each is one message group sent ahead of the COMMIT.
+            if let Some(entry) = &entry {
+                crate::db::run_on(conn, activity::INSERT_SQL, &entry.params(), true).await?;
+            }
+            if let Some((seq, hash)) = &head {
+                crate::db::run_on(conn, chain::MOVE_HEAD_SQL, &[seq, hash], true).await?;
+            }
+            if let Some(columns) = &columns {
+                let params = columns.params();
                 let inserted =
                     crate::db::run_on(conn, events::INSERT_EVENTS_SQL, &params, true).await?;
-                conn.batch_execute("COMMIT").await?;
                 queued |= inserted > 0;
-            } else {
-                // Prepared first (cached after the first time), so that the insert's
-                // messages are sent when its future is first polled, ahead of the COMMIT's.
-                let statement = conn.prepare_cached(events::INSERT_EVENTS_SQL).await?;
-                let (inserted, committed) = futures_util::future::join(
-                    conn.execute(&statement, &params),
-                    conn.batch_execute("COMMIT"),
-                )
-                .await;
-                queued |= inserted? > 0;
-                committed?;
             }
+            conn.batch_execute("COMMIT").await?;
+        } else {
+            // Prepared first (cached after the first time), so that each insert's
+            // messages are sent when its future is first polled, ahead of the COMMIT's.
+            let insert_entry = match entry {
+                Some(_) => Some(conn.prepare_cached(activity::INSERT_SQL).await?),
+                None => None,
+            };
+            let move_head = match head {
+                Some(_) => Some(conn.prepare_cached(chain::MOVE_HEAD_SQL).await?),
+                None => None,
+            };
+            let insert_events = match columns {
+                Some(_) => Some(conn.prepare_cached(events::INSERT_EVENTS_SQL).await?),
+                None => None,
+            };
+            let entry_written = async {
+                match (&insert_entry, &entry) {
+                    (Some(statement), Some(entry)) => {
+                        conn.execute(statement, &entry.params()).await
+                    }
+                    _ => Ok(0),
+                }
+            };
+            let head_moved = async {
+                match (&move_head, &head) {
+                    (Some(statement), Some((seq, hash))) => {
+                        conn.execute(statement, &[seq, hash]).await
+                    }
+                    _ => Ok(0),
+                }
+            };
+            let events_written = async {
+                match (&insert_events, &columns) {
+                    (Some(statement), Some(columns)) => {
+                        conn.execute(statement, &columns.params()).await
+                    }
+                    _ => Ok(0),
+                }
+            };
+            let (written, moved, inserted, committed) = futures_util::future::join4(
+                entry_written,
+                head_moved,
+                events_written,
+                conn.batch_execute("COMMIT"),
+            )
+            .await;
+            written?;
+            moved?;
+            queued |= inserted? > 0;
+            committed?;
         }
         self.conn = None;
         if queued {

@@ -486,7 +486,7 @@ impl Store {
         make: Option<&'static str>,
     ) -> Result<CreditNote, StoreError> {
         let tx = self.begin().await?;
-        crate::conditions::if_match(async {
+        tx.if_match(async {
             tx.row_opt(LOCK_SQL, &[&id.get()])
                 .await?
                 .ok_or(StoreError::NotFound(Resource::CreditNote))?;

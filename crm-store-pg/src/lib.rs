@@ -19,6 +19,8 @@
 //! - `recurring`: recurring invoices (API.md §20): the schedules, and the scheduler's
 //!   claims and runs ([`ScheduleRun`]); `reminders`: payment reminders and overdue
 //!   reports ([`Reminded`]).
+//! - [`activity`]: who changed what (API.md §21): the entries every write makes, their
+//!   list, and the chain of issued documents.
 //! - [`conditions`]: idempotency claims and `If-Match` preconditions, and the write
 //!   transaction every write opens through them.
 //! - [`client`]: the client's side: links, what they open, the client's decision.
@@ -30,6 +32,7 @@
 //! - [`seed`]: the demo data set.
 //! - `testing` (feature `testing`): a fresh migrated database per test.
 
+pub mod activity;
 pub mod client;
 pub mod error;
 pub mod keys;

@@ -21,7 +21,6 @@ use crm_core::milestone::{
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::listed::Listed;
@@ -184,7 +183,7 @@ impl Store {
         const LOCK_SQL: &str = "SELECT id FROM milestones WHERE id = $1 FOR UPDATE";
         let tx = self.begin().await?;
         // With `If-Match`: lock the row and compare under the lock before writing.
-        if_match(async {
+        tx.if_match(async {
             if tx.row_opt(LOCK_SQL, &[&id.get()]).await?.is_none() {
                 return Err(StoreError::NotFound(Resource::Milestone));
             }

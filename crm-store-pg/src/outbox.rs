@@ -15,6 +15,8 @@
 //! only while the row is still pending (a row deleted meanwhile, with its estimate, stays
 //! deleted).
 
+use crate::activity::{self, Recorder};
+use crm_core::activity::{Actor, SystemPart};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -441,7 +443,8 @@ impl Outbox {
     }
 
     /// Runs an outcome statement that returns the email as it is after it (none: the row
-    /// was no longer pending) and reports the email's event, in one transaction.
+    /// was no longer pending) and reports the email's event and its activity entry (the
+    /// outbox's), in one transaction.
     async fn finish_with_event(
         &mut self,
         sql: &str,
@@ -458,6 +461,13 @@ impl Outbox {
             queued = tx
                 .execute(crate::events::INSERT_EVENTS_SQL, &columns.params())
                 .await?;
+            // Its activity entry: the outbox's (API.md §21).
+            let mut recorder = Recorder::new(Actor::System(SystemPart::Outbox));
+            recorder.changed(kind.into(), email.id, None, None);
+            if let Some(entry) = recorder.take(activity::now()) {
+                let params = activity::Params::of(&entry, None);
+                tx.execute(activity::INSERT_SQL, &params.params()).await?;
+            }
         }
         tx.commit().await?;
         if queued > 0 {

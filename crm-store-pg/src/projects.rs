@@ -21,7 +21,6 @@ use tokio_postgres::Row;
 
 use crate::categories::sync_projects;
 use crate::clients::default_category;
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, refs, rows};
@@ -151,7 +150,7 @@ impl Store {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
         let current = read(&tx, id.get()).await?;
-        if_match(async { Ok(current.clone()) }).await?;
+        tx.if_match(async { Ok(current.clone()) }).await?;
         refs::require(&tx, cmd.references()).await?;
         let f = cmd.apply(current.fields())?;
         let status = f.status.unwrap_or(current.status);
@@ -182,7 +181,7 @@ impl Store {
     pub async fn delete_project(&self, _ctx: Ctx, id: ProjectId) -> Result<(), StoreError> {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
-        if_match(read(&tx, id.get())).await?;
+        tx.if_match(read(&tx, id.get())).await?;
         let has_bills: bool = tx.row(HAS_BILLS_SQL, &[&id.get()]).await?.get(0);
         if has_bills {
             return Err(Conflict::ProjectHasBills.into());

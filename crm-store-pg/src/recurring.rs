@@ -22,7 +22,7 @@ use tokio_postgres::Row;
 
 use crate::bills::kind::{StoredBill, load_many};
 use crate::bills::list::{filtered, page};
-use crate::conditions::{Tx, if_match};
+use crate::conditions::Tx;
 use crate::db::Db;
 use crate::error::corrupt;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
@@ -241,7 +241,7 @@ impl Store {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
         let current = read(&tx, id.get()).await?;
-        if_match(async { Ok(current.clone()) }).await?;
+        tx.if_match(async { Ok(current.clone()) }).await?;
         let mut errors = input.errors().clone();
         let zone = company_zone(&tx).await?;
         let fields = input.apply(Some(&current.fields()), &zone, &mut errors);
@@ -292,7 +292,7 @@ impl Store {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
         let current = read(&tx, id.get()).await?;
-        if_match(async { Ok(current) }).await?;
+        tx.if_match(async { Ok(current) }).await?;
         tx.run(DELETE_SQL, &[&id.get()]).await?;
         tx.emit_deleted(EventType::RecurringInvoiceDeleted, id.get())?;
         tx.commit().await

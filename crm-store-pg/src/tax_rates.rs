@@ -17,7 +17,6 @@ use crm_core::tax_rate::{
 use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
 use crate::{Ctx, Listed, Store, StoreError, rows};
@@ -174,7 +173,7 @@ impl Store {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
         let current = read(&tx, id.get()).await?;
-        if_match(async { Ok(current.clone()) }).await?;
+        tx.if_match(async { Ok(current.clone()) }).await?;
         let before = current.fields();
         let after = cmd.apply(before.clone())?;
         if changes_what_documents_use(&before, &after) {
@@ -209,7 +208,7 @@ impl Store {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
         let current = read(&tx, id.get()).await?;
-        if_match(async { Ok(current.clone()) }).await?;
+        tx.if_match(async { Ok(current.clone()) }).await?;
         if current.system {
             return Err(Conflict::SystemTaxRate.into());
         }

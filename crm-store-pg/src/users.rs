@@ -10,7 +10,6 @@ use crm_core::webhook::EventType;
 use tokio_postgres::Row;
 use tokio_postgres::error::SqlState;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::{Ctx, Store, StoreError, rows};
 
@@ -41,7 +40,7 @@ impl Store {
         let id = ctx.actor.get();
         let tx = self.begin().await?;
         tx.row(LOCK_SQL, &[&id]).await?;
-        if_match(read(&tx, id)).await?;
+        tx.if_match(read(&tx, id)).await?;
         tx.run(
             UPDATE_SQL,
             &[&id, &cmd.first_name, &cmd.last_name, &cmd.email],

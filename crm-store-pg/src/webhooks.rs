@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
+use crm_core::activity::WebhookChange;
 use crm_core::choice::Choice;
 use crm_core::conflict::Resource;
 use crm_core::ids::{ApiKeyId, WebhookDeliveryId, WebhookId};
@@ -197,6 +198,7 @@ impl Store {
             )
             .await?;
         let webhook = webhook_from_row(&row)?;
+        tx.record(WebhookChange::Created, webhook.id.get(), Some(&webhook))?;
         tx.commit().await?;
         Ok(WebhookWithSecret { webhook, secret })
     }
@@ -252,7 +254,7 @@ impl Store {
             .row_opt(LOCK_SQL, &[&id.get()])
             .await?
             .ok_or(StoreError::NotFound(Resource::Webhook))?;
-        crate::conditions::if_match(read_webhook(&tx, id)).await?;
+        tx.if_match(read_webhook(&tx, id)).await?;
         let takes_over = cmd.url.is_some() || cmd.events.is_some() || cmd.enabled == Some(true);
         let owner = if takes_over {
             let scopes = key_scopes(&tx, by).await?;
@@ -284,6 +286,7 @@ impl Store {
         )
         .await?;
         let webhook = read_webhook(&tx, id).await?;
+        tx.record(WebhookChange::Updated, id.get(), Some(&webhook))?;
         tx.commit().await?;
         Ok(webhook)
     }
@@ -294,9 +297,10 @@ impl Store {
         tx.row_opt(LOCK_SQL, &[&id.get()])
             .await?
             .ok_or(StoreError::NotFound(Resource::Webhook))?;
-        crate::conditions::if_match(read_webhook(&tx, id)).await?;
+        tx.if_match(read_webhook(&tx, id)).await?;
         tx.run("DELETE FROM webhook_endpoints WHERE id = $1", &[&id.get()])
             .await?;
+        tx.record::<()>(WebhookChange::Deleted, id.get(), None)?;
         tx.commit().await
     }
 
@@ -317,6 +321,7 @@ impl Store {
             .ok_or(StoreError::NotFound(Resource::Webhook))?;
         tx.run(SQL, &[&id.get(), &secret, &overlap]).await?;
         let webhook = read_webhook(&tx, id).await?;
+        tx.record(WebhookChange::SecretRotated, id.get(), Some(&webhook))?;
         tx.commit().await?;
         Ok(WebhookWithSecret { webhook, secret })
     }
@@ -354,6 +359,7 @@ impl Store {
         let delivery = rows::id(&row, "id", WebhookDeliveryId::new)?;
         tx.wake_workers();
         let answer = read_delivery(&tx, id, delivery).await?;
+        tx.record::<()>(WebhookChange::Tested, id.get(), None)?;
         tx.commit().await?;
         Ok(answer)
     }
@@ -403,6 +409,7 @@ impl Store {
         }
         tx.wake_workers();
         let answer = read_delivery(&tx, id, delivery).await?;
+        tx.record::<()>(WebhookChange::DeliveryRetried, id.get(), None)?;
         tx.commit().await?;
         Ok(answer)
     }

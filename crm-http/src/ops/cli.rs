@@ -34,6 +34,7 @@ use std::process::ExitCode;
 
 use clap::error::{ContextKind, ContextValue};
 use clap::{CommandFactory, Parser, Subcommand};
+use crm_store_pg::activity::chain::ChainCheck;
 use crm_store_pg::local::{self, LocalPostgres};
 use crm_store_pg::migrate::{create_database_if_missing, migrate, require_database};
 use crm_store_pg::{Store, StoreConfig};
@@ -257,11 +258,25 @@ enum Command {
         #[command(subcommand)]
         command: UsersCommand,
     },
+    /// Check the records' audit trail (API.md §21).
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
     /// Show or stop the private PostgreSQL cluster in --data-dir (never starts one).
     LocalPostgres {
         #[command(subcommand)]
         command: LocalPostgresCommand,
     },
+}
+
+#[derive(Debug, Subcommand)]
+enum AuditCommand {
+    /// Walk the chain of the activity entries of issued documents and name its first
+    /// broken link (exit status 1), or print its length and head hash (keep that hash
+    /// elsewhere: a later verify that still finds it proves nothing before it was
+    /// rewritten).
+    Verify,
 }
 
 #[derive(Debug, Subcommand)]
@@ -724,6 +739,16 @@ async fn command(cli: &Cli, url: &str) -> Result<(), Failure> {
         }
         Command::Keys { command } => keys::keys(&store, command).await?,
         Command::Users { command } => users::users(&store, command).await?,
+        Command::Audit {
+            command: AuditCommand::Verify,
+        } => match store.verify_chain().await? {
+            ChainCheck::Intact { entries, head } => {
+                println!("the chain is intact: {entries} entries, head {head}");
+            }
+            ChainCheck::Broken { seq, reason, .. } => {
+                return Err(format!("the chain is broken at place {seq}: {reason}").into());
+            }
+        },
         Command::LocalPostgres { .. } => {}
     }
     Ok(())

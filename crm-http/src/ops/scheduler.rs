@@ -97,7 +97,11 @@ pub async fn run(
         if *stop.borrow() {
             return total;
         }
-        let full = match round(&store, &documents, clock.now(), options, &mut total).await {
+        // Its writes' activity entries name the scheduler (API.md §21).
+        let scheduler =
+            crm_core::activity::Actor::System(crm_core::activity::SystemPart::Scheduler);
+        let work = round(&store, &documents, clock.now(), options, &mut total);
+        let full = match store.acting(scheduler, work).await {
             Ok(claimed) => claimed >= options.batch,
             Err(e) => {
                 tracing::warn!(error = %e, "scheduler round failed; trying again");

@@ -457,3 +457,20 @@ async fn a_converted_estimates_page_offers_no_decision() {
     assert_eq!(after.data()["status"], "new");
     assert_eq!(after.data()["client_response"], Value::Null);
 }
+
+#[tokio::test]
+async fn a_decision_is_the_clients_in_the_estimates_activity() {
+    let s = TestServer::start().await;
+    let (id, token) = published_estimate(&s).await;
+    let (a, _) = visit(&s, Method::POST, &format!("/c/{token}/accept"), &[]).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    let a = s.get(&format!("/api/estimates/{id}/activity")).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    let entry = &a.data()[0];
+    assert_eq!(entry["type"], "estimate.accepted");
+    assert_eq!(
+        entry["actor"],
+        serde_json::json!({"client_link": {"type": "estimate", "id": id}})
+    );
+    assert_eq!(entry["changes"]["status"][1], "accepted", "{entry}");
+}

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, unreachable_pub)]
 
+mod activity;
 mod browser;
 mod categories;
 mod client;

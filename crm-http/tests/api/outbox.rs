@@ -741,6 +741,17 @@ async fn a_550_reply_fails_the_email_at_once_with_the_reply_as_its_error() {
     assert!(error.contains("No such user here"), "{error}");
     assert_eq!(email["dates"]["next_attempt"], Value::Null);
     assert!(smtp.received().is_empty());
+    // Its activity entry is the outbox's (API.md §21).
+    let a = s
+        .get(&format!(
+            "/api/activity?resource_type=email&resource_id={email_id}"
+        ))
+        .await;
+    assert_eq!(a.data()[0]["type"], "email.failed", "{}", a.json);
+    assert_eq!(
+        a.data()[0]["actor"],
+        serde_json::json!({"system": "outbox"})
+    );
     // A failed email is not tried again.
     assert_eq!(deliver_once(&s, &smtp.url()).await, Delivered::default());
 }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use crm_store_pg::testing::TestDb;
 
+mod audit;
 mod outbox;
 // The api tests' webhook receiver; this binary uses part of it.
 #[allow(dead_code, unreachable_pub)]

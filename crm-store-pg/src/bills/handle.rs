@@ -15,7 +15,7 @@ use super::header::{self, EmailAction};
 use super::kind::{BillId, PATCH_TOTAL_FIELD, StoredKind, load, load_many};
 use super::list::{count_keys, filtered, page};
 use super::{LockMode, items};
-use crate::conditions::{Tx, if_match};
+use crate::conditions::Tx;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::listed::Listed;
@@ -205,7 +205,7 @@ impl<'s, K: StoredKind> Bills<'s, K> {
     ) -> Result<Emailed<K::Record>, StoreError> {
         let tx = self.store.begin().await?;
         let locked = super::lock(&tx, K::sql(), id.raw(), LockMode::Update).await?;
-        if_match(load(&tx, id, self.store.view(ctx))).await?;
+        tx.if_match(load(&tx, id, self.store.view(ctx))).await?;
         K::publish(&tx, id.raw(), &locked, ctx.today).await?;
         K::keep_parties(&tx, self.store.company_name(), id.raw()).await?;
         let (record, queued) = self
@@ -284,12 +284,13 @@ impl<'s, K: StoredKind> Bills<'s, K> {
         Versioned::read(self.store, reader, today, id).await
     }
 
-    /// Begins a write of bill `id`: the transaction and the request's `If-Match` compared
-    /// with the bill as read under the row's lock ([`if_match`]: a mismatch is a 412 and
-    /// nothing is written; the operation's own statements lock the row otherwise).
+    /// Begins a write of bill `id`: the transaction, the row locked, and the request's
+    /// `If-Match` compared with the bill as read under the lock ([`Tx::if_match`]: a
+    /// mismatch is a 412 and nothing is written; that read is also the bill before the
+    /// change, for its activity entry).
     async fn begin_on(self, ctx: Ctx, id: K::Id) -> Result<Tx, StoreError> {
         let tx = self.store.begin().await?;
-        if_match(async {
+        tx.if_match(async {
             super::lock(&tx, K::sql(), id.raw(), LockMode::Update).await?;
             load(&tx, id, self.store.view(ctx)).await
         })

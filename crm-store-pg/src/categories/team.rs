@@ -19,7 +19,6 @@ use crm_core::ids::CategoryId;
 use crm_core::webhook::EventType;
 
 use super::{lock, read};
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::store::Store;
@@ -92,7 +91,7 @@ SELECT $1, u FROM unnest($2::bigint[]) AS u
 ON CONFLICT DO NOTHING";
         let tx = self.begin().await?;
         lock(&tx, id).await?;
-        if_match(read(&tx, id)).await?;
+        tx.if_match(read(&tx, id)).await?;
         refs::require(&tx, cmd.references()).await?;
         let users: Vec<i64> = cmd.users.iter().map(|u| u.get()).collect();
         tx.run(REPLACE_SQL, &[&id.get(), &users]).await?;
@@ -126,7 +125,7 @@ ON CONFLICT DO NOTHING";
             Ok(None)
         };
         let source_type = type_of(id)?.ok_or(StoreError::NotFound(Resource::Category))?;
-        if_match(read(&tx, id)).await?;
+        tx.if_match(read(&tx, id)).await?;
         if cmd.target == id || type_of(cmd.target)? != Some(source_type) {
             return Err(StoreError::Invalid(migration_target_error()));
         }

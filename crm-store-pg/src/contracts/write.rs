@@ -11,7 +11,6 @@ use crm_core::webhook::EventType;
 use rust_decimal::Decimal;
 
 use super::{contract_from_row, read_contract};
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::store::{Ctx, Store};
@@ -133,7 +132,7 @@ impl Store {
     ) -> Result<Contract, StoreError> {
         let tx = self.begin().await?;
         let current = lock_for_update(&tx, id.get()).await?;
-        if_match(read_contract(&tx, ctx.today, id.get())).await?;
+        tx.if_match(read_contract(&tx, ctx.today, id.get())).await?;
         let mut errors = refs::invalid(&tx, cmd.references()).await?;
         let date_end = cmd.date_end.apply_ref(current.date_end);
         if let Err(period) = check_period(cmd.date_start, date_end) {
@@ -166,7 +165,7 @@ impl Store {
     pub async fn delete_contract(&self, ctx: Ctx, id: ContractId) -> Result<(), StoreError> {
         let tx = self.begin().await?;
         let estimate_id = lock(&tx, id.get()).await?;
-        if_match(read_contract(&tx, ctx.today, id.get())).await?;
+        tx.if_match(read_contract(&tx, ctx.today, id.get())).await?;
         tx.run(DELETE_CONTRACT_SQL, &[&id.get()]).await?;
         tx.run(DELETE_ESTIMATE_SQL, &[&estimate_id]).await?;
         tx.emit_deleted(EventType::ContractDeleted, id.get())?;
@@ -183,7 +182,7 @@ impl Store {
     ) -> Result<Contract, StoreError> {
         let tx = self.begin().await?;
         lock(&tx, id.get()).await?;
-        if_match(read_contract(&tx, ctx.today, id.get())).await?;
+        tx.if_match(read_contract(&tx, ctx.today, id.get())).await?;
         tags::replace(&tx, TagOwner::Contract(id.get()), tags, ctx.actor).await?;
         let contract = read_contract(&tx, ctx.today, id.get()).await?;
         tx.emit(EventType::ContractUpdated, id.get(), &contract)?;

@@ -10,7 +10,6 @@ use crm_core::ids::{MilestoneId, ProjectId};
 use crm_core::milestone::{self, MilestoneDeletion, MilestoneType};
 use crm_core::webhook::EventType;
 
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::rows;
@@ -62,7 +61,7 @@ impl Store {
         let project = project_of(&tx, id).await?;
         let default = lock_project(&tx, project).await?;
         let kind = lock_milestone(&tx, id).await?;
-        if_match(super::read(&tx, id)).await?;
+        tx.if_match(super::read(&tx, id)).await?;
         milestone::check_deletion(kind)?;
         if opts.delete_tasks {
             tx.run(DELETE_TASKS_SQL, &[&id.get()]).await?;

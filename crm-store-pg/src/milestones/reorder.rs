@@ -10,7 +10,6 @@ use crm_core::milestone::{Milestone, MilestoneReorder};
 use crm_core::webhook::EventType;
 
 use super::{lock_project, milestone_from};
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::rows;
@@ -66,7 +65,7 @@ impl Store {
         // (or no) milestones, and the ones missing are reported as invalid.
         lock_project(&tx, project).await?;
         // The representation `If-Match` names: the project's milestones, as this answers.
-        if_match(async {
+        tx.if_match(async {
             tx.rows(LIST_SQL, &[&project.get()])
                 .await?
                 .iter()

@@ -8,7 +8,6 @@ use crm_core::tags::TagSet;
 use crm_core::webhook::EventType;
 
 use super::read_note;
-use crate::conditions::if_match;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::rows;
@@ -121,7 +120,7 @@ impl Store {
     ) -> Result<Note, StoreError> {
         let tx = self.begin().await?;
         let (current, creator) = lock_visible(&tx, ctx.actor, id.get()).await?;
-        if_match(read_note(&tx, ctx.actor, id.get())).await?;
+        tx.if_match(read_note(&tx, ctx.actor, id.get())).await?;
         let visibility = cmd.visibility_after(current);
         tx.run(
             UPDATE_NOTE_SQL,
@@ -143,7 +142,7 @@ impl Store {
     pub async fn delete_note(&self, ctx: Ctx, id: NoteId) -> Result<(), StoreError> {
         let tx = self.begin().await?;
         let (visibility, creator) = lock_visible(&tx, ctx.actor, id.get()).await?;
-        if_match(read_note(&tx, ctx.actor, id.get())).await?;
+        tx.if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tx.run(DELETE_NOTE_SQL, &[&id.get()]).await?;
         let audience = note::audience(visibility, creator);
         tx.emit_deleted_to(audience, EventType::NoteDeleted, id.get())?;
@@ -160,7 +159,7 @@ impl Store {
     ) -> Result<Note, StoreError> {
         let tx = self.begin().await?;
         lock_visible(&tx, ctx.actor, id.get()).await?;
-        if_match(read_note(&tx, ctx.actor, id.get())).await?;
+        tx.if_match(read_note(&tx, ctx.actor, id.get())).await?;
         tags::replace(&tx, TagOwner::Note(id.get()), tags, ctx.actor).await?;
         let note = read_note(&tx, ctx.actor, id.get()).await?;
         tx.emit_to(note.audience(), EventType::NoteUpdated, id.get(), &note)?;

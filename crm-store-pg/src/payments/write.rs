@@ -9,7 +9,7 @@ use crm_core::payment::{NewPayment, Payment, refusal_errors};
 use crm_core::webhook::EventType;
 
 use super::{lock_invoice, read_payment, write_status};
-use crate::conditions::{Tx, if_match};
+use crate::conditions::Tx;
 use crate::db::Db;
 use crate::error::StoreError;
 use crate::rows;
@@ -99,7 +99,7 @@ impl Store {
             .row_opt(LOCK_PAYMENT_SQL, &[&id.get()])
             .await?
             .ok_or_else(not_found)?;
-        if_match(read_payment(&tx, id.get())).await?;
+        tx.if_match(read_payment(&tx, id.get())).await?;
         let after = locked
             .balance
             .remove(rows::money(&payment, "amount")?)

@@ -67,7 +67,9 @@ async fn every_write_endpoint_answers_every_malformed_input_with_a_clean_4xx_and
     assert!(!tally.statuses.keys().any(|s| *s < 400 || *s >= 500));
 
     // Control: each base body, sent as is, is accepted (so every case above was refused for its
-    // one defect, not for something in the base).
+    // one defect, not for something in the base), and makes exactly one activity entry
+    // (API.md §21), by the key, about a record of the route's area.
+    let mut entries = Entries::new(&db).await;
     for target in targets.iter().filter(|t| t.method != Method::DELETE) {
         let a = s
             .call(
@@ -84,6 +86,7 @@ async fn every_write_endpoint_answers_every_malformed_input_with_a_clean_4xx_and
             a.status,
             a.json
         );
+        entries.one_more(&s, target).await;
     }
     for target in targets.iter().filter(|t| t.method == Method::DELETE) {
         let a = s.delete(&target.path).await;
@@ -94,6 +97,76 @@ async fn every_write_endpoint_answers_every_malformed_input_with_a_clean_4xx_and
             target.path,
             a.json
         );
+        entries.one_more(&s, target).await;
+    }
+    assert!(entries.failures.is_empty(), "{:#?}", entries.failures);
+}
+
+/// The activity entries the sweep's control requests make.
+struct Entries<'a> {
+    db: &'a tokio_postgres::Client,
+    last: i64,
+    failures: Vec<String>,
+}
+
+impl<'a> Entries<'a> {
+    async fn new(db: &'a tokio_postgres::Client) -> Entries<'a> {
+        let last = Self::newest(db).await;
+        Entries {
+            db,
+            last,
+            failures: Vec::new(),
+        }
+    }
+
+    async fn newest(db: &tokio_postgres::Client) -> i64 {
+        db.query_one("SELECT COALESCE(max(id), 0) FROM activity", &[])
+            .await
+            .unwrap()
+            .get(0)
+    }
+
+    /// Asserts that `target`'s request made exactly one entry, with the sweep's key as its
+    /// actor and a record of the route's area (`/api/credit-notes/…` → `credit_note`; a
+    /// conversion makes an invoice, an issue a credit note, a reorder moves milestones).
+    async fn one_more(&mut self, s: &TestServer, target: &Target) {
+        let rows = self
+            .db
+            .query(
+                "SELECT resource_type, actor_key_id FROM activity WHERE id > $1 ORDER BY id",
+                &[&self.last],
+            )
+            .await
+            .unwrap();
+        let route = format!("{} {}", target.method, target.template);
+        if rows.len() != 1 {
+            self.failures
+                .push(format!("{route}: {} activity entries, not one", rows.len()));
+            self.last = Self::newest(self.db).await;
+            return;
+        }
+        let resource: String = rows[0].get(0);
+        let key: Option<i64> = rows[0].get(1);
+        let expected = match target.template {
+            "/api/estimates/{id}/convert-to-invoice" => "invoice".to_owned(),
+            "/api/invoices/{id}/credit-notes" => "credit_note".to_owned(),
+            template => match template.split('/').nth(2).unwrap() {
+                "categories" => "category".to_owned(),
+                "company" => "company".to_owned(),
+                area => area.strip_suffix('s').unwrap_or(area).replace('-', "_"),
+            },
+        };
+        if resource != expected {
+            self.failures.push(format!(
+                "{route}: an entry about a {resource}, not a {expected}"
+            ));
+        }
+        let sweep_key: i64 = s.key.split('_').nth(1).unwrap().parse().unwrap();
+        if key != Some(sweep_key) {
+            self.failures
+                .push(format!("{route}: made by {key:?}, not the request's key"));
+        }
+        self.last = Self::newest(self.db).await;
     }
 }
 
