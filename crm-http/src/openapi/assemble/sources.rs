@@ -131,7 +131,12 @@ fn route_row(line: &str) -> Option<RouteRow> {
     let need = if public {
         None
     } else {
-        let area = path.strip_prefix("/api/")?.split('/').next()?;
+        // A record's history is the activity area's, whatever the record's area (crm-core's
+        // `Need::of_route`).
+        let area = match path.ends_with("/activity") {
+            true => "activity",
+            false => path.strip_prefix("/api/")?.split('/').next()?,
+        };
         let level = if method == "GET" { "read" } else { "write" };
         Some(format!("{area}:{level}"))
     };
