@@ -16,7 +16,8 @@ use serde::Serialize;
 use super::{Env, Req};
 use crate::error::ApiError;
 use crate::response::Reply;
-use crm_core::bill::{InvoiceKind, LineItem, TaxRecord};
+use crm_core::bill::InvoiceKind;
+use crm_core::tax_rate::TaxRate;
 
 /// `readiness`'s `data`.
 #[derive(Serialize)]
@@ -39,44 +40,70 @@ fn format(req: &Req<'_>) -> Result<Format, ApiError> {
     }
 }
 
-/// The tax rates `lines` and `taxes` name, and the system "No Tax" rate.
-async fn rates_of(
-    env: &Env<'_>,
-    lines: &[LineItem],
-    taxes: &[TaxRecord],
-) -> Result<Vec<crm_core::tax_rate::TaxRate>, ApiError> {
-    let mut ids: Vec<TaxRateId> = lines
-        .iter()
-        .filter_map(|l| l.tax_rate_id)
-        .chain(taxes.iter().filter_map(|t| t.tax_rate_id))
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    Ok(env.store.tax_rates_named(&ids).await?)
+/// The issued document a request names, read as the API shows it.
+enum Issued {
+    Invoice(crm_core::invoice::Invoice),
+    CreditNote(crm_core::credit_note::CreditNote),
 }
 
-/// The shown document a Factur-X PDF is made of.
-enum Shown<'a> {
-    Invoice(&'a crm_core::invoice::Invoice),
-    CreditNote(&'a crm_core::credit_note::CreditNote),
+impl Issued {
+    /// The invoice (`credit_note` false) or credit note of the request's `{id}` (its 404
+    /// first), the request's format (its 422 next), and the tax rates the document names
+    /// with the system "No Tax" rate.
+    async fn open(
+        env: &Env<'_>,
+        req: &Req<'_>,
+        credit_note: bool,
+    ) -> Result<(Issued, Format, Vec<TaxRate>), ApiError> {
+        let issued = if credit_note {
+            let id = req.id(CreditNoteId::from_path, Resource::CreditNote)?;
+            Issued::CreditNote(env.store.credit_note(req.ctx, id).await?)
+        } else {
+            let id = req.id(InvoiceId::from_path, Resource::Invoice)?;
+            Issued::Invoice(env.store.bills::<InvoiceKind>().get(req.ctx, id).await?)
+        };
+        let format = format(req)?;
+        let (lines, taxes) = match &issued {
+            Issued::Invoice(i) => (&i.line_items, &i.taxes),
+            Issued::CreditNote(c) => (&c.lines, &c.taxes),
+        };
+        let mut ids: Vec<TaxRateId> = lines
+            .iter()
+            .filter_map(|l| l.tax_rate_id)
+            .chain(taxes.iter().filter_map(|t| t.tax_rate_id))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let rates = env.store.tax_rates_named(&ids).await?;
+        Ok((issued, format, rates))
+    }
+
+    /// What an e-invoice is made from.
+    fn source(&self) -> Source<'_> {
+        match self {
+            Issued::Invoice(i) => Source::invoice(i),
+            Issued::CreditNote(c) => Source::credit_note(c),
+        }
+    }
+
+    /// Its page, as its PDF shows it (what a Factur-X PDF renders).
+    async fn page(&self, env: &Env<'_>) -> Result<crm_render::Document, ApiError> {
+        match self {
+            Issued::Invoice(i) => env.documents.document::<InvoiceKind>(env.store, i).await,
+            Issued::CreditNote(c) => env.documents.credit_note_document(env.store, c).await,
+        }
+    }
 }
 
-/// The export of `source` in `format`, or its 422; a Factur-X PDF renders `shown`.
-async fn export(
-    env: &Env<'_>,
-    source: Source<'_>,
-    shown: Shown<'_>,
-    rates: &Rates<'_>,
-    format: Format,
-) -> Result<Reply, ApiError> {
-    let document = crm_einvoice::build(source, rates, format).map_err(ApiError::NotReady)?;
+/// The export of `issued` in `format`, or its 422.
+async fn export(env: &Env<'_>, req: Req<'_>, credit_note: bool) -> Result<Reply, ApiError> {
+    let (issued, format, rates) = Issued::open(env, &req, credit_note).await?;
+    let document = crm_einvoice::build(issued.source(), &Rates::new(&rates), format)
+        .map_err(ApiError::NotReady)?;
     let mut bytes = crm_einvoice::write(&document, format)
         .map_err(|e| ApiError::Internal(format!("cannot write an e-invoice: {e}")))?;
     if format == Format::Facturx {
-        let page = match shown {
-            Shown::Invoice(i) => env.documents.document::<InvoiceKind>(env.store, i).await?,
-            Shown::CreditNote(c) => env.documents.credit_note_document(env.store, c).await?,
-        };
+        let page = issued.page(env).await?;
         bytes = Box::pin(env.documents.facturx(page, bytes, document.issue_date)).await?;
     }
     let mut headers = HeaderMap::new();
@@ -99,9 +126,10 @@ async fn export(
     })
 }
 
-/// The readiness of `source` in `format`.
-fn readiness(source: Source<'_>, rates: &Rates<'_>, format: Format) -> Result<Reply, ApiError> {
-    let missing = match crm_einvoice::build(source, rates, format) {
+/// The readiness of the request's document in its format.
+async fn readiness(env: &Env<'_>, req: Req<'_>, credit_note: bool) -> Result<Reply, ApiError> {
+    let (issued, format, rates) = Issued::open(env, &req, credit_note).await?;
+    let missing = match crm_einvoice::build(issued.source(), &Rates::new(&rates), format) {
         Ok(_) => Vec::new(),
         Err(missing) => missing,
     };
@@ -117,52 +145,20 @@ fn readiness(source: Source<'_>, rates: &Rates<'_>, format: Format) -> Result<Re
 
 /// `GET /api/invoices/{id}/einvoice`.
 pub(crate) async fn invoice(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
-    let id = req.id(InvoiceId::from_path, Resource::Invoice)?;
-    let invoice = env.store.bills::<InvoiceKind>().get(req.ctx, id).await?;
-    let format = format(&req)?;
-    let rates = rates_of(env, &invoice.line_items, &invoice.taxes).await?;
-    let shown = Shown::Invoice(&invoice);
-    export(
-        env,
-        Source::invoice(&invoice),
-        shown,
-        &Rates::new(&rates),
-        format,
-    )
-    .await
+    export(env, req, false).await
 }
 
 /// `GET /api/invoices/{id}/einvoice/readiness`.
 pub(crate) async fn invoice_readiness(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
-    let id = req.id(InvoiceId::from_path, Resource::Invoice)?;
-    let invoice = env.store.bills::<InvoiceKind>().get(req.ctx, id).await?;
-    let format = format(&req)?;
-    let rates = rates_of(env, &invoice.line_items, &invoice.taxes).await?;
-    readiness(Source::invoice(&invoice), &Rates::new(&rates), format)
+    readiness(env, req, false).await
 }
 
 /// `GET /api/credit-notes/{id}/einvoice`.
 pub(crate) async fn credit_note(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
-    let id = req.id(CreditNoteId::from_path, Resource::CreditNote)?;
-    let note = env.store.credit_note(req.ctx, id).await?;
-    let format = format(&req)?;
-    let rates = rates_of(env, &note.lines, &note.taxes).await?;
-    let shown = Shown::CreditNote(&note);
-    export(
-        env,
-        Source::credit_note(&note),
-        shown,
-        &Rates::new(&rates),
-        format,
-    )
-    .await
+    export(env, req, true).await
 }
 
 /// `GET /api/credit-notes/{id}/einvoice/readiness`.
 pub(crate) async fn credit_note_readiness(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
-    let id = req.id(CreditNoteId::from_path, Resource::CreditNote)?;
-    let note = env.store.credit_note(req.ctx, id).await?;
-    let format = format(&req)?;
-    let rates = rates_of(env, &note.lines, &note.taxes).await?;
-    readiness(Source::credit_note(&note), &Rates::new(&rates), format)
+    readiness(env, req, true).await
 }
