@@ -207,6 +207,26 @@ choice_enum!(
     }
 );
 
+impl ResourceType {
+    /// The record a record of this type belongs to, and the field of its record (as the
+    /// API shows it) that names it: a payment's and a credit note's invoice. A record's own
+    /// activity lists the entries of the records that belong to it too.
+    ///
+    /// ```
+    /// use crm_core::activity::ResourceType;
+    /// assert_eq!(ResourceType::Payment.parent(), Some((ResourceType::Invoice, "invoice_id")));
+    /// assert_eq!(ResourceType::Note.parent(), None);
+    /// ```
+    pub fn parent(self) -> Option<(ResourceType, &'static str)> {
+        match self {
+            ResourceType::Payment | ResourceType::CreditNote => {
+                Some((ResourceType::Invoice, "invoice_id"))
+            }
+            _ => None,
+        }
+    }
+}
+
 choice_enum!(
     /// Sort keys of the activity list (by id, newest first, when absent).
     pub enum ActivitySort {
@@ -231,6 +251,10 @@ pub struct ActivityFilters {
     pub from: Option<NaiveDate>,
     /// `to`: made on or before this day (UTC; not before `from`).
     pub to: Option<NaiveDate>,
+    /// Whether the entries of the records that belong to the record `resource_type` and
+    /// `resource_id` name are listed too ([`ResourceType::parent`]): a record's own
+    /// activity ([`record_query`]); never read from a query.
+    pub with_belonging: bool,
 }
 
 /// Reads an entry type (`type`): one of [`ActivityType::all`].
@@ -268,19 +292,21 @@ impl ListFilters for ActivityFilters {
             kind,
             from,
             to,
+            with_belonging: false,
         }
     }
 
     fn key(&self) -> String {
         let day = |d: Option<NaiveDate>| d.map_or(String::new(), |d| d.to_string());
         format!(
-            "{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}|{}|{}{}",
             self.resource_type.map_or("", ResourceType::as_str),
             self.resource_id.unwrap_or(0),
             self.actor.map_or(0, ApiKeyId::get),
             self.kind.map_or("", ActivityType::as_str),
             day(self.from),
-            day(self.to)
+            day(self.to),
+            if self.with_belonging { "|own" } else { "" }
         )
     }
 
@@ -306,6 +332,7 @@ pub fn record_query(
     let mut filters = ActivityFilters::read(&mut form);
     filters.resource_type = Some(resource_type);
     filters.resource_id = Some(id);
+    filters.with_belonging = true;
     let mut query = ListQuery { params, filters };
     let key = query.filters.key();
     let kind = ActivityFilters::key_kind(query.params.sort);

@@ -83,6 +83,22 @@ impl<'a> Source<'a> {
     }
 }
 
+impl Source<'_> {
+    /// The tax rates the document names (its lines' and its taxes'), each once, in order:
+    /// what [`Rates`] needs besides the system rate.
+    pub fn tax_rate_ids(&self) -> Vec<TaxRateId> {
+        let mut ids: Vec<TaxRateId> = self
+            .lines
+            .iter()
+            .filter_map(|l| l.tax_rate_id)
+            .chain(self.taxes.iter().filter_map(|t| t.tax_rate_id))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+}
+
 /// The tax rates a document names, by id, and the system "No Tax" rate (what a line
 /// without a rate is taxed at).
 #[derive(Debug, Clone)]

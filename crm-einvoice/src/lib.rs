@@ -15,6 +15,10 @@
 //! use crm_einvoice::Format;
 //! assert_eq!(Format::from_name("xrechnung"), Some(Format::Xrechnung));
 //! assert_eq!(Format::Peppol.media_type(), "application/xml");
+//! assert_eq!(Format::Peppol.file_name("INV 7"), "INV_7-peppol.xml");
+//! // Factur-X is a PDF that carries the CII XML.
+//! assert_eq!(Format::Facturx.media_type(), "application/pdf");
+//! assert_eq!(Format::Facturx.file_name("INV-0007"), "INV-0007-facturx.pdf");
 //! ```
 
 pub mod build;
@@ -80,6 +84,18 @@ impl Format {
         }
     }
 
+    /// What a person calls it (the client's page offers the download under this name).
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Ubl => "EN 16931 UBL XML",
+            Format::Cii => "EN 16931 CII XML",
+            Format::Peppol => "Peppol BIS Billing 3.0 XML",
+            Format::Xrechnung => "XRechnung XML (UBL)",
+            Format::XrechnungCii => "XRechnung XML (CII)",
+            Format::Facturx => "Factur-X PDF",
+        }
+    }
+
     /// The format named `name`.
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name() == name)
@@ -116,9 +132,12 @@ impl Format {
         }
     }
 
-    /// The media type of the export.
+    /// The media type of the export: XML, or for Factur-X the PDF that carries it.
     pub fn media_type(self) -> &'static str {
-        "application/xml"
+        match self {
+            Format::Facturx => "application/pdf",
+            _ => "application/xml",
+        }
     }
 
     /// The file name of `number`'s export.
@@ -133,7 +152,11 @@ impl Format {
                 }
             })
             .collect();
-        format!("{safe}-{}.xml", self.name())
+        let extension = match self {
+            Format::Facturx => "pdf",
+            _ => "xml",
+        };
+        format!("{safe}-{}.{extension}", self.name())
     }
 
     /// Whether both parties need an electronic address (BT-34, BT-49).

@@ -15,6 +15,7 @@
 //! Every rendering runs on tokio's blocking pool ([`Renderer`]), never on an async worker:
 //! a PDF takes tens to hundreds of milliseconds of CPU.
 
+pub mod einvoices;
 pub mod pdfs;
 
 use std::sync::Arc;
@@ -31,7 +32,9 @@ use crm_render::document::Context;
 use crm_render::document::{Party, PaymentDetails};
 use crm_render::{Document, Paper, RenderError};
 use crm_store_pg::client::{Notice, OpenedVersion};
-use crm_store_pg::messages::{Emailed, Letterhead, Message, Template, ToCompose, Uncomposed};
+use crm_store_pg::messages::{
+    Attached, Emailed, Letterhead, Message, Template, ToCompose, Uncomposed,
+};
 use crm_store_pg::{Store, StoredKind, Versioned};
 use sha2::{Digest, Sha256};
 
@@ -39,7 +42,7 @@ use self::pdfs::{Pdf, PdfCache, PdfCacheStatus};
 use crate::error::ApiError;
 
 /// How the service presents records (`crm serve --company-name`, `--paper`,
-/// `--mail-attach-pdf`, `--pdf-cache`).
+/// `--mail-attach-pdf`, `--mail-attach-einvoice`, `--pdf-cache`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Presentation {
     /// The company's name, shown on the page, the PDF and in emails.
@@ -48,6 +51,10 @@ pub struct Presentation {
     pub paper: Paper,
     /// Whether a bill's email carries its PDF.
     pub attach_pdf: bool,
+    /// The e-invoice format an invoice's or credit note's email carries and its page
+    /// offers for download (`None`: neither). With Factur-X, that PDF replaces the plain
+    /// one in the email.
+    pub einvoice: Option<crm_einvoice::Format>,
     /// The bytes of rendered PDFs kept in memory (0: none, every request renders).
     pub pdf_cache_bytes: usize,
 }
@@ -58,21 +65,26 @@ impl Default for Presentation {
             company: "CRM".to_owned(),
             paper: Paper::A4,
             attach_pdf: false,
+            einvoice: None,
             pdf_cache_bytes: pdfs::DEFAULT_BUDGET,
         }
     }
 }
 
 impl Presentation {
-    /// The digest of what a message depends on besides its record: the company, the paper
-    /// and whether the PDF is attached (each length-prefixed).
+    /// The digest of what a message depends on besides its record: the company, the paper,
+    /// whether the PDF is attached and the e-invoice's format, if any (each
+    /// length-prefixed; without an e-invoice the digest is what it was before there were
+    /// e-invoices, so messages composed then are still reused).
     pub fn letterhead(&self) -> Letterhead {
         let mut hasher = Sha256::new();
-        for part in [
+        let einvoice = self.einvoice.map(crm_einvoice::Format::name);
+        let parts = [
             self.company.as_bytes(),
             self.paper.name().as_bytes(),
             &[u8::from(self.attach_pdf)],
-        ] {
+        ];
+        for part in parts.into_iter().chain(einvoice.map(str::as_bytes)) {
             hasher.update(u64::try_from(part.len()).unwrap_or(u64::MAX).to_be_bytes());
             hasher.update(part);
         }
@@ -134,6 +146,10 @@ pub trait Shown: StoredKind {
     /// The parties the bill was issued with (`None`: not issued, or issued before they
     /// were kept; its documents then name them as they are now).
     fn issued_parties(record: &Self::Record) -> Option<&IssuedParties>;
+
+    /// What its e-invoice is made from (`None`: the kind has none, or the bill is not
+    /// issued).
+    fn einvoice_source(record: &Self::Record) -> Option<crm_einvoice::Source<'_>>;
 }
 
 /// Who a document is from and to, as the company's settings and the client's record name
@@ -176,6 +192,10 @@ impl Shown for EstimateKind {
     fn issued_parties(_: &Estimate) -> Option<&IssuedParties> {
         None
     }
+
+    fn einvoice_source(_: &Estimate) -> Option<crm_einvoice::Source<'_>> {
+        None
+    }
 }
 
 impl Shown for InvoiceKind {
@@ -190,6 +210,13 @@ impl Shown for InvoiceKind {
 
     fn issued_parties(record: &Invoice) -> Option<&IssuedParties> {
         record.parties.as_ref()
+    }
+
+    fn einvoice_source(record: &Invoice) -> Option<crm_einvoice::Source<'_>> {
+        record
+            .number
+            .as_ref()
+            .map(|_| crm_einvoice::Source::invoice(record))
     }
 }
 
@@ -411,7 +438,8 @@ impl Documents {
     ) -> Result<CreditNote, ApiError> {
         if let Some(to) = emailed.compose {
             let doc = self.credit_note_document(store, &emailed.record).await?;
-            self.compose_document(store, &to, doc).await?;
+            let source = crm_einvoice::Source::credit_note(&emailed.record);
+            self.compose_document(store, &to, doc, Some(source)).await?;
         }
         Ok(emailed.record)
     }
@@ -424,18 +452,24 @@ impl Documents {
         record: &K::Record,
     ) -> Result<(), ApiError> {
         let doc = self.document::<K>(store, record).await?;
-        self.compose_document(store, to, doc).await
+        self.compose_document(store, to, doc, K::einvoice_source(record))
+            .await
     }
 
-    /// Composes the email of `doc` to its client and stores it.
+    /// Composes the email of `doc` to its client and stores it: with its PDF
+    /// (`--mail-attach-pdf`) and its e-invoice, made from `einvoice` when the document has
+    /// one (`--mail-attach-einvoice`; a Factur-X PDF replaces the plain one).
     async fn compose_document(
         &self,
         store: &Store,
         to: &ToCompose,
         doc: Document,
+        einvoice: Option<crm_einvoice::Source<'_>>,
     ) -> Result<(), ApiError> {
+        let einvoice = Box::pin(self.mail_einvoice(store, einvoice, &doc)).await?;
         let paper = self.presentation.paper;
-        let attach = self.presentation.attach_pdf;
+        let is_pdf = |file: &Attached| file.media_type == "application/pdf";
+        let attach = self.presentation.attach_pdf && !einvoice.as_ref().is_some_and(is_pdf);
         let message = self
             .renderer
             .run(move || {
@@ -449,6 +483,7 @@ impl Documents {
                     text: email.text,
                     html: email.html,
                     attachment,
+                    einvoice,
                 })
             })
             .await?;
@@ -471,6 +506,7 @@ impl Documents {
             text: message.text,
             html: message.html,
             attachment: None,
+            einvoice: None,
         };
         store.compose(&notice.compose, &message).await?;
         Ok(())
@@ -508,7 +544,8 @@ impl Documents {
                     match found {
                         Ok(note) => {
                             let doc = self.credit_note_document(store, &note).await?;
-                            self.compose_document(store, &to, doc).await
+                            let source = crm_einvoice::Source::credit_note(&note);
+                            self.compose_document(store, &to, doc, Some(source)).await
                         }
                         Err(crm_store_pg::StoreError::NotFound(_)) => Ok(()),
                         Err(e) => Err(e.into()),

@@ -229,6 +229,7 @@ route_table! {
     UpdateRecurringInvoice: PATCH "/api/recurring-invoices/{id}", "updateRecurringInvoice", Key => recurring_invoices::update;
     DeleteRecurringInvoice: DELETE "/api/recurring-invoices/{id}", "deleteRecurringInvoice", Key => recurring_invoices::delete;
     ListRecurringInvoiceInvoices: GET "/api/recurring-invoices/{id}/invoices", "listRecurringInvoiceInvoices", Key => recurring_invoices::invoices;
+    ListRecurringInvoiceActivity: GET "/api/recurring-invoices/{id}/activity", "listRecurringInvoiceActivity", Key => activity::recurring_invoice;
 
     ListMilestones: GET "/api/milestones", "listMilestones", Key => milestones::list;
     CreateMilestone: POST "/api/milestones", "createMilestone", Key => milestones::create;
@@ -297,6 +298,7 @@ route_table! {
 
     ClientPage: GET "/c/{token}", "clientPage", Client => client::page;
     ClientPdf: GET "/c/{token}/pdf", "clientPdf", Client => client::pdf;
+    ClientEinvoice: GET "/c/{token}/einvoice", "clientEinvoice", Client => client::einvoice;
     ClientAccept: POST "/c/{token}/accept", "clientAccept", Client => client::accept;
     ClientDecline: POST "/c/{token}/decline", "clientDecline", Client => client::decline;
 }

@@ -29,6 +29,7 @@ fn bench(c: &mut Criterion) {
         let doc = document(lines).unwrap_or_else(|e| panic!("sample of {lines} lines: {e}"));
         let view = PageView {
             base: "/c/2b7e151628aed2a6abf7158809cf4f3c",
+            einvoice: None,
             can_decide: true,
             version: Some("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
         };

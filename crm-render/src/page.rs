@@ -52,6 +52,10 @@ pub struct PageView<'a> {
     /// The version of the offer the page shows, which the forms send with a decision
     /// (API.md §18: a decision on an offer that changed since is refused).
     pub version: Option<&'a str>,
+    /// The name of the e-invoice the page offers for download at `<base>/einvoice`
+    /// (`None`: none; the service offers one for an issued document that is ready for
+    /// its format).
+    pub einvoice: Option<&'a str>,
 }
 
 #[derive(Template)]
@@ -64,6 +68,7 @@ struct PageTemplate<'a> {
     base: &'a str,
     can_decide: bool,
     version: Option<&'a str>,
+    einvoice: Option<&'a str>,
     reason_max: usize,
 }
 
@@ -78,6 +83,7 @@ pub fn client_page(doc: &Document, view: PageView<'_>) -> Result<String, RenderE
         base: view.base,
         can_decide,
         version: view.version,
+        einvoice: view.einvoice,
         reason_max: REASON_MAX_CHARS,
     }
     .render()?)

@@ -227,6 +227,7 @@ fn a_credit_note_shows_what_it_credits_and_why_on_all_three() {
         &doc,
         crm_render::page::PageView {
             base: "/c/tok",
+            einvoice: None,
             can_decide: false,
             version: None,
         },
@@ -348,6 +349,7 @@ fn check_all_three(i: &crm_core::invoice::Invoice, name: &str) {
         &doc,
         crm_render::page::PageView {
             base: "/c/tok",
+            einvoice: None,
             can_decide: false,
             version: None,
         },

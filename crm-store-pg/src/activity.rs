@@ -27,7 +27,9 @@ pub mod chain;
 
 use std::collections::BTreeMap;
 
-use crm_core::activity::{ActivityListQuery, ActivitySort, ActivityType, Actor, is_chained};
+use crm_core::activity::{
+    ActivityListQuery, ActivitySort, ActivityType, Actor, ResourceType, is_chained,
+};
 use crm_core::time::Timestamp;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -47,6 +49,7 @@ pub(crate) struct Draft {
     resource_id: i64,
     private_to: Option<i64>,
     changes: Map<String, Value>,
+    parent: Option<(ResourceType, i64)>,
 }
 
 /// A [`Recorder`]'s state at a savepoint ([`Recorder::mark`]).
@@ -120,6 +123,7 @@ impl Recorder {
             return;
         }
         let before = self.take_before(id);
+        let parent = parent_of(kind, after.as_ref().or(before.as_ref()));
         let changes = if before.is_none() && !kind.is_creation() {
             Map::new()
         } else {
@@ -130,6 +134,7 @@ impl Recorder {
             resource_id: id,
             private_to,
             changes,
+            parent,
         });
     }
 
@@ -151,6 +156,15 @@ impl Recorder {
         let draft = self.draft.take()?;
         Some(Written::new(self.actor, draft, at))
     }
+}
+
+/// The record that the record of an entry of `kind` belongs to ([`ResourceType::parent`]),
+/// as `record` (after the change, or before a deletion) names it.
+fn parent_of(kind: ActivityType, record: Option<&Value>) -> Option<(ResourceType, i64)> {
+    let resource: ResourceType = kind.resource_type().parse().ok()?;
+    let (parent, field) = resource.parent()?;
+    let id = record?.get(field)?.as_i64()?;
+    Some((parent, id))
 }
 
 /// The fields that differ between `before` and `after`: `{field: [before, after]}`, nested
@@ -218,6 +232,9 @@ pub(crate) struct Written {
     pub(crate) changes: Value,
     /// Whether it joins the chain of issued documents.
     pub(crate) chained: bool,
+    /// The record its record belongs to (not part of the chain's canonical form: it is
+    /// read off the record).
+    pub(crate) parent: Option<(ResourceType, i64)>,
 }
 
 impl Written {
@@ -242,16 +259,19 @@ impl Written {
             private_to: draft.private_to,
             changes: Value::Object(draft.changes),
             chained,
+            parent: draft.parent,
         }
     }
 }
 
 /// Inserts an entry: `$1` when, `$2` type, `$3`/`$4` the record, `$5`–`$8` the actor, `$9`
 /// private to, `$10` the changes (JSON text), `$11`/`$12` its place in the chain and the
-/// previous entry's hash (NULL outside the chain).
+/// previous entry's hash (NULL outside the chain), `$13`/`$14` the record its record
+/// belongs to.
 pub(crate) const INSERT_SQL: &str = "INSERT INTO activity (made_at, type, resource_type, \
      resource_id, actor_kind, actor_key_id, actor_user_id, actor_detail, private_to, changes, \
-     chain_seq, prev_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::jsonb, $11, $12)";
+     chain_seq, prev_hash, parent_type, parent_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::jsonb, $11, $12, $13, $14)";
 
 /// The parameters of [`INSERT_SQL`] for one entry.
 pub(crate) struct Params {
@@ -267,6 +287,8 @@ pub(crate) struct Params {
     changes: String,
     seq: Option<i64>,
     prev: Option<Vec<u8>>,
+    parent_type: Option<&'static str>,
+    parent_id: Option<i64>,
 }
 
 impl Params {
@@ -285,11 +307,13 @@ impl Params {
             changes: entry.changes.to_string(),
             seq: link.map(|(seq, _)| seq),
             prev: link.map(|(_, prev)| prev.to_vec()),
+            parent_type: entry.parent.map(|(kind, _)| kind.as_str()),
+            parent_id: entry.parent.map(|(_, id)| id),
         }
     }
 
     /// The statement's parameters, in order.
-    pub(crate) fn params(&self) -> [&(dyn ToSql + Sync); 12] {
+    pub(crate) fn params(&self) -> [&(dyn ToSql + Sync); 14] {
         [
             &self.at,
             &self.kind,
@@ -303,6 +327,8 @@ impl Params {
             &self.changes,
             &self.seq,
             &self.prev,
+            &self.parent_type,
+            &self.parent_id,
         ]
     }
 }
@@ -417,11 +443,21 @@ impl Store {
             " WHERE (a.private_to IS NULL OR a.private_to = {})",
             ctx.actor.get(),
         );
-        if let Some(kind) = f.resource_type {
-            select.push_with(" AND a.resource_type = {}", kind.as_str());
-        }
-        if let Some(id) = f.resource_id {
-            select.push_with(" AND a.resource_id = {}", id);
+        match (f.resource_type, f.resource_id) {
+            (Some(kind), Some(id)) if f.with_belonging => {
+                select.push_with(" AND ((a.resource_type = {}", kind.as_str());
+                select.push_with(" AND a.resource_id = {})", id);
+                select.push_with(" OR (a.parent_type = {}", kind.as_str());
+                select.push_with(" AND a.parent_id = {}))", id);
+            }
+            (kind, id) => {
+                if let Some(kind) = kind {
+                    select.push_with(" AND a.resource_type = {}", kind.as_str());
+                }
+                if let Some(id) = id {
+                    select.push_with(" AND a.resource_id = {}", id);
+                }
+            }
         }
         if let Some(key) = f.actor {
             select.push_with(" AND a.actor_key_id = {}", key.get());
@@ -495,6 +531,37 @@ mod tests {
         assert_eq!(entry.changes, json!({"position": [2, 1]}));
         assert_eq!(entry.actor_kind, "system");
         assert!(r.take(now()).is_none(), "one entry per transaction");
+    }
+
+    #[test]
+    fn a_payments_entry_names_its_invoice_as_created_and_as_deleted() {
+        let mut r = Recorder::new(Actor::SERVICE);
+        r.changed(
+            EventType::PaymentCreated.into(),
+            9,
+            Some(json!({"id": 9, "invoice_id": 4, "amount": "10.00"})),
+            None,
+        );
+        assert_eq!(
+            r.take(now()).unwrap().parent,
+            Some((ResourceType::Invoice, 4))
+        );
+        r.before(json!({"id": 9, "invoice_id": 4, "amount": "10.00"}));
+        r.changed(EventType::PaymentDeleted.into(), 9, None, None);
+        let deleted = r.take(now()).unwrap();
+        assert_eq!(deleted.parent, Some((ResourceType::Invoice, 4)));
+        assert_eq!(deleted.changes["invoice_id"], json!([4, null]));
+        r.changed(
+            EventType::NoteCreated.into(),
+            5,
+            Some(json!({"id": 5, "invoice_id": 4})),
+            None,
+        );
+        assert_eq!(
+            r.take(now()).unwrap().parent,
+            None,
+            "a note belongs to no invoice"
+        );
     }
 
     #[test]

@@ -101,6 +101,19 @@ pub struct Message {
     pub html: String,
     /// The PDF attached, if any.
     pub attachment: Option<Vec<u8>>,
+    /// The e-invoice attached, if any (`--mail-attach-einvoice`).
+    pub einvoice: Option<Attached>,
+}
+
+/// A file a message carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attached {
+    /// Its file name.
+    pub name: String,
+    /// Its media type (`application/pdf`, `application/xml`).
+    pub media_type: String,
+    /// Its bytes.
+    pub data: Vec<u8>,
 }
 
 /// What an emailing write gives: the record as committed, and the message to compose
@@ -184,7 +197,8 @@ const BODY_SQL: &str = "INSERT INTO email_bodies (resource_type, resource_id, ve
 /// The composed message; only the first composing counts (every composing of one version
 /// gives the same message).
 const COMPOSE_SQL: &str = "UPDATE email_bodies SET subject = $2, body_text = $3, body_html = $4, \
-     attachment = $5 WHERE id = $1 AND body_text IS NULL";
+     attachment = $5, einvoice = $6, einvoice_name = $7, einvoice_media_type = $8 \
+     WHERE id = $1 AND body_text IS NULL";
 
 /// The subject on the message's rows (the list shows it), whichever composing set it.
 const ROW_SUBJECTS_SQL: &str = "UPDATE email_queue q SET subject = b.subject FROM email_bodies b \
@@ -255,12 +269,16 @@ impl Store {
     /// wakes the delivery workers: its rows can leave.
     pub async fn compose(&self, to: &ToCompose, message: &Message) -> Result<(), StoreError> {
         let writer = self.writer().await?;
-        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 5] = [
+        let einvoice = message.einvoice.as_ref();
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] = [
             &to.body,
             &message.subject,
             &message.text,
             &message.html,
             &message.attachment,
+            &einvoice.map(|e| e.data.as_slice()),
+            &einvoice.map(|e| e.name.as_str()),
+            &einvoice.map(|e| e.media_type.as_str()),
         ];
         writer.run(COMPOSE_SQL, &params).await?;
         writer.run(ROW_SUBJECTS_SQL, &[&to.body]).await?;

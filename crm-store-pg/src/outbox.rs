@@ -29,6 +29,7 @@ use crate::db::Db;
 use crate::error::StoreError;
 use crate::events::Event;
 use crate::listed::Listed;
+use crate::messages::Attached;
 use crate::pool::StoreConfig;
 use crate::rows;
 use crate::sql::{self, PageRequest, SortKey, Sql, micros_key};
@@ -58,6 +59,7 @@ const CLAIM_SQL: &str = "WITH due AS (SELECT id FROM email_queue \
      SELECT c.id, c.recipient, COALESCE(b.subject, c.subject) AS subject, COALESCE(b.body_text, c.body_text) AS body_text, \
      COALESCE(b.body_html, c.body_html) AS body_html, c.message_id, c.created_at, c.attempts, \
      c.resource_type, c.resource_id, CASE WHEN b.id IS NULL THEN c.attachment ELSE b.attachment END AS attachment, \
+     b.einvoice, b.einvoice_name, b.einvoice_media_type, \
      c.next_attempt_at FROM claimed c LEFT JOIN email_bodies b ON b.id = c.body_id";
 
 const SENT_SQL: &str = "UPDATE email_queue q SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
@@ -209,8 +211,9 @@ pub struct OutboxMessage {
     pub resource_type: String,
     /// The record's id (its number).
     pub resource_id: i64,
-    /// The record's PDF, when the email carries it (`--mail-attach-pdf`).
-    pub attachment: Option<Vec<u8>>,
+    /// The files the email carries, in order: the record's PDF (`--mail-attach-pdf`), its
+    /// e-invoice (`--mail-attach-einvoice`).
+    pub attachments: Vec<Attached>,
 }
 
 impl OutboxMessage {
@@ -220,8 +223,8 @@ impl OutboxMessage {
         format!("{}-email-{}.eml", self.record_name(), self.id)
     }
 
-    /// The attachment's file name: `estimate-12.pdf`.
-    pub fn attachment_name(&self) -> String {
+    /// The PDF's file name: `estimate-12.pdf`.
+    pub fn pdf_name(&self) -> String {
         format!("{}.pdf", self.record_name())
     }
 
@@ -389,7 +392,7 @@ impl Outbox {
             .iter()
             .map(|row| {
                 let due: DateTime<Utc> = rows::get(row, "next_attempt_at")?;
-                let message = OutboxMessage {
+                let mut message = OutboxMessage {
                     id: rows::get(row, "id")?,
                     recipient: rows::get(row, "recipient")?,
                     subject: rows::get(row, "subject")?,
@@ -400,8 +403,22 @@ impl Outbox {
                     attempts: rows::get(row, "attempts")?,
                     resource_type: rows::get(row, "resource_type")?,
                     resource_id: rows::get(row, "resource_id")?,
-                    attachment: rows::get(row, "attachment")?,
+                    attachments: Vec::new(),
                 };
+                if let Some(pdf) = rows::get::<Option<Vec<u8>>>(row, "attachment")? {
+                    message.attachments.push(Attached {
+                        name: message.pdf_name(),
+                        media_type: "application/pdf".to_owned(),
+                        data: pdf,
+                    });
+                }
+                if let Some(data) = rows::get::<Option<Vec<u8>>>(row, "einvoice")? {
+                    message.attachments.push(Attached {
+                        name: rows::get(row, "einvoice_name")?,
+                        media_type: rows::get(row, "einvoice_media_type")?,
+                        data,
+                    });
+                }
                 Ok((due, message))
             })
             .collect::<Result<Vec<_>, StoreError>>()?;

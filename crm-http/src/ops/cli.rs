@@ -203,6 +203,7 @@ Environment:
   CRM_PUBLIC_RATE_LIMIT      serve: requests one address may send to /c/ pages [default: 60/min]
   CRM_AUTH_FAILURE_LIMIT     serve: failed authentications one address may have, N/s or N/min [default: 120/min]
   CRM_MAIL_ATTACH_PDF        serve: attach the record's PDF to its emails (true/false) [default: false]
+  CRM_MAIL_ATTACH_EINVOICE   serve: attach invoices' e-invoices, ubl/cii/peppol/xrechnung/xrechnung-cii/facturx [default: none]
   CRM_PDF_CACHE              serve: memory for rendered PDFs, bytes or KiB/MiB/GiB, 0: off [default: 32MiB]
   CRM_MAIL_URL               serve, deliver: where emails go, as --mail-url (its value is never printed)
   CRM_MAIL_FROM              serve, deliver: the sender of emails, as --mail-from

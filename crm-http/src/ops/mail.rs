@@ -520,22 +520,27 @@ impl Mailer {
 
     /// The message of an outbox row, with From, To, Date (queuing time), Subject and the
     /// row's Message-ID (at the sender's domain: [`Mailer::message_id`]), and its two
-    /// alternatives; with the record's PDF attached (`multipart/mixed`) when the row
-    /// carries one.
+    /// alternatives; with the files the row carries (the record's PDF, its e-invoice)
+    /// attached after them (`multipart/mixed`), in order.
     pub fn message(&self, row: &OutboxMessage) -> Result<Message, String> {
         let to: Mailbox = row
             .recipient
             .parse()
             .map_err(|e| format!("invalid recipient address: {e}"))?;
         let alternatives = MultiPart::alternative_plain_html(row.text.clone(), row.html.clone());
-        let body = match &row.attachment {
-            None => alternatives,
-            Some(pdf) => MultiPart::mixed().multipart(alternatives).singlepart(
-                Attachment::new(row.attachment_name()).body(
-                    pdf.clone(),
-                    ContentType::parse("application/pdf").map_err(|e| e.to_string())?,
-                ),
-            ),
+        let body = match row.attachments.as_slice() {
+            [] => alternatives,
+            files => {
+                let mut mixed = MultiPart::mixed().multipart(alternatives);
+                for file in files {
+                    let kind = ContentType::parse(&file.media_type)
+                        .map_err(|e| format!("an attachment's media type: {e}"))?;
+                    mixed = mixed.singlepart(
+                        Attachment::new(file.name.clone()).body(file.data.clone(), kind),
+                    );
+                }
+                mixed
+            }
         };
         Message::builder()
             .from(self.from.clone())
@@ -579,6 +584,7 @@ async fn write_eml(dir: &std::path::Path, name: &str, message: &Message) -> std:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crm_store_pg::messages::Attached;
 
     #[test]
     fn smtp_urls_give_host_port_tls_and_decoded_credentials() {
@@ -790,7 +796,8 @@ mod tests {
             acme.message_id("<0b8e-41@crm.localhost>"),
             "<0b8e-41@acme-co.example>"
         );
-        let formatted = String::from_utf8(acme.message(&row(None)).unwrap().formatted()).unwrap();
+        let formatted =
+            String::from_utf8(acme.message(&row(Vec::new())).unwrap().formatted()).unwrap();
         assert!(
             formatted.contains("Message-ID: <34@acme-co.example>"),
             "{formatted}"
@@ -801,7 +808,7 @@ mod tests {
         assert!(default.sender_is_local());
     }
 
-    fn row(attachment: Option<Vec<u8>>) -> OutboxMessage {
+    fn row(attachments: Vec<Attached>) -> OutboxMessage {
         OutboxMessage {
             id: 34,
             recipient: "billing@acme.example".into(),
@@ -813,23 +820,59 @@ mod tests {
             attempts: 0,
             resource_type: "estimate".into(),
             resource_id: 12,
-            attachment,
+            attachments,
         }
     }
 
     #[test]
     fn a_row_with_a_pdf_is_sent_as_mixed_with_the_pdf_named_by_the_record() {
         let mailer = Mailer::new(Some("file:///tmp"), DEFAULT_FROM).unwrap();
-        let plain = String::from_utf8(mailer.message(&row(None)).unwrap().formatted()).unwrap();
+        let plain =
+            String::from_utf8(mailer.message(&row(Vec::new())).unwrap().formatted()).unwrap();
         assert!(plain.contains("multipart/alternative"), "{plain}");
         assert!(!plain.contains("application/pdf"), "{plain}");
-        let pdf = b"%PDF-1.7 test".to_vec();
-        let mixed =
-            String::from_utf8(mailer.message(&row(Some(pdf))).unwrap().formatted()).unwrap();
+        let mut with_pdf = row(Vec::new());
+        with_pdf.attachments.push(Attached {
+            name: with_pdf.pdf_name(),
+            media_type: "application/pdf".into(),
+            data: b"%PDF-1.7 test".to_vec(),
+        });
+        let mixed = String::from_utf8(mailer.message(&with_pdf).unwrap().formatted()).unwrap();
         assert!(mixed.contains("Content-Type: multipart/mixed"), "{mixed}");
         assert!(mixed.contains("multipart/alternative"), "{mixed}");
         assert!(mixed.contains("Content-Type: application/pdf"), "{mixed}");
         assert!(mixed.contains("filename=\"estimate-12.pdf\""), "{mixed}");
-        assert_eq!(row(None).file_name(), "estimate-12-email-34.eml");
+        assert_eq!(row(Vec::new()).file_name(), "estimate-12-email-34.eml");
+    }
+
+    #[test]
+    fn a_row_with_a_pdf_and_an_einvoice_carries_both_in_order() {
+        let mailer = Mailer::new(Some("file:///tmp"), DEFAULT_FROM).unwrap();
+        let files = vec![
+            Attached {
+                name: "invoice-7.pdf".into(),
+                media_type: "application/pdf".into(),
+                data: b"%PDF-1.7 test".to_vec(),
+            },
+            Attached {
+                name: "INV-0007-xrechnung.xml".into(),
+                media_type: "application/xml".into(),
+                data: b"<Invoice/>".to_vec(),
+            },
+        ];
+        let mixed = String::from_utf8(mailer.message(&row(files)).unwrap().formatted()).unwrap();
+        let pdf = mixed.find("filename=\"invoice-7.pdf\"").expect(&mixed);
+        let xml = mixed
+            .find("filename=\"INV-0007-xrechnung.xml\"")
+            .expect(&mixed);
+        assert!(pdf < xml, "{mixed}");
+        assert!(mixed.contains("Content-Type: application/xml"), "{mixed}");
+        let mut bad = row(Vec::new());
+        bad.attachments.push(Attached {
+            name: "x".into(),
+            media_type: "not a type".into(),
+            data: Vec::new(),
+        });
+        assert!(mailer.message(&bad).is_err());
     }
 }

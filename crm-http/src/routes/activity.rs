@@ -62,12 +62,12 @@ pub(crate) async fn contract(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiEr
     of_record(env, req, Resource::Contract, ResourceType::Contract).await
 }
 
-/// `GET …/{id}/activity` of a estimate.
+/// `GET …/{id}/activity` of an estimate.
 pub(crate) async fn estimate(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     of_record(env, req, Resource::Estimate, ResourceType::Estimate).await
 }
 
-/// `GET …/{id}/activity` of a invoice.
+/// `GET …/{id}/activity` of an invoice (with its payments' and credit notes' entries).
 pub(crate) async fn invoice(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     of_record(env, req, Resource::Invoice, ResourceType::Invoice).await
 }
@@ -75,6 +75,17 @@ pub(crate) async fn invoice(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiErr
 /// `GET …/{id}/activity` of a credit note.
 pub(crate) async fn credit_note(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
     of_record(env, req, Resource::CreditNote, ResourceType::CreditNote).await
+}
+
+/// `GET …/{id}/activity` of a recurring invoice.
+pub(crate) async fn recurring_invoice(env: &Env<'_>, req: Req<'_>) -> Result<Reply, ApiError> {
+    of_record(
+        env,
+        req,
+        Resource::RecurringInvoice,
+        ResourceType::RecurringInvoice,
+    )
+    .await
 }
 
 /// `GET …/{id}/activity` of a milestone.

@@ -1,5 +1,7 @@
 //! The client's pages (API.md §12): `GET /c/{token}` (the record for a person),
-//! `GET /c/{token}/pdf`, and `POST /c/{token}/accept` / `decline`.
+//! `GET /c/{token}/pdf`, `GET /c/{token}/einvoice` (API.md §19: an issued invoice's or
+//! credit note's e-invoice in the service's format, `--mail-attach-einvoice`), and
+//! `POST /c/{token}/accept` / `decline`.
 //!
 //! No key: the token is the credential. Every bad link (unknown, replaced, revoked,
 //! expired, a deleted record, a token of the wrong form) gets the same 404 page. Links
@@ -24,6 +26,7 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
     let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
         return not_found(env);
     };
+    let einvoice = einvoice_offered(env, &opened).await?;
     let (doc, can_decide, version) = match &opened {
         Opened::Estimate(e, version) => (
             env.documents.document::<EstimateKind>(env.store, e).await?,
@@ -45,6 +48,7 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
         base: visit.token,
         can_decide,
         version,
+        einvoice: einvoice.map(crm_einvoice::Format::label),
     };
     let html = page::client_page(&doc, view).map_err(rendering)?;
     Ok(Reply::page(StatusCode::OK, html))
@@ -60,6 +64,64 @@ pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiErr
     {
         Some(pdf) => Ok(Reply::pdf(pdf)),
         None => not_found(env),
+    }
+}
+
+/// What an e-invoice of `opened` is made from: an issued invoice's or a credit note's.
+fn einvoice_source(opened: &Opened) -> Option<crm_einvoice::Source<'_>> {
+    match opened {
+        Opened::Estimate(..) => None,
+        Opened::Invoice(i) => <InvoiceKind as crate::documents::Shown>::einvoice_source(i),
+        Opened::CreditNote(c) => Some(crm_einvoice::Source::credit_note(c)),
+    }
+}
+
+/// The e-invoice format the page of `opened` offers: the service's
+/// (`--mail-attach-einvoice`), for an issued document ready for it.
+async fn einvoice_offered(
+    env: &Env<'_>,
+    opened: &Opened,
+) -> Result<Option<crm_einvoice::Format>, ApiError> {
+    let (Some(format), Some(source)) = (
+        env.documents.presentation().einvoice,
+        einvoice_source(opened),
+    ) else {
+        return Ok(None);
+    };
+    let missing = env
+        .documents
+        .einvoice_missing(env.store, source, format)
+        .await?;
+    Ok(missing.is_empty().then_some(format))
+}
+
+/// `GET /c/{token}/einvoice`: the e-invoice the page offers, as a download; the bad-link
+/// page when it offers none (an estimate, no format configured, a document not ready).
+pub(crate) async fn einvoice(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiError> {
+    let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
+        return not_found(env);
+    };
+    let (Some(format), Some(source)) = (
+        env.documents.presentation().einvoice,
+        einvoice_source(&opened),
+    ) else {
+        return not_found(env);
+    };
+    let page = async {
+        match &opened {
+            Opened::Invoice(i) => env.documents.document::<InvoiceKind>(env.store, i).await,
+            Opened::CreditNote(c) => env.documents.credit_note_document(env.store, c).await,
+            Opened::Estimate(e, _) => env.documents.document::<EstimateKind>(env.store, e).await,
+        }
+    };
+    match env
+        .documents
+        .einvoice(env.store, source, format, page)
+        .await
+    {
+        Ok(file) => Ok(super::einvoices::file_reply(file, format)),
+        Err(ApiError::NotReady(_)) => not_found(env),
+        Err(e) => Err(e),
     }
 }
 

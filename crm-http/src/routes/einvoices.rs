@@ -3,13 +3,15 @@
 //! format; `…/einvoice/readiness?format=…` names what keeps it from being written. Both
 //! come from one place, [`crm_einvoice::build`]: a document that is not ready is a 422
 //! with the same list the readiness check shows. `facturx` is the document's PDF as PDF/A-3
-//! with the CII XML inside ([`crate::documents::Documents::facturx`]).
+//! with the CII XML inside ([`crate::documents::Documents::facturx`]). The files are made
+//! by [`crate::documents::Documents::einvoice`], as the emails' and the client page's are.
 
 use crm_core::conflict::Resource;
-use crm_core::ids::{CreditNoteId, InvoiceId, TaxRateId};
+use crm_core::ids::{CreditNoteId, InvoiceId};
 use crm_core::input::RawValue;
 use crm_core::validation::{FieldErrors, message};
-use crm_einvoice::{Format, Missing, Rates, Source};
+use crm_einvoice::{Format, Missing, Source};
+use crm_store_pg::messages::Attached;
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 use serde::Serialize;
 
@@ -17,7 +19,6 @@ use super::{Env, Req};
 use crate::error::ApiError;
 use crate::response::Reply;
 use crm_core::bill::InvoiceKind;
-use crm_core::tax_rate::TaxRate;
 
 /// `readiness`'s `data`.
 #[derive(Serialize)]
@@ -48,13 +49,12 @@ enum Issued {
 
 impl Issued {
     /// The invoice (`credit_note` false) or credit note of the request's `{id}` (its 404
-    /// first), the request's format (its 422 next), and the tax rates the document names
-    /// with the system "No Tax" rate.
+    /// first), and the request's format (its 422 next).
     async fn open(
         env: &Env<'_>,
         req: &Req<'_>,
         credit_note: bool,
-    ) -> Result<(Issued, Format, Vec<TaxRate>), ApiError> {
+    ) -> Result<(Issued, Format), ApiError> {
         let issued = if credit_note {
             let id = req.id(CreditNoteId::from_path, Resource::CreditNote)?;
             Issued::CreditNote(env.store.credit_note(req.ctx, id).await?)
@@ -62,20 +62,7 @@ impl Issued {
             let id = req.id(InvoiceId::from_path, Resource::Invoice)?;
             Issued::Invoice(env.store.bills::<InvoiceKind>().get(req.ctx, id).await?)
         };
-        let format = format(req)?;
-        let (lines, taxes) = match &issued {
-            Issued::Invoice(i) => (&i.line_items, &i.taxes),
-            Issued::CreditNote(c) => (&c.lines, &c.taxes),
-        };
-        let mut ids: Vec<TaxRateId> = lines
-            .iter()
-            .filter_map(|l| l.tax_rate_id)
-            .chain(taxes.iter().filter_map(|t| t.tax_rate_id))
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
-        let rates = env.store.tax_rates_named(&ids).await?;
-        Ok((issued, format, rates))
+        Ok((issued, format(req)?))
     }
 
     /// What an e-invoice is made from.
@@ -97,42 +84,41 @@ impl Issued {
 
 /// The export of `issued` in `format`, or its 422.
 async fn export(env: &Env<'_>, req: Req<'_>, credit_note: bool) -> Result<Reply, ApiError> {
-    let (issued, format, rates) = Issued::open(env, &req, credit_note).await?;
-    let document = crm_einvoice::build(issued.source(), &Rates::new(&rates), format)
-        .map_err(ApiError::NotReady)?;
-    let mut bytes = crm_einvoice::write(&document, format)
-        .map_err(|e| ApiError::Internal(format!("cannot write an e-invoice: {e}")))?;
-    if format == Format::Facturx {
-        let page = issued.page(env).await?;
-        bytes = Box::pin(env.documents.facturx(page, bytes, document.issue_date)).await?;
-    }
+    let (issued, format) = Issued::open(env, &req, credit_note).await?;
+    let file = env
+        .documents
+        .einvoice(env.store, issued.source(), format, issued.page(env))
+        .await?;
+    Ok(file_reply(file, format))
+}
+
+/// An e-invoice in `format` as a download: `Content-Disposition: attachment` with its
+/// name, not kept by shared caches.
+pub(crate) fn file_reply(file: Attached, format: Format) -> Reply {
     let mut headers = HeaderMap::new();
-    if let Ok(value) = HeaderValue::from_str(&format!(
-        "attachment; filename=\"{}\"",
-        format.file_name(&document.number)
-    )) {
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{}\"", file.name)) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-cache"),
     );
-    Ok(Reply {
+    Reply {
         status: StatusCode::OK,
-        body: bytes.into(),
+        body: file.data.into(),
         content_type: format.media_type(),
         headers,
         precompressed: None,
-    })
+    }
 }
 
 /// The readiness of the request's document in its format.
 async fn readiness(env: &Env<'_>, req: Req<'_>, credit_note: bool) -> Result<Reply, ApiError> {
-    let (issued, format, rates) = Issued::open(env, &req, credit_note).await?;
-    let missing = match crm_einvoice::build(issued.source(), &Rates::new(&rates), format) {
-        Ok(_) => Vec::new(),
-        Err(missing) => missing,
-    };
+    let (issued, format) = Issued::open(env, &req, credit_note).await?;
+    let missing = env
+        .documents
+        .einvoice_missing(env.store, issued.source(), format)
+        .await?;
     Reply::ok(
         &Readiness {
             format: format.name(),

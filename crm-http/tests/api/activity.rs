@@ -397,3 +397,100 @@ fn the_documented_types_and_resource_types_are_crm_cores() {
         .collect();
     assert_eq!(enumerated(&resource_type["schema"]), expected);
 }
+
+#[tokio::test]
+async fn an_invoices_activity_lists_its_payments_and_credit_notes_and_a_schedules_its_own() {
+    let s = TestServer::start().await;
+    let invoice = published(&s, 1, "100.00").await;
+    let other = published(&s, 1, "50.00").await;
+    let payment = s
+        .created(
+            "/api/payments",
+            json!({"payment_invoiceid": invoice, "payment_amount": "40.00", "payment_date": "2026-11-20"}),
+        )
+        .await;
+    // Another invoice's payment is not this invoice's.
+    s.created(
+        "/api/payments",
+        json!({"payment_invoiceid": other, "payment_amount": "5.00", "payment_date": "2026-11-20"}),
+    )
+    .await;
+    let a = s.delete(&format!("/api/payments/{payment}")).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    let a = s
+        .post(
+            &format!("/api/invoices/{invoice}/credit-notes"),
+            json_body(json!({"reason": "Discount agreed"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::CREATED, "{}", a.json);
+    let credit_note = a.data()["id"].as_i64().unwrap();
+
+    let listed = entries(&s, &format!("/api/invoices/{invoice}/activity")).await;
+    assert_eq!(
+        kinds(&listed),
+        [
+            "credit_note.issued",
+            "payment.deleted",
+            "payment.created",
+            "invoice.published",
+            "invoice.updated",
+            "invoice.created"
+        ],
+        "{listed:?}"
+    );
+    assert_eq!(
+        listed[0]["resource"],
+        json!({"type": "credit_note", "id": credit_note})
+    );
+    assert_eq!(
+        listed[1]["resource"],
+        json!({"type": "payment", "id": payment})
+    );
+    // The global list's resource filter is the record's own entries alone.
+    let own = entries(
+        &s,
+        &format!("/api/activity?resource_type=invoice&resource_id={invoice}"),
+    )
+    .await;
+    assert_eq!(
+        kinds(&own),
+        ["invoice.published", "invoice.updated", "invoice.created"]
+    );
+    // A cursor of the record's list pages the same list.
+    let a = s
+        .get(&format!("/api/invoices/{invoice}/activity?limit=4"))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    let next = a.json["meta"]["next_cursor"].as_str().unwrap().to_owned();
+    let rest = entries(
+        &s,
+        &format!("/api/invoices/{invoice}/activity?cursor={next}&limit=4"),
+    )
+    .await;
+    assert_eq!(kinds(&rest), ["invoice.updated", "invoice.created"]);
+
+    // A recurring invoice's own activity.
+    let body = crate::recurring_invoices::schedule(&s, json!({})).await;
+    let schedule = s.created("/api/recurring-invoices", body).await;
+    let a = s
+        .patch(
+            &format!("/api/recurring-invoices/{schedule}"),
+            json_body(json!({"notes": "Retainer, renewed"})),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.json);
+    let listed = entries(&s, &format!("/api/recurring-invoices/{schedule}/activity")).await;
+    assert_eq!(
+        kinds(&listed),
+        ["recurring_invoice.updated", "recurring_invoice.created"]
+    );
+    assert_eq!(
+        listed[0]["changes"]["notes"],
+        json!(["Retainer", "Retainer, renewed"])
+    );
+    let a = s.get("/api/recurring-invoices/999999/activity").await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    assert_eq!(a.message(), "Recurring invoice not found.");
+    s.stop().await;
+}

@@ -45,7 +45,7 @@ async fn published_estimate(s: &TestServer) -> (i64, String) {
 }
 
 /// The token of a record's `client_link`.
-fn token_of(record: &Value) -> String {
+pub(crate) fn token_of(record: &Value) -> String {
     let url = record["client_link"]["url"]
         .as_str()
         .expect("a client link");
@@ -62,7 +62,7 @@ fn browser() -> reqwest::Client {
 }
 
 /// `GET`/`POST` of a client page, held to the document like every answer; the body text.
-async fn visit(
+pub(crate) async fn visit(
     s: &TestServer,
     method: Method,
     path: &str,

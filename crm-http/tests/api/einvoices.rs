@@ -859,3 +859,207 @@ async fn readiness_names_what_is_missing_and_an_export_that_is_not_ready_is_the_
     assert_eq!(a.status, StatusCode::NOT_FOUND);
     s.stop().await;
 }
+
+/// The decoded bytes of the attachment named `name` in a raw MIME message.
+fn attached(data: &str, name: &str) -> Vec<u8> {
+    use base64::Engine as _;
+    let at = data
+        .find(&format!("filename=\"{name}\""))
+        .unwrap_or_else(|| panic!("no attachment {name} in:\n{data}"));
+    // The part's headers start after the boundary line before the file name.
+    let start = data[..at]
+        .rfind("\r\n--")
+        .expect("a boundary before the part");
+    let part = &data[start..];
+    let headers_end = part.find("\r\n\r\n").expect("the part's headers");
+    let headers = &part[..headers_end];
+    let body = &part[headers_end + 4..];
+    let body = &body[..body.find("\r\n--").unwrap_or(body.len())];
+    let encoding = headers.to_ascii_lowercase();
+    if encoding.contains("content-transfer-encoding: base64") {
+        let joined: String = body.split_whitespace().collect();
+        base64::engine::general_purpose::STANDARD
+            .decode(joined)
+            .expect("base64")
+    } else {
+        assert!(
+            !encoding.contains("quoted-printable"),
+            "an e-invoice is sent as base64 or 7bit:\n{headers}"
+        );
+        body.as_bytes().to_vec()
+    }
+}
+
+/// A service configured with `--mail-attach-einvoice format` (and `--mail-attach-pdf`).
+async fn attaching(format: crm_einvoice::Format) -> TestServer {
+    use crm_http::documents::{Documents, Presentation};
+    TestServer::start_configured(
+        |_| {},
+        move |app| {
+            app.with_documents(Documents::new(Presentation {
+                attach_pdf: true,
+                einvoice: Some(format),
+                ..Presentation::default()
+            }))
+        },
+    )
+    .await
+}
+
+/// A German seller and buyer and an invoice to it at 19 % with `items`, issued: its id.
+async fn ready_invoice(s: &TestServer, items: Value) -> i64 {
+    seller(s).await;
+    let de = buyer(s, "Kunde GmbH", "DE", Some("DE987654321"), "EUR").await;
+    let s19 = rate(s, json!({"name": "VAT 19%", "rate": "19"})).await;
+    issued(
+        s,
+        de,
+        json!({}),
+        json!({"items": items, "tax_rate_ids": [s19]}),
+    )
+    .await
+}
+
+/// Delivers invoice `id`'s email (the publish's) to `smtp` through the outbox's worker,
+/// and returns every message the server has received so far.
+async fn delivered(s: &TestServer, smtp: &crate::outbox::SmtpServer, id: i64) -> Vec<String> {
+    use crate::outbox::{Worker, wait_for_email};
+    let listed = s
+        .get(&format!(
+            "/api/emails?resource_type=invoice&resource_id={id}"
+        ))
+        .await;
+    let email_id = listed.json["data"][0]["id"]
+        .as_i64()
+        .expect("the publish's email");
+    let worker = Worker::start(s, &smtp.url());
+    wait_for_email(s, email_id, "sent", |e| e["status"] == "sent").await;
+    worker.stop().await;
+    smtp.received().into_iter().map(|r| r.data).collect()
+}
+
+#[tokio::test]
+async fn the_email_carries_the_einvoice_and_the_page_offers_the_same_bytes() {
+    let s = attaching(crm_einvoice::Format::Xrechnung).await;
+    let smtp = crate::outbox::SmtpServer::start(&[]);
+    let id = ready_invoice(&s, json!([line("Design <b>& more</b>", "1.5", "80.00")])).await;
+    let invoice = s.get(&format!("/api/invoices/{id}")).await;
+    let number = invoice.data()["number"].as_str().unwrap().to_owned();
+    let (status, api_xml, _) =
+        export(&s, &format!("/api/invoices/{id}/einvoice?format=xrechnung")).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The publish's email, delivered through a real SMTP exchange: the PDF, then the
+    // e-invoice, byte for byte the API's export.
+    let received = delivered(&s, &smtp, id).await;
+    assert_eq!(received.len(), 1);
+    let data = &received[0];
+    let xml_name = format!("{number}-xrechnung.xml");
+    let pdf = data.find("filename=\"invoice-").expect("the PDF");
+    let xml = data
+        .find(&format!("filename=\"{xml_name}\""))
+        .expect("the e-invoice");
+    assert!(pdf < xml, "the PDF first, then the e-invoice");
+    assert!(data.contains("Content-Type: application/xml"), "{data}");
+    assert_eq!(
+        attached(data, &xml_name),
+        api_xml,
+        "the email's e-invoice is the export"
+    );
+
+    // The client's page offers it, and its download is the same bytes.
+    let token = crate::client::token_of(invoice.data());
+    let (a, html) = crate::client::visit(&s, Method::GET, &format!("/c/{token}"), &[]).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(
+        html.contains(&format!(
+            "<a href=\"{token}/einvoice\" download>Download Invoice {number} as an e-invoice (XRechnung XML (UBL))</a>"
+        )),
+        "{html}"
+    );
+    let (a, body) =
+        crate::client::visit(&s, Method::GET, &format!("/c/{token}/einvoice"), &[]).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.headers["content-type"], "application/xml");
+    assert_eq!(
+        a.headers["content-disposition"],
+        format!("attachment; filename=\"{xml_name}\"").as_str()
+    );
+    assert_eq!(body.as_bytes(), api_xml.as_slice());
+
+    // A document that is not ready: no link, the download is the bad-link page, and its
+    // email leaves without the e-invoice (with its PDF).
+    let private = buyer(&s, "Private Buyer", "FR", None, "EUR").await;
+    let reverse = rate(
+        &s,
+        json!({"name": "Reverse charge", "rate": "0", "vat_category": "AE",
+        "exemption_reason": "Reverse charge", "exemption_code": "VATEX-EU-AE"}),
+    )
+    .await;
+    let unready = issued(
+        &s,
+        private,
+        json!({}),
+        json!({"items": [line("Work", "1", "100.00")], "tax_rate_ids": [reverse]}),
+    )
+    .await;
+    let other = s.get(&format!("/api/invoices/{unready}")).await;
+    let token = crate::client::token_of(other.data());
+    let (a, html) = crate::client::visit(&s, Method::GET, &format!("/c/{token}"), &[]).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(!html.contains("/einvoice"), "{html}");
+    let (a, _) = crate::client::visit(&s, Method::GET, &format!("/c/{token}/einvoice"), &[]).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    let received = delivered(&s, &smtp, unready).await;
+    assert_eq!(received.len(), 2);
+    assert!(
+        received[1].contains("filename=\"invoice-"),
+        "the PDF still goes"
+    );
+    assert!(!received[1].contains(".xml\""), "but no e-invoice");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn with_facturx_the_email_carries_one_pdf_the_facturx_one() {
+    let s = attaching(crm_einvoice::Format::Facturx).await;
+    let smtp = crate::outbox::SmtpServer::start(&[]);
+    let id = ready_invoice(&s, json!([line("Design", "2", "80.00")])).await;
+    let number = s.number(&format!("/api/invoices/{id}")).await;
+    let (status, api_pdf, _) =
+        export(&s, &format!("/api/invoices/{id}/einvoice?format=facturx")).await;
+    assert_eq!(status, StatusCode::OK);
+    // The export is a PDF by its type and its name.
+    let r = s
+        .http
+        .get(format!(
+            "{}/api/invoices/{id}/einvoice?format=facturx",
+            s.base
+        ))
+        .bearer_auth(&s.key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-type"], "application/pdf");
+    assert_eq!(
+        r.headers()["content-disposition"],
+        format!("attachment; filename=\"{number}-facturx.pdf\"").as_str()
+    );
+    let data = delivered(&s, &smtp, id).await.remove(0);
+    assert_eq!(
+        data.matches("Content-Type: application/pdf").count(),
+        1,
+        "{data}"
+    );
+    assert!(
+        !data.contains("filename=\"invoice-"),
+        "no plain PDF beside it"
+    );
+    let name = format!("{number}-facturx.pdf");
+    assert_eq!(
+        attached(&data, &name),
+        api_pdf,
+        "the Factur-X PDF is the export's"
+    );
+    s.stop().await;
+}

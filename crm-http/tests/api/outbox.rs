@@ -27,9 +27,9 @@ use crate::common::{Body, TestServer, form, id_of, page_meta};
 
 /// One message the server accepted.
 #[derive(Debug, Clone)]
-struct Received {
+pub(crate) struct Received {
     to: Vec<String>,
-    data: String,
+    pub(crate) data: String,
 }
 
 #[derive(Default)]
@@ -125,14 +125,14 @@ impl Handler for Sink {
 }
 
 /// A running SMTP server (its thread lives until the test process ends).
-struct SmtpServer {
+pub(crate) struct SmtpServer {
     port: u16,
     state: Arc<Mutex<SinkState>>,
 }
 
 impl SmtpServer {
     /// Starts a server on a free port of 127.0.0.1 giving `script`'s replies first.
-    fn start(script: &[u16]) -> SmtpServer {
+    pub(crate) fn start(script: &[u16]) -> SmtpServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         SmtpServer::start_on(listener, script)
     }
@@ -185,11 +185,11 @@ impl SmtpServer {
         SmtpServer { port, state }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("smtp://127.0.0.1:{}?tls=none", self.port)
     }
 
-    fn received(&self) -> Vec<Received> {
+    pub(crate) fn received(&self) -> Vec<Received> {
         self.state.lock().unwrap().received.clone()
     }
 
@@ -260,13 +260,13 @@ fn options(once: bool) -> WorkerOptions {
 }
 
 /// A worker running in the background until the returned sender is told to stop.
-struct Worker {
+pub(crate) struct Worker {
     stop: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<Delivered>,
 }
 
 impl Worker {
-    fn start(s: &TestServer, mail_url: &str) -> Worker {
+    pub(crate) fn start(s: &TestServer, mail_url: &str) -> Worker {
         Worker::start_with(s, mail_url, options(false))
     }
 
@@ -279,7 +279,7 @@ impl Worker {
         Worker { stop, task }
     }
 
-    async fn stop(self) -> Delivered {
+    pub(crate) async fn stop(self) -> Delivered {
         let _ = self.stop.send(true);
         self.task.await.unwrap()
     }
@@ -306,7 +306,7 @@ async fn retry_now(s: &TestServer) {
 
 /// Waits (bounded) until `check` holds for the email row `id`, returning the row as the API
 /// shows it.
-async fn wait_for_email(
+pub(crate) async fn wait_for_email(
     s: &TestServer,
     id: i64,
     what: &str,

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use crate::common::{TestServer, assert_errors, assert_page, form, json as body, multipart};
 
 /// A valid schedule of client 1 in the default invoice category, with `more` fields.
-async fn schedule(s: &TestServer, more: Value) -> Value {
+pub(crate) async fn schedule(s: &TestServer, more: Value) -> Value {
     let category = s.default_category("invoice").await;
     let mut b = json!({
         "client_id": s.ids.clients[0].id, "category_id": category,

@@ -229,6 +229,7 @@ fn an_invoice_says_what_was_paid_what_is_due_and_how_to_pay_on_every_output() {
         &doc,
         crate::page::PageView {
             base: "/c/tok",
+            einvoice: None,
             can_decide: false,
             version: None,
         },

@@ -40,6 +40,7 @@ fn estimate_doc(response: Option<ClientResponse>) -> Document {
 
 const VIEW: PageView<'static> = PageView {
     base: "/c/tok",
+    einvoice: None,
     can_decide: true,
     version: Some("v1"),
 };
@@ -129,6 +130,33 @@ fn an_invoice_page_never_has_the_forms() {
 }
 
 #[test]
+fn the_einvoice_is_offered_only_when_the_service_names_one_and_its_name_is_escaped() {
+    let i = sample::invoice(&sample::input(1).unwrap(), &sample::texts).unwrap();
+    let doc = Document::invoice(&i, Context::default());
+    let without = client_page(&doc, VIEW).unwrap();
+    assert!(!without.contains("/einvoice"), "{without}");
+    let with = client_page(
+        &doc,
+        PageView {
+            einvoice: Some("XRechnung <XML>"),
+            ..VIEW
+        },
+    )
+    .unwrap();
+    assert!(
+        with.contains(
+            "<a href=\"/c/tok/einvoice\" download>Download Invoice #7 as an e-invoice (XRechnung "
+        ),
+        "{with}"
+    );
+    assert!(!with.contains("<XML>"), "{with}");
+    assert!(
+        with.contains("&#60;XML&#62;)</a>") || with.contains("&lt;XML&gt;)</a>"),
+        "{with}"
+    );
+}
+
+#[test]
 fn a_decided_estimate_states_the_decision_and_its_reason() {
     let decision = ClientResponse {
         decision: CoreDecision::Declined,
@@ -173,6 +201,7 @@ fn markup_in_record_text_comes_out_escaped() {
         &doc,
         PageView {
             base: "/c/\"><b>",
+            einvoice: None,
             can_decide: true,
             version: Some("\"><b>"),
         },

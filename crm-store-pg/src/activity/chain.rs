@@ -288,6 +288,7 @@ mod tests {
             private_to: None,
             changes: serde_json::json!({"status": ["Draft", "Due"], "number": [null, "INV-2026-00001"]}),
             chained: true,
+            parent: None,
         }
     }
 

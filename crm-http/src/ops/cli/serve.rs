@@ -115,6 +115,12 @@ pub(crate) struct ServeArgs {
     /// Attach the record's PDF to every estimate and invoice email.
     #[arg(long, env = "CRM_MAIL_ATTACH_PDF", hide_env_values = true)]
     pub(crate) mail_attach_pdf: bool,
+    /// Attach the e-invoice in this format (ubl, cii, peppol, xrechnung, xrechnung-cii,
+    /// facturx) to every invoice and credit-note email whose document is ready for it, and
+    /// offer it for download on the client's page. Factur-X replaces the plain PDF.
+    #[arg(long, value_name = "FORMAT", env = "CRM_MAIL_ATTACH_EINVOICE", hide_env_values = true,
+          value_parser = einvoice_format)]
+    pub(crate) mail_attach_einvoice: Option<crm_einvoice::Format>,
     /// Serve GET /metrics on this address instead of the API's.
     #[arg(long, hide_env_values = true, env = "CRM_METRICS_LISTEN")]
     pub(crate) metrics_listen: Option<String>,
@@ -157,11 +163,20 @@ pub(crate) struct ServeArgs {
     #[command(flatten)]
     pub(crate) webhooks: super::WebhookArgs,
     /// Store this instance's shared settings (--webhook-allow-http, --webhook-allow-private,
-    /// --public-url, --company-name, --link-ttl, --paper, --mail-attach-pdf) in the
+    /// --public-url, --company-name, --link-ttl, --paper, --mail-attach-pdf,
+    /// --mail-attach-einvoice) in the
     /// database over the ones the instances sharing it agreed on; without it, an instance
     /// whose values differ refuses to start, naming them.
     #[arg(long, env = "CRM_TAKE_OVER_SETTINGS", hide_env_values = true)]
     pub(crate) take_over_settings: bool,
+}
+
+/// `--mail-attach-einvoice`: one of the e-invoice formats of API.md §19.
+pub(crate) fn einvoice_format(name: &str) -> Result<crm_einvoice::Format, String> {
+    crm_einvoice::Format::from_name(name.trim()).ok_or_else(|| {
+        let names: Vec<&str> = crm_einvoice::Format::ALL.iter().map(|f| f.name()).collect();
+        format!("not an e-invoice format: one of {}", names.join(", "))
+    })
 }
 
 /// `--public-url`: an absolute http(s) URL without query or fragment; a trailing `/` is
@@ -259,12 +274,13 @@ pub(crate) fn cors_origin(origin: &str) -> Result<String, String> {
 
 impl ServeArgs {
     /// How records are presented (`--company-name`, `--paper`, `--mail-attach-pdf`,
-    /// `--pdf-cache`).
+    /// `--mail-attach-einvoice`, `--pdf-cache`).
     pub(crate) fn presentation(&self) -> crate::documents::Presentation {
         crate::documents::Presentation {
             company: self.company_name.clone(),
             paper: self.paper,
             attach_pdf: self.mail_attach_pdf,
+            einvoice: self.mail_attach_einvoice,
             pdf_cache_bytes: self.pdf_cache,
         }
     }

@@ -11,7 +11,7 @@
 //! | `--public-url` | the base of every record's `client_link`: two values give one record two representations (and two ETags) and its emails two links; checked when given (its default, `http://<--listen>`, is each process's own): an instance started without it uses the stored one, if any |
 //! | `--company-name`, `--paper` | one version of a bill would have two pages, PDFs and emails |
 //! | `--link-ttl` | a link's lifetime would depend on the instance that made it |
-//! | `--mail-attach-pdf` | whether a client's email carries the PDF would depend on the instance |
+//! | `--mail-attach-pdf`, `--mail-attach-einvoice` | what a client's email carries, and whether its page offers the e-invoice, would depend on the instance |
 //! | `--totals-policy` | the arithmetic of a new document would depend on the instance that created it |
 //!
 //! Everything else shapes one process only (addresses, pools, timeouts, limits, CORS, the
@@ -33,6 +33,12 @@ pub(crate) const TAKE_OVER_FLAG: &str = "--take-over-settings";
 /// The name of the public URL's setting, which an instance started without
 /// `--public-url` reads from the database ([`agree`]).
 pub(crate) const PUBLIC_URL: &str = "public-url";
+
+/// The name of the e-invoice format's setting (`--mail-attach-einvoice`).
+const EINVOICE: &str = "mail-attach-einvoice";
+
+/// Its value when the emails carry no e-invoice.
+const NO_EINVOICE: &str = "none";
 
 /// The settings of an instance: the webhook policy, and with `client` (`crm serve`) what
 /// links, pages, PDFs and emails are made with and the arithmetic of new documents; the public URL only when `--public-url`
@@ -56,6 +62,13 @@ pub(crate) fn of(
             setting("link-ttl", client.link_ttl_days.to_string()),
             setting("paper", presentation.paper.name().to_owned()),
             setting("mail-attach-pdf", presentation.attach_pdf.to_string()),
+            setting(
+                EINVOICE,
+                presentation
+                    .einvoice
+                    .map_or(NO_EINVOICE, crm_einvoice::Format::name)
+                    .to_owned(),
+            ),
             setting("totals-policy", policy.name().to_owned()),
         ]);
     }
@@ -65,7 +78,7 @@ pub(crate) fn of(
 /// What `crm deliver`'s scheduler makes invoices with, from the `stored` settings the
 /// instances agreed on (each default where none is stored): the public URL, the link
 /// lifetime, the company name and the totals policy go into `config`; the presentation
-/// (company name, paper, attached PDF) of the emails is returned. So an invoice a
+/// (company name, paper, attached PDF and e-invoice) of the emails is returned. So an invoice a
 /// recurring schedule makes is the same whichever process makes it.
 pub(crate) fn adopt(
     stored: &std::collections::BTreeMap<String, String>,
@@ -95,6 +108,9 @@ pub(crate) fn adopt(
         presentation.paper = paper;
     }
     presentation.attach_pdf = stored.get("mail-attach-pdf").is_some_and(|a| a == "true");
+    presentation.einvoice = stored
+        .get(EINVOICE)
+        .and_then(|f| crm_einvoice::Format::from_name(f));
     presentation.pdf_cache_bytes = 0;
     presentation
 }
@@ -236,11 +252,13 @@ mod tests {
                 "link-ttl",
                 "paper",
                 "mail-attach-pdf",
+                "mail-attach-einvoice",
                 "totals-policy"
             ]
         );
         assert_eq!(serve[0].value, "true");
         assert_eq!(serve[5].value, "a4");
-        assert_eq!(serve[7].value, "exact");
+        assert_eq!(serve[7].value, "none");
+        assert_eq!(serve[8].value, "exact");
     }
 }

@@ -459,6 +459,11 @@ async fn a_queued_message_waits_for_its_composing_and_each_version_is_composed_o
         text: "text".to_owned(),
         html: "<p>html</p>".to_owned(),
         attachment: Some(b"%PDF-1.7".to_vec()),
+        einvoice: Some(crm_store_pg::messages::Attached {
+            name: "EST-1-ubl.xml".to_owned(),
+            media_type: "application/xml".to_owned(),
+            data: b"<Invoice/>".to_vec(),
+        }),
     };
     s.store.compose(&to, &message).await.unwrap();
     // Composing again (the upkeep after a slow request, say) changes nothing.
@@ -481,7 +486,19 @@ async fn a_queued_message_waits_for_its_composing_and_each_version_is_composed_o
         (&claimed[0].subject, &claimed[0].text, &claimed[0].html),
         (&message.subject, &message.text, &message.html)
     );
-    assert_eq!(claimed[0].attachment.as_deref(), Some(&b"%PDF-1.7"[..]));
+    // The PDF first (named by the record), then the e-invoice (named as composed).
+    let files: Vec<(&str, &str, &[u8])> = claimed[0]
+        .attachments
+        .iter()
+        .map(|f| (f.name.as_str(), f.media_type.as_str(), f.data.as_slice()))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("estimate-1.pdf", "application/pdf", &b"%PDF-1.7"[..]),
+            ("EST-1-ubl.xml", "application/xml", &b"<Invoice/>"[..])
+        ]
+    );
     outbox.release(&[claimed[0].id]).await.unwrap();
     // The same version emailed again reuses the composed message: nothing to compose, and
     // the new row carries the subject at once.
