@@ -70,6 +70,7 @@ pub mod tags;
 pub mod tax_rate;
 pub mod time;
 pub mod totals;
+pub mod units;
 pub mod user;
 pub mod validation;
 #[cfg(feature = "vectors")]

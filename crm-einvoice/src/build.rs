@@ -25,7 +25,6 @@ use crate::model::{
     Address, Allowance, Contact, Document, DocumentKind, DocumentTotals, Line, Party, Payment,
     VatBreakdown, VatRateRef,
 };
-use crate::units::unit_code;
 use crate::{Format, Missing};
 
 /// What an e-invoice is made from: an issued invoice or a credit note, as the API shows it.
@@ -317,7 +316,7 @@ pub fn build(
         .map(|((item, rate), net)| Line {
             id: item.position.to_string(),
             quantity: item.quantity,
-            unit_code: unit_code(item.unit.as_deref()),
+            unit_code: item.unit_code,
             net_amount: *net,
             allowance: (!item.discount.amount.get().is_zero()).then_some(item.discount.amount),
             price: item.rate,

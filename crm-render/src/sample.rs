@@ -92,6 +92,7 @@ pub fn bill_in(
             position: i32::try_from(i + 1).map_err(|e| e.to_string())?,
             description,
             long_description,
+            unit_code: crm_core::units::unit_code(unit.as_deref()),
             unit,
             quantity: line.quantity,
             rate: line.rate,

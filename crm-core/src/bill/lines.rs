@@ -146,6 +146,9 @@ pub struct LineItem {
     pub long_description: Option<String>,
     /// Unit.
     pub unit: Option<String>,
+    /// The unit's UN/ECE Rec 20 code, as the e-invoice states it (BT-130): read from
+    /// `unit` ([`crate::units::unit_code`]).
+    pub unit_code: &'static str,
     /// Quantity.
     pub quantity: Quantity,
     /// Unit rate.

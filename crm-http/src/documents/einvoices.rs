@@ -1,7 +1,7 @@
 //! E-invoices as files (API.md §19): one place makes them for the API's export, the
 //! client's page and the emails, so that the three carry the same bytes.
 //!
-//! The model and the XML are crm-einvoice's ([`crm_einvoice::build`],
+//! The model and the XML are crm-einvoice's ([`crm_einvoice::build()`],
 //! [`crm_einvoice::write`]); this module reads the tax rates the document names, and
 //! renders the Factur-X PDF from the document's page ([`Documents::facturx`]).
 

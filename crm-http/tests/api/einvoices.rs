@@ -945,9 +945,12 @@ async fn the_email_carries_the_einvoice_and_the_page_offers_the_same_bytes() {
     let id = ready_invoice(&s, json!([line("Design <b>& more</b>", "1.5", "80.00")])).await;
     let invoice = s.get(&format!("/api/invoices/{id}")).await;
     let number = invoice.data()["number"].as_str().unwrap().to_owned();
+    // The line's unit code is the API's, and the XML's (BT-130).
+    assert_eq!(invoice.data()["line_items"][0]["unit_code"], "HUR");
     let (status, api_xml, _) =
         export(&s, &format!("/api/invoices/{id}/einvoice?format=xrechnung")).await;
     assert_eq!(status, StatusCode::OK);
+    assert!(String::from_utf8_lossy(&api_xml).contains("unitCode=\"HUR\""));
 
     // The publish's email, delivered through a real SMTP exchange: the PDF, then the
     // e-invoice, byte for byte the API's export.
@@ -1024,7 +1027,21 @@ async fn the_email_carries_the_einvoice_and_the_page_offers_the_same_bytes() {
 async fn with_facturx_the_email_carries_one_pdf_the_facturx_one() {
     let s = attaching(crm_einvoice::Format::Facturx).await;
     let smtp = crate::outbox::SmtpServer::start(&[]);
-    let id = ready_invoice(&s, json!([line("Design", "2", "80.00")])).await;
+    let id = ready_invoice(
+        &s,
+        json!([{"description": "Boxes", "quantity": "2", "rate": "80.00", "unit": "XPP"},
+            {"description": "Wine", "quantity": "3", "rate": "9.50", "unit": "Flaschen"}]),
+    )
+    .await;
+    // A code given as the unit is taken as is; a word not known here is "one".
+    let a = s.get(&format!("/api/invoices/{id}")).await;
+    let codes: Vec<&Value> = a.data()["line_items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["unit_code"])
+        .collect();
+    assert_eq!(codes, [&json!("XPP"), &json!("C62")]);
     let number = s.number(&format!("/api/invoices/{id}")).await;
     let (status, api_pdf, _) =
         export(&s, &format!("/api/invoices/{id}/einvoice?format=facturx")).await;

@@ -218,6 +218,7 @@ impl LineJson {
             position: self.position,
             description: self.description,
             long_description: self.long_description,
+            unit_code: crm_core::units::unit_code(self.unit.as_deref()),
             unit: self.unit,
             quantity: amount("line quantity", &self.quantity, Quantity::new)?,
             rate: amount("line rate", &self.rate, UnitRate::new)?,

@@ -161,10 +161,10 @@ async fn putting_items_answers_every_line_tax_and_total_field() {
         d["line_items"],
         json!([
             {"id": ids[0], "position": 1, "description": "Design", "long_description": null, "unit": "hours",
-             "quantity": "2.00", "rate": "100.00", "total": "200.00", "type": "plain", "tax_status": "taxable",
+             "unit_code": "HUR", "quantity": "2.00", "rate": "100.00", "total": "200.00", "type": "plain", "tax_status": "taxable",
              "tax_rate_id": null, "discount": {"type": "none", "value": "0.00", "amount": "0.00"}},
             {"id": ids[1], "position": 2, "description": "Hosting", "long_description": "One year", "unit": null,
-             "quantity": "1.00", "rate": "50.00", "total": "50.00", "type": "plain", "tax_status": "taxable",
+             "unit_code": "C62", "quantity": "1.00", "rate": "50.00", "total": "50.00", "type": "plain", "tax_status": "taxable",
              "tax_rate_id": null, "discount": {"type": "none", "value": "0.00", "amount": "0.00"}}
         ])
     );
