@@ -39,6 +39,10 @@ pub struct Email {
     pub resource: EmailResource,
     /// When it was queued, when it is next tried, when it was sent.
     pub dates: EmailDates,
+    /// The names of the files it carries, in order: the record's PDF
+    /// (`--mail-attach-pdf`), its e-invoice (`--mail-attach-einvoice`); empty while its
+    /// message is being composed.
+    pub attachments: Vec<String>,
 }
 
 /// `resource: {type, id}` of an email.

@@ -42,9 +42,25 @@ use crm_core::webhook::EventType;
 /// the worker's own commits that wrote events.
 pub const CHANNEL: &str = "crm_outbox";
 
-const EMAIL_COLUMNS: &str = "SELECT q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, \
+/// What an email carries, as the API shows it (`has_pdf`, `einvoice_name`): read from its
+/// stored message (a row from before migration 0028 carries its own PDF).
+macro_rules! attachment_columns {
+    () => {
+        "CASE WHEN q.body_id IS NULL THEN q.attachment IS NOT NULL \
+         ELSE EXISTS (SELECT 1 FROM email_bodies b WHERE b.id = q.body_id AND b.attachment IS NOT NULL) \
+         END AS has_pdf, \
+         (SELECT b.einvoice_name FROM email_bodies b WHERE b.id = q.body_id) AS einvoice_name"
+    };
+}
+
+/// An email as the API shows it.
+const EMAIL_COLUMNS: &str = concat!(
+    "SELECT q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, \
      q.resource_type, q.resource_id, q.created_at, \
-     CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at FROM email_queue q";
+     CASE WHEN q.status = 'pending' THEN q.next_attempt_at END AS next_attempt_at, q.sent_at, ",
+    attachment_columns!(),
+    " FROM email_queue q"
+);
 
 /// The message is the row's stored body (`body_id`, migration 0028: shared by the rows of
 /// one version of a bill), or the row's own columns (rows from before); a row whose body is
@@ -62,18 +78,24 @@ const CLAIM_SQL: &str = "WITH due AS (SELECT id FROM email_queue \
      b.einvoice, b.einvoice_name, b.einvoice_media_type, \
      c.next_attempt_at FROM claimed c LEFT JOIN email_bodies b ON b.id = c.body_id";
 
-const SENT_SQL: &str = "UPDATE email_queue q SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
+const SENT_SQL: &str = concat!(
+    "UPDATE email_queue q SET status = 'sent', sent_at = $2, attempts = attempts + 1, \
      next_attempt_at = NULL, last_error = NULL, leased_until = NULL WHERE id = $1 AND status = 'pending' \
      RETURNING q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, q.resource_type, \
-     q.resource_id, q.created_at, NULL::timestamptz AS next_attempt_at, q.sent_at";
+     q.resource_id, q.created_at, NULL::timestamptz AS next_attempt_at, q.sent_at, ",
+    attachment_columns!()
+);
 
 const RETRY_SQL: &str = "UPDATE email_queue SET attempts = attempts + 1, next_attempt_at = $2, last_error = $3, \
      leased_until = NULL WHERE id = $1 AND status = 'pending'";
 
-const FAILED_SQL: &str = "UPDATE email_queue q SET status = 'failed', attempts = attempts + 1, \
+const FAILED_SQL: &str = concat!(
+    "UPDATE email_queue q SET status = 'failed', attempts = attempts + 1, \
      next_attempt_at = NULL, last_error = $2, leased_until = NULL WHERE id = $1 AND status = 'pending' \
      RETURNING q.id, q.recipient, q.subject, q.status, q.attempts, q.last_error, q.resource_type, \
-     q.resource_id, q.created_at, NULL::timestamptz AS next_attempt_at, q.sent_at";
+     q.resource_id, q.created_at, NULL::timestamptz AS next_attempt_at, q.sent_at, ",
+    attachment_columns!()
+);
 
 const RELEASE_SQL: &str =
     "UPDATE email_queue SET leased_until = NULL WHERE id = ANY($1) AND status = 'pending'";
@@ -154,7 +176,15 @@ pub(crate) fn backlog_from_row(row: &Row) -> Result<OutboxBacklog, StoreError> {
 }
 
 fn email_from_row(row: &Row) -> Result<Email, StoreError> {
+    let resource_type: String = rows::get(row, "resource_type")?;
+    let resource_id: i64 = rows::get(row, "resource_id")?;
+    let mut attachments = Vec::new();
+    if rows::get::<bool>(row, "has_pdf")? {
+        attachments.push(pdf_name(&resource_type, resource_id));
+    }
+    attachments.extend(rows::get::<Option<String>>(row, "einvoice_name")?);
     Ok(Email {
+        attachments,
         id: rows::get(row, "id")?,
         recipient: rows::get(row, "recipient")?,
         subject: rows::get(row, "subject")?,
@@ -162,8 +192,8 @@ fn email_from_row(row: &Row) -> Result<Email, StoreError> {
         attempts: rows::get(row, "attempts")?,
         last_error: rows::get(row, "last_error")?,
         resource: EmailResource {
-            resource_type: rows::get(row, "resource_type")?,
-            id: rows::get(row, "resource_id")?,
+            resource_type,
+            id: resource_id,
         },
         dates: EmailDates {
             created: rows::timestamp(row, "created_at")?,
@@ -225,18 +255,27 @@ impl OutboxMessage {
 
     /// The PDF's file name: `estimate-12.pdf`.
     pub fn pdf_name(&self) -> String {
-        format!("{}.pdf", self.record_name())
+        pdf_name(&self.resource_type, self.resource_id)
     }
 
     /// `estimate-12`: the kind (letters and digits only) and the number.
     fn record_name(&self) -> String {
-        let kind: String = self
-            .resource_type
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .collect();
-        format!("{kind}-{}", self.resource_id)
+        record_name(&self.resource_type, self.resource_id)
     }
+}
+
+/// `estimate-12`: a record's kind (letters and digits only) and its id.
+fn record_name(resource_type: &str, id: i64) -> String {
+    let kind: String = resource_type
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    format!("{kind}-{id}")
+}
+
+/// The file name of a record's PDF in its email: `estimate-12.pdf`.
+fn pdf_name(resource_type: &str, id: i64) -> String {
+    format!("{}.pdf", record_name(resource_type, id))
 }
 
 /// The delivery worker's own database connection (reopened after an error).

@@ -920,9 +920,13 @@ async fn ready_invoice(s: &TestServer, items: Value) -> i64 {
     .await
 }
 
-/// Delivers invoice `id`'s email (the publish's) to `smtp` through the outbox's worker,
-/// and returns every message the server has received so far.
-async fn delivered(s: &TestServer, smtp: &crate::outbox::SmtpServer, id: i64) -> Vec<String> {
+/// Delivers invoice `id`'s email (the publish's) to `smtp` through the outbox's worker:
+/// every message the server has received so far, and the email as the API shows it sent.
+async fn delivered(
+    s: &TestServer,
+    smtp: &crate::outbox::SmtpServer,
+    id: i64,
+) -> (Vec<String>, Value) {
     use crate::outbox::{Worker, wait_for_email};
     let listed = s
         .get(&format!(
@@ -933,9 +937,10 @@ async fn delivered(s: &TestServer, smtp: &crate::outbox::SmtpServer, id: i64) ->
         .as_i64()
         .expect("the publish's email");
     let worker = Worker::start(s, &smtp.url());
-    wait_for_email(s, email_id, "sent", |e| e["status"] == "sent").await;
+    let email = wait_for_email(s, email_id, "sent", |e| e["status"] == "sent").await;
     worker.stop().await;
-    smtp.received().into_iter().map(|r| r.data).collect()
+    let received = smtp.received().into_iter().map(|r| r.data).collect();
+    (received, email)
 }
 
 #[tokio::test]
@@ -954,7 +959,7 @@ async fn the_email_carries_the_einvoice_and_the_page_offers_the_same_bytes() {
 
     // The publish's email, delivered through a real SMTP exchange: the PDF, then the
     // e-invoice, byte for byte the API's export.
-    let received = delivered(&s, &smtp, id).await;
+    let (received, email) = delivered(&s, &smtp, id).await;
     assert_eq!(received.len(), 1);
     let data = &received[0];
     let xml_name = format!("{number}-xrechnung.xml");
@@ -963,6 +968,11 @@ async fn the_email_carries_the_einvoice_and_the_page_offers_the_same_bytes() {
         .find(&format!("filename=\"{xml_name}\""))
         .expect("the e-invoice");
     assert!(pdf < xml, "the PDF first, then the e-invoice");
+    // The email (and so its `email.sent` event) names what it carried.
+    assert_eq!(
+        email["attachments"],
+        json!([format!("invoice-{id}.pdf"), xml_name])
+    );
     assert!(data.contains("Content-Type: application/xml"), "{data}");
     assert_eq!(
         attached(data, &xml_name),
@@ -1013,8 +1023,12 @@ async fn the_email_carries_the_einvoice_and_the_page_offers_the_same_bytes() {
     assert!(!html.contains("/einvoice"), "{html}");
     let (a, _) = crate::client::visit(&s, Method::GET, &format!("/c/{token}/einvoice"), &[]).await;
     assert_eq!(a.status, StatusCode::NOT_FOUND);
-    let received = delivered(&s, &smtp, unready).await;
+    let (received, email) = delivered(&s, &smtp, unready).await;
     assert_eq!(received.len(), 2);
+    assert_eq!(
+        email["attachments"],
+        json!([format!("invoice-{unready}.pdf")])
+    );
     assert!(
         received[1].contains("filename=\"invoice-"),
         "the PDF still goes"
@@ -1062,7 +1076,12 @@ async fn with_facturx_the_email_carries_one_pdf_the_facturx_one() {
         r.headers()["content-disposition"],
         format!("attachment; filename=\"{number}-facturx.pdf\"").as_str()
     );
-    let data = delivered(&s, &smtp, id).await.remove(0);
+    let (mut received, email) = delivered(&s, &smtp, id).await;
+    let data = received.remove(0);
+    assert_eq!(
+        email["attachments"],
+        json!([format!("{number}-facturx.pdf")])
+    );
     assert_eq!(
         data.matches("Content-Type: application/pdf").count(),
         1,
