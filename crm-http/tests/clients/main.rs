@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use crm_store_pg::testing::TestDb;
 
 mod python;
+mod rust;
 
 const CRM: &str = env!("CARGO_BIN_EXE_crm");
 
