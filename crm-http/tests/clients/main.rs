@@ -15,6 +15,7 @@ use crm_store_pg::testing::TestDb;
 
 mod python;
 mod rust;
+mod typescript;
 
 const CRM: &str = env!("CARGO_BIN_EXE_crm");
 
