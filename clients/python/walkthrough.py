@@ -4,10 +4,10 @@
 
 It sets the company, adds a client and a tax rate, makes an estimate with its items,
 publishes it, converts it to an invoice with a safe retry (the same Idempotency-Key twice),
-publishes the invoice, records its payment, shows a conditional update refused (412) and a
-typed 422 with its field errors. Every answer is checked: the first one that is not what the
-walkthrough expects stops it with one line on standard error and exit status 1. It can be run
-again on the same database.
+publishes the invoice, records its payment, shows a conditional update refused (412), a
+typed 422 with its field errors, and pages through the notes with cursors. Every answer is
+checked: the first one that is not what the walkthrough expects stops it with one line on
+standard error and exit status 1.
 """
 
 import datetime
@@ -22,7 +22,7 @@ from crm_client.api.clients import create_client
 from crm_client.api.company import update_company
 from crm_client.api.estimates import convert_estimate, create_estimate, publish_estimate, set_estimate_items
 from crm_client.api.invoices import get_invoice, publish_invoice, set_invoice_items
-from crm_client.api.notes import create_note, get_note, update_note
+from crm_client.api.notes import create_note, get_note, list_notes, update_note
 from crm_client.api.payments import record_payment
 from crm_client.api.tax_rates import create_tax_rate
 from crm_client.models import (
@@ -41,6 +41,7 @@ from crm_client.models import (
     CreateTaxRateResponse201,
     Error,
     GetInvoiceResponse200,
+    ListNotesResponse200,
     PublishEstimateResponse200,
     PublishInvoiceResponse200,
     RecordPaymentJsonBody,
@@ -53,6 +54,7 @@ from crm_client.models import (
     UpdateNoteJsonBody,
     ValidationError,
 )
+from crm_client.types import UNSET
 
 
 class Stop(Exception):
@@ -234,6 +236,23 @@ def main():
     errors = invalid.errors.additional_properties
     print(f"422: {invalid.message} note_title: {errors.get('note_title')}")
     check(list(errors) == ["note_title"] and errors["note_title"], f"the 422's errors: {errors}")
+    # Two more notes, then every note two at a time, following the cursors.
+    for title in ("Send the contract", "Book the kick-off"):
+        expect(
+            create_note.sync_detailed(
+                client=api, body=CreateNoteJsonBody(note_title=title, note_description="Renewal")
+            ),
+            201,
+            CreateNoteResponse201,
+        )
+    cursor, notes, pages = UNSET, 0, 0
+    while True:
+        page = expect(list_notes.sync_detailed(client=api, limit=2, cursor=cursor), 200, ListNotesResponse200)
+        notes, pages = notes + len(page.data), pages + 1
+        if not page.meta.next_cursor:
+            break
+        cursor = page.meta.next_cursor
+    print(f"notes: {notes} in {pages} pages")
     print("walkthrough done")
 
 

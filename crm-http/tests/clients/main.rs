@@ -2,8 +2,10 @@
 //! the current OpenAPI document with no warning, and drives the README's walkthrough against
 //! the real service (the built `crm`, on a fresh database of its own).
 //!
-//! The Python tools come from PyPI through `scripts/python-client` (a pinned virtual
-//! environment under `scripts/`); the first run installs them.
+//! The tools are pinned and installed on the first run by the project's scripts: PyPI
+//! packages by `scripts/python-client` (a virtual environment under `scripts/`), npm packages
+//! by `scripts/typescript-client` (`npm ci` in `clients/typescript`). docs/clients.md
+//! describes the clients.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -50,6 +50,7 @@ async fn the_python_walkthrough_runs_against_the_service() {
         "change of an issued invoice: 409 An issued invoice cannot be changed. Issue a credit note instead.\n",
         "PATCH as Mine: 200\nPATCH as Theirs: 412\n",
         "422: The given data was invalid. note_title: ['The note title field is required.']\n",
+        "notes: 3 in 2 pages\n",
         "walkthrough done\n",
     ] {
         assert!(stdout.contains(line), "{line:?} not in:\n{stdout}");
