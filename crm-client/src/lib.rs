@@ -7,7 +7,8 @@
 //! [`FieldErrors`] of a 422, a list's
 //! [`PageMeta`]), and this crate's [`views`] of the records whose
 //! crm-core type is written by hand for the service and has no reader (estimates, invoices,
-//! payments, categories). The request bodies are in [`requests`].
+//! payments, categories). The request bodies are in [`requests`]; [`webhooks::verify`]
+//! checks a webhook delivery's signature.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), crm_client::Error> {
@@ -42,6 +43,7 @@ use serde::de::DeserializeOwned;
 
 pub mod requests;
 pub mod views;
+pub mod webhooks;
 
 /// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]

@@ -52,3 +52,28 @@ async fn the_rust_client_walks_the_readme_against_the_service() {
     // Three notes were made (the 422 made none): two pages of at most two.
     assert_eq!(walked.paged, (3, 2));
 }
+
+#[test]
+fn the_rust_client_verifies_what_the_service_signs() {
+    // The service's own signer (the one its webhook worker uses), over a real body.
+    let old = "whsec_c2VjcmV0LW9mLWEtcm90YXRlZC1lbmRwb2ludA==";
+    let new = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    let body =
+        br#"{"type":"invoice.paid","timestamp":"2026-11-20T10:00:00.000000Z","data":{"id":7}}"#;
+    let now = 1_790_000_000;
+    // During a rotation the service signs with both secrets; a receiver knows one.
+    let header = crm_http::ops::webhook::signature(&[old, new], "msg_1", now, body).unwrap();
+    assert_eq!(header.matches("v1,").count(), 2, "{header}");
+    let verify = |secret: &str, body: &[u8], at: i64| {
+        crm_client::webhooks::verify(secret, "msg_1", &now.to_string(), body, &header, at)
+    };
+    assert_eq!(verify(new, body, now + 10), Ok(()));
+    assert_eq!(verify(old, body, now - 10), Ok(()));
+    let refused = crm_client::webhooks::Refusal::Signature;
+    assert_eq!(verify("whsec_b3RoZXI=", body, now), Err(refused.clone()));
+    assert_eq!(verify(new, &body[1..], now), Err(refused));
+    assert_eq!(
+        verify(new, body, now + 301),
+        Err(crm_client::webhooks::Refusal::Stale)
+    );
+}
