@@ -6,7 +6,7 @@
 //! ([`Conflict::ClientHasRecords`](crate::conflict::Conflict::ClientHasRecords)): it is
 //! suspended instead.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::category::CategoryType;
 use crate::choice_enum;
@@ -66,7 +66,7 @@ pub struct ClientFields {
 }
 
 /// A client as the API shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Client {
     /// Client id.
     pub id: ClientId,

@@ -29,6 +29,17 @@ macro_rules! id_type {
             }
         }
 
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            /// Read from a JSON integer; one that is not positive is refused, as
+            /// [`new`](Self::new) refuses it.
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let raw = <i64 as ::serde::Deserialize>::deserialize(deserializer)?;
+                Self::new(raw).ok_or_else(|| {
+                    <D::Error as ::serde::de::Error>::custom(format!("{raw} is no id (ids start at 1)"))
+                })
+            }
+        }
+
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 ::std::fmt::Display::fmt(&self.0, f)
@@ -123,7 +134,7 @@ id_type!(
 );
 
 /// A linked record shown with its name: `{"id": 12, "name": "Acme Inc"}`.
-#[derive(Debug, Clone, PartialEq, Eq, ::serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, ::serde::Serialize, ::serde::Deserialize)]
 pub struct Named<I> {
     /// The linked record's id.
     pub id: I,
@@ -134,6 +145,20 @@ pub struct Named<I> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_read_from_json_integers_that_are_positive() {
+        let id: NoteId = serde_json::from_str("42").unwrap();
+        assert_eq!(id.get(), 42);
+        for refused in ["0", "-3", "\"42\"", "1.5"] {
+            assert!(
+                serde_json::from_str::<NoteId>(refused).is_err(),
+                "{refused}"
+            );
+        }
+        let named: Named<ClientId> = serde_json::from_str(r#"{"id": 7, "name": "Acme"}"#).unwrap();
+        assert_eq!((named.id.get(), named.name.as_str()), (7, "Acme"));
+    }
 
     #[test]
     fn path_ids_are_positive_decimal_integers_only() {

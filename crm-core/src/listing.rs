@@ -76,7 +76,7 @@ impl Page {
 }
 
 /// The `meta` object of a list response.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PageMeta {
     /// The page returned.
     pub current_page: u32,
@@ -93,7 +93,7 @@ pub struct PageMeta {
     /// Present, and `true`, only when the page stopped before `per_page` records because
     /// they reached the list byte budget (lists of estimates and invoices, which embed
     /// their lines); `next_cursor` then goes on right after the last record returned.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub truncated: bool,
 }
 

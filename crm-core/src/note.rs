@@ -4,7 +4,7 @@
 //! visible only to its creator. Sticky notes exist in the schema but the API never lists,
 //! serves or creates them. The attachment cannot be changed after creation.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::choice_enum;
 use crate::ids::{NoteId, UserId};
@@ -65,7 +65,7 @@ impl NoteResourceType {
 }
 
 /// The resource a note is attached to; both `null` for a standalone note.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NoteResource {
     /// The resource type.
     #[serde(rename = "type")]
@@ -75,7 +75,7 @@ pub struct NoteResource {
 }
 
 /// A note as the API shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {
     /// Note id.
     pub id: NoteId,

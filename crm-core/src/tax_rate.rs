@@ -9,7 +9,7 @@
 //! category for good ([`changes_what_documents_use`]); the system "No Tax" rate keeps
 //! them too and is never deleted.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::choice_enum;
 use crate::ids::TaxRateId;
@@ -119,7 +119,7 @@ pub struct TaxRateFields {
 }
 
 /// A tax rate as the API shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TaxRate {
     /// Tax rate id.
     pub id: TaxRateId,

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use chrono::{DateTime, Datelike, Timelike, Utc};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The date type of the API (re-exported, so that a caller needs no `chrono` dependency of
 /// its own to pass one).
@@ -75,6 +75,17 @@ impl Serialize for Timestamp {
     }
 }
 
+impl<'de> Deserialize<'de> for Timestamp {
+    /// Read from RFC 3339 text (`2026-06-15T09:30:00.000000Z`, any offset), as a client of
+    /// the API reads what it wrote.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        DateTime::parse_from_rfc3339(&text)
+            .map(|t| Timestamp(t.with_timezone(&Utc)))
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 impl From<DateTime<Utc>> for Timestamp {
     fn from(value: DateTime<Utc>) -> Self {
         Timestamp(value)
@@ -82,7 +93,7 @@ impl From<DateTime<Utc>> for Timestamp {
 }
 
 /// The `dates` object of records that only have creation and update times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordDates {
     /// When the record was created.
     pub created: Timestamp,

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::currency::Currency;
 use crate::money::MoneyInput;
@@ -142,7 +142,7 @@ pub mod message {
 }
 
 /// Every failing field with its messages. Serialises as the `errors` object of a 422.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct FieldErrors(BTreeMap<String, Vec<String>>);
 

@@ -218,6 +218,87 @@ fn every_reference_in_the_document_resolves() {
     }
 }
 
+/// The keywords whose value is one schema or a list of schemas (JSON Schema 2020-12), where a
+/// generator expects a schema object.
+const SCHEMA_KEYWORDS: [&str; 13] = [
+    "items",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "prefixItems",
+];
+
+#[test]
+fn the_document_holds_no_construct_client_generators_refuse() {
+    // Issue 54: openapi-python-client refused the whole document for a boolean schema, and
+    // dropped a body whose form encoding had two property names that are one identifier in
+    // a program (`tags` and `tags[]`); an array without `items` dropped its schema. The
+    // generators themselves run in the `clients` tests; this names the place at once.
+    let doc = document();
+    let mut bad = Vec::new();
+    members(doc, "", &mut |at, k, v| {
+        let in_schema_keyword = SCHEMA_KEYWORDS.contains(&k);
+        let schemas: Vec<&Value> = match v {
+            Value::Array(list) if in_schema_keyword => list.iter().collect(),
+            _ if in_schema_keyword => vec![v],
+            _ => Vec::new(),
+        };
+        if schemas.iter().any(|s| s.is_boolean()) {
+            bad.push(format!("{at}/{k}: a boolean schema"));
+        }
+        // A property (`properties` of a schema: not a path's or an operation's).
+        if k == "properties"
+            && let Some(properties) = v.as_object()
+        {
+            for name in properties.keys() {
+                if let Some(bare) = name.strip_suffix("[]")
+                    && properties.contains_key(bare)
+                {
+                    bad.push(format!("{at}/properties: both {bare} and {name}"));
+                }
+                if properties[name].is_boolean() {
+                    bad.push(format!("{at}/properties/{name}: a boolean schema"));
+                }
+            }
+        }
+    });
+    arrays_without_items(doc, "", &mut bad);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Adds to `bad` every schema of type `array` in `value` that does not say what its elements
+/// are (`items` or `prefixItems`, even when any value is).
+fn arrays_without_items(value: &Value, at: &str, bad: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            let array = |t: &Value| t == "array";
+            let typed = map
+                .get("type")
+                .is_some_and(|t| array(t) || t.as_array().is_some_and(|ts| ts.iter().any(array)));
+            if typed && !map.contains_key("items") && !map.contains_key("prefixItems") {
+                bad.push(format!("{at}: an array without `items`"));
+            }
+            for (k, v) in map {
+                arrays_without_items(v, &format!("{at}/{k}"), bad);
+            }
+        }
+        Value::Array(list) => {
+            for (i, v) in list.iter().enumerate() {
+                arrays_without_items(v, &format!("{at}/{i}"), bad);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Every link object in `value` (the members of any response's `links` map), with where it
 /// was found.
 fn links<'d>(value: &'d Value, at: &str, out: &mut Vec<(String, &'d Value)>) {

@@ -118,6 +118,7 @@ fn form_media(
         example.insert("value".into(), Value::Object(flat));
         form_examples.insert(key.clone(), Value::Object(example));
     }
+    let form = bare_names_apart(form);
     let exploded: Map<String, Value> = form["properties"]
         .as_object()
         .into_iter()
@@ -132,6 +133,47 @@ fn form_media(
         media.insert("encoding".into(), Value::Object(exploded));
     }
     Ok(media)
+}
+
+/// `form` with its bare names moved out of `properties`: a name `x` beside `x[]` (the same
+/// field, sent empty to clear it) and a name whose schema is `{"not": {}}` (one that must not
+/// appear) are no fields a client fills in, and client generators map both `x` and `x[]` to
+/// one identifier, refusing the body (openapi-python-client drops it whole, JSON included).
+/// Each such name keeps its rule as an `allOf` member, `{"if": {"required": [x]}, "then":
+/// {"properties": {x: …}}}`: a validator holds a request to it exactly as before, and a
+/// generator, which reads only `properties`, makes one field per real name.
+fn bare_names_apart(mut form: Value) -> Value {
+    let Some(properties) = form.get_mut("properties").and_then(Value::as_object_mut) else {
+        return form;
+    };
+    let bare: Vec<String> = properties
+        .iter()
+        .filter(|(name, schema)| {
+            properties.contains_key(&format!("{name}[]")) || schema.get("not") == Some(&json!({}))
+        })
+        .map(|(name, _)| name.clone())
+        .collect();
+    let mut rules = Vec::new();
+    for name in bare {
+        if let Some(schema) = properties.remove(&name) {
+            rules.push(json!({
+                "if": {"required": [name]},
+                "then": {"properties": {name: schema}}
+            }));
+        }
+    }
+    if rules.is_empty() {
+        return form;
+    }
+    if let Some(form) = form.as_object_mut() {
+        match form.get_mut("allOf") {
+            Some(Value::Array(all)) => all.extend(rules),
+            _ => {
+                form.insert("allOf".into(), Value::Array(rules));
+            }
+        }
+    }
+    form
 }
 
 /// The form-urlencoded schema of a JSON body schema whose properties are all scalar.
@@ -294,6 +336,42 @@ mod tests {
                 "tags[]": ["a", "3"]
             })
         );
+    }
+
+    #[test]
+    fn bare_names_leave_the_properties_and_keep_their_rule() {
+        let form = bare_names_apart(json!({
+            "type": "object",
+            "properties": {
+                "tags[]": {"type": "array"},
+                "tags": {"const": ""},
+                "items": {"not": {}},
+                "items[0][rate]": {"type": "string"},
+                "note": {"type": "string"}
+            },
+            "allOf": [{"anyOf": [{"required": ["tags[]"]}, {"required": ["tags"]}]}]
+        }));
+        assert_eq!(
+            form["properties"],
+            json!({
+                "tags[]": {"type": "array"},
+                "items[0][rate]": {"type": "string"},
+                "note": {"type": "string"}
+            })
+        );
+        // The rules follow the body's own (the order of the others follows the map's).
+        let all = form["allOf"].as_array().unwrap();
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[0]["anyOf"][1], json!({"required": ["tags"]}));
+        for (name, rule) in [
+            ("tags", json!({"const": ""})),
+            ("items", json!({"not": {}})),
+        ] {
+            let member = json!({"if": {"required": [name]}, "then": {"properties": {name: rule}}});
+            assert!(all.contains(&member), "{name}: {form}");
+        }
+        let plain = json!({"type": "object", "properties": {"note": {"type": "string"}}});
+        assert_eq!(bare_names_apart(plain.clone()), plain);
     }
 
     #[test]

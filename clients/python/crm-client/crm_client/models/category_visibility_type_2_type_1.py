@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class CategoryVisibilityType2Type1(StrEnum):
+    CLIENT = "client"
+    EVERYONE = "everyone"
+    TEAM = "team"
+
+    def __str__(self) -> str:
+        return str(self.value)

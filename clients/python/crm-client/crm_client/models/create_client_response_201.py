@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.client import Client
+
+
+T = TypeVar("T", bound="CreateClientResponse201")
+
+
+@_attrs_define
+class CreateClientResponse201:
+    """
+    Attributes:
+        data (Client): A client: a buyer (API.md §17).
+        message (Literal['Client created successfully.']):
+    """
+
+    data: Client
+    message: Literal["Client created successfully."]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.client import Client  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = Client.from_dict(d.pop("data"))
+
+        message = cast(Literal["Client created successfully."], d.pop("message"))
+        if message != "Client created successfully.":
+            raise ValueError(f"message must match const 'Client created successfully.', got '{message}'")
+
+        create_client_response_201 = cls(
+            data=data,
+            message=message,
+        )
+
+        return create_client_response_201

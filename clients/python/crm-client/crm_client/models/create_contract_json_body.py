@@ -1,0 +1,269 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CreateContractJsonBody")
+
+
+@_attrs_define
+class CreateContractJsonBody:
+    """
+    Attributes:
+        doc_client_id (int | str): A record id: a positive integer, as a JSON number (an integral value such as `1.0`
+            counts) or as decimal text.
+        doc_title (str): Text of at most 250 characters once trimmed and normalised to NFC, no HTML tags, one line: no
+            line breaks, tabs, control characters, or invisible or bidi control characters (joiners, variation selectors and
+            tags only inside emoji and script sequences); not blank.
+        doc_date_start (datetime.date): A calendar date, `YYYY-MM-DD`.
+        doc_categoryid (int | str): A record id: a positive integer, as a JSON number (an integral value such as `1.0`
+            counts) or as decimal text.
+        doc_date_end (datetime.date | Literal[''] | None | Unset): End date: on or after the start date.
+        doc_value (float | Literal[''] | None | str | Unset): Value: at most 2 decimals, magnitude below 10^13.
+        doc_project_id (int | Literal[''] | None | str | Unset): An existing project.
+        doc_lead_id (int | Literal[''] | None | str | Unset): An existing lead.
+        doc_body (Literal[''] | None | str | Unset): Contract content (HTML, at most 65,535 characters); overrides
+            `contract_template`.
+        contract_template (int | Literal[''] | None | str | Unset): A contract template seeding the body when `doc_body`
+            is absent.
+    """
+
+    doc_client_id: int | str
+    doc_title: str
+    doc_date_start: datetime.date
+    doc_categoryid: int | str
+    doc_date_end: datetime.date | Literal[""] | None | Unset = UNSET
+    doc_value: float | Literal[""] | None | str | Unset = UNSET
+    doc_project_id: int | Literal[""] | None | str | Unset = UNSET
+    doc_lead_id: int | Literal[""] | None | str | Unset = UNSET
+    doc_body: Literal[""] | None | str | Unset = UNSET
+    contract_template: int | Literal[""] | None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        doc_client_id: int | str
+        doc_client_id = self.doc_client_id
+
+        doc_title = self.doc_title
+
+        doc_date_start = self.doc_date_start.isoformat()
+
+        doc_categoryid: int | str
+        doc_categoryid = self.doc_categoryid
+
+        doc_date_end: Literal[""] | None | str | Unset
+        if isinstance(self.doc_date_end, Unset):
+            doc_date_end = UNSET
+        elif isinstance(self.doc_date_end, datetime.date):
+            doc_date_end = self.doc_date_end.isoformat()
+        else:
+            doc_date_end = self.doc_date_end
+
+        doc_value: float | Literal[""] | None | str | Unset
+        if isinstance(self.doc_value, Unset):
+            doc_value = UNSET
+        else:
+            doc_value = self.doc_value
+
+        doc_project_id: int | Literal[""] | None | str | Unset
+        if isinstance(self.doc_project_id, Unset):
+            doc_project_id = UNSET
+        else:
+            doc_project_id = self.doc_project_id
+
+        doc_lead_id: int | Literal[""] | None | str | Unset
+        if isinstance(self.doc_lead_id, Unset):
+            doc_lead_id = UNSET
+        else:
+            doc_lead_id = self.doc_lead_id
+
+        doc_body: Literal[""] | None | str | Unset
+        if isinstance(self.doc_body, Unset):
+            doc_body = UNSET
+        else:
+            doc_body = self.doc_body
+
+        contract_template: int | Literal[""] | None | str | Unset
+        if isinstance(self.contract_template, Unset):
+            contract_template = UNSET
+        else:
+            contract_template = self.contract_template
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "doc_client_id": doc_client_id,
+                "doc_title": doc_title,
+                "doc_date_start": doc_date_start,
+                "doc_categoryid": doc_categoryid,
+            }
+        )
+        if doc_date_end is not UNSET:
+            field_dict["doc_date_end"] = doc_date_end
+        if doc_value is not UNSET:
+            field_dict["doc_value"] = doc_value
+        if doc_project_id is not UNSET:
+            field_dict["doc_project_id"] = doc_project_id
+        if doc_lead_id is not UNSET:
+            field_dict["doc_lead_id"] = doc_lead_id
+        if doc_body is not UNSET:
+            field_dict["doc_body"] = doc_body
+        if contract_template is not UNSET:
+            field_dict["contract_template"] = contract_template
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_doc_client_id(data: object) -> int | str:
+            return cast(int | str, data)
+
+        doc_client_id = _parse_doc_client_id(d.pop("doc_client_id"))
+
+        doc_title = d.pop("doc_title")
+
+        doc_date_start = datetime.date.fromisoformat(d.pop("doc_date_start"))
+
+        def _parse_doc_categoryid(data: object) -> int | str:
+            return cast(int | str, data)
+
+        doc_categoryid = _parse_doc_categoryid(d.pop("doc_categoryid"))
+
+        def _parse_doc_date_end(data: object) -> datetime.date | Literal[""] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                doc_date_end_type_0 = datetime.date.fromisoformat(data)
+
+                return doc_date_end_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(datetime.date | Literal[""] | None | Unset, data)
+
+        doc_date_end = _parse_doc_date_end(d.pop("doc_date_end", UNSET))
+
+        def _parse_doc_value(data: object) -> float | Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(float | Literal[""] | None | str | Unset, data)
+
+        doc_value = _parse_doc_value(d.pop("doc_value", UNSET))
+
+        def _parse_doc_project_id(data: object) -> int | Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(int | Literal[""] | None | str | Unset, data)
+
+        doc_project_id = _parse_doc_project_id(d.pop("doc_project_id", UNSET))
+
+        def _parse_doc_lead_id(data: object) -> int | Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(int | Literal[""] | None | str | Unset, data)
+
+        doc_lead_id = _parse_doc_lead_id(d.pop("doc_lead_id", UNSET))
+
+        def _parse_doc_body(data: object) -> Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(Literal[""] | None | str | Unset, data)
+
+        doc_body = _parse_doc_body(d.pop("doc_body", UNSET))
+
+        def _parse_contract_template(data: object) -> int | Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(int | Literal[""] | None | str | Unset, data)
+
+        contract_template = _parse_contract_template(d.pop("contract_template", UNSET))
+
+        create_contract_json_body = cls(
+            doc_client_id=doc_client_id,
+            doc_title=doc_title,
+            doc_date_start=doc_date_start,
+            doc_categoryid=doc_categoryid,
+            doc_date_end=doc_date_end,
+            doc_value=doc_value,
+            doc_project_id=doc_project_id,
+            doc_lead_id=doc_lead_id,
+            doc_body=doc_body,
+            contract_template=contract_template,
+        )
+
+        create_contract_json_body.additional_properties = d
+        return create_contract_json_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

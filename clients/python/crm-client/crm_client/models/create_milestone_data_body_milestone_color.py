@@ -1,0 +1,15 @@
+from enum import StrEnum
+
+
+class CreateMilestoneDataBodyMilestoneColor(StrEnum):
+    BROWN = "brown"
+    DANGER = "danger"
+    DEFAULT = "default"
+    INFO = "info"
+    LIME = "lime"
+    PRIMARY = "primary"
+    SUCCESS = "success"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return str(self.value)

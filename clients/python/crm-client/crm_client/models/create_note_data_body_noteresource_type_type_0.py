@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class CreateNoteDataBodyNoteresourceTypeType0(StrEnum):
+    CLIENT = "client"
+    LEAD = "lead"
+    PROJECT = "project"
+    TASK = "task"
+    USER = "user"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from .. import types
+from ..models.create_note_files_body_note_visibility_type_0 import CreateNoteFilesBodyNoteVisibilityType0
+from ..models.create_note_files_body_noteresource_type_type_0 import CreateNoteFilesBodyNoteresourceTypeType0
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CreateNoteFilesBody")
+
+
+@_attrs_define
+class CreateNoteFilesBody:
+    """
+    Attributes:
+        note_title (str): Text of at most 250 characters once trimmed and normalised to NFC, no HTML tags, one line: no
+            line breaks, tabs, control characters, or invisible or bidi control characters (joiners, variation selectors and
+            tags only inside emoji and script sequences); not blank.
+        note_description (str): Text of at most 65535 characters once trimmed and normalised to NFC, HTML allowed, no
+            control characters other than tab and line breaks; not blank.
+        note_visibility (CreateNoteFilesBodyNoteVisibilityType0 | Literal[''] | Unset): `public` (default) or `private`
+            (visible only to its creator).
+        noteresource_type (CreateNoteFilesBodyNoteresourceTypeType0 | Literal[''] | Unset): The kind of record the note
+            is attached to; requires `noteresource_id`.
+        noteresource_id (Literal[''] | str | Unset): The attached record (must exist in the type's table); requires
+            `noteresource_type`.
+    """
+
+    note_title: str
+    note_description: str
+    note_visibility: CreateNoteFilesBodyNoteVisibilityType0 | Literal[""] | Unset = UNSET
+    noteresource_type: CreateNoteFilesBodyNoteresourceTypeType0 | Literal[""] | Unset = UNSET
+    noteresource_id: Literal[""] | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        note_title = self.note_title
+
+        note_description = self.note_description
+
+        note_visibility: Literal[""] | str | Unset
+        if isinstance(self.note_visibility, Unset):
+            note_visibility = UNSET
+        elif isinstance(self.note_visibility, CreateNoteFilesBodyNoteVisibilityType0):
+            note_visibility = self.note_visibility.value
+        else:
+            note_visibility = self.note_visibility
+
+        noteresource_type: Literal[""] | str | Unset
+        if isinstance(self.noteresource_type, Unset):
+            noteresource_type = UNSET
+        elif isinstance(self.noteresource_type, CreateNoteFilesBodyNoteresourceTypeType0):
+            noteresource_type = self.noteresource_type.value
+        else:
+            noteresource_type = self.noteresource_type
+
+        noteresource_id: Literal[""] | str | Unset
+        if isinstance(self.noteresource_id, Unset):
+            noteresource_id = UNSET
+        else:
+            noteresource_id = self.noteresource_id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "note_title": note_title,
+                "note_description": note_description,
+            }
+        )
+        if note_visibility is not UNSET:
+            field_dict["note_visibility"] = note_visibility
+        if noteresource_type is not UNSET:
+            field_dict["noteresource_type"] = noteresource_type
+        if noteresource_id is not UNSET:
+            field_dict["noteresource_id"] = noteresource_id
+
+        return field_dict
+
+    def to_multipart(self) -> types.RequestFiles:
+        files: types.RequestFiles = []
+
+        files.append(("note_title", (None, str(self.note_title).encode(), "text/plain")))
+
+        files.append(("note_description", (None, str(self.note_description).encode(), "text/plain")))
+
+        if not isinstance(self.note_visibility, Unset):
+            if isinstance(self.note_visibility, CreateNoteFilesBodyNoteVisibilityType0):
+                files.append(("note_visibility", (None, str(self.note_visibility.value).encode(), "text/plain")))
+            else:
+                files.append(("note_visibility", (None, self.note_visibility, "text/plain")))
+
+        if not isinstance(self.noteresource_type, Unset):
+            if isinstance(self.noteresource_type, CreateNoteFilesBodyNoteresourceTypeType0):
+                files.append(("noteresource_type", (None, str(self.noteresource_type.value).encode(), "text/plain")))
+            else:
+                files.append(("noteresource_type", (None, self.noteresource_type, "text/plain")))
+
+        if not isinstance(self.noteresource_id, Unset):
+            if isinstance(self.noteresource_id, str):
+                files.append(("noteresource_id", (None, str(self.noteresource_id).encode(), "text/plain")))
+            else:
+                files.append(("noteresource_id", (None, self.noteresource_id, "text/plain")))
+
+        for prop_name, prop in self.additional_properties.items():
+            files.append((prop_name, (None, str(prop).encode(), "text/plain")))
+
+        return files
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        note_title = d.pop("note_title")
+
+        note_description = d.pop("note_description")
+
+        def _parse_note_visibility(data: object) -> CreateNoteFilesBodyNoteVisibilityType0 | Literal[""] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                note_visibility_type_0 = CreateNoteFilesBodyNoteVisibilityType0(data)
+
+                return note_visibility_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            note_visibility_type_1 = cast(Literal[""], data)
+            if note_visibility_type_1 != "":
+                raise ValueError(f"note_visibility_type_1 must match const '', got '{note_visibility_type_1}'")
+            return note_visibility_type_1
+
+        note_visibility = _parse_note_visibility(d.pop("note_visibility", UNSET))
+
+        def _parse_noteresource_type(data: object) -> CreateNoteFilesBodyNoteresourceTypeType0 | Literal[""] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                noteresource_type_type_0 = CreateNoteFilesBodyNoteresourceTypeType0(data)
+
+                return noteresource_type_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            noteresource_type_type_1 = cast(Literal[""], data)
+            if noteresource_type_type_1 != "":
+                raise ValueError(f"noteresource_type_type_1 must match const '', got '{noteresource_type_type_1}'")
+            return noteresource_type_type_1
+
+        noteresource_type = _parse_noteresource_type(d.pop("noteresource_type", UNSET))
+
+        def _parse_noteresource_id(data: object) -> Literal[""] | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            noteresource_id_type_1 = cast(Literal[""], data)
+            if noteresource_id_type_1 != "":
+                raise ValueError(f"noteresource_id_type_1 must match const '', got '{noteresource_id_type_1}'")
+            return noteresource_id_type_1
+            return cast(Literal[""] | str | Unset, data)
+
+        noteresource_id = _parse_noteresource_id(d.pop("noteresource_id", UNSET))
+
+        create_note_files_body = cls(
+            note_title=note_title,
+            note_description=note_description,
+            note_visibility=note_visibility,
+            noteresource_type=noteresource_type,
+            noteresource_id=noteresource_id,
+        )
+
+        create_note_files_body.additional_properties = d
+        return create_note_files_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.note import Note
+
+
+T = TypeVar("T", bound="CreateNoteResponse201")
+
+
+@_attrs_define
+class CreateNoteResponse201:
+    """
+    Attributes:
+        data (Note): A note.
+        message (Literal['Note created successfully.']):
+    """
+
+    data: Note
+    message: Literal["Note created successfully."]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.note import Note  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = Note.from_dict(d.pop("data"))
+
+        message = cast(Literal["Note created successfully."], d.pop("message"))
+        if message != "Note created successfully.":
+            raise ValueError(f"message must match const 'Note created successfully.', got '{message}'")
+
+        create_note_response_201 = cls(
+            data=data,
+            message=message,
+        )
+
+        return create_note_response_201

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GetOpenApiResponse200")
+
+
+@_attrs_define
+class GetOpenApiResponse200:
+    """
+    Attributes:
+        openapi (Literal['3.1.0']):
+    """
+
+    openapi: Literal["3.1.0"]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        openapi = self.openapi
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "openapi": openapi,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        openapi = cast(Literal["3.1.0"], d.pop("openapi"))
+        if openapi != "3.1.0":
+            raise ValueError(f"openapi must match const '3.1.0', got '{openapi}'")
+
+        get_open_api_response_200 = cls(
+            openapi=openapi,
+        )
+
+        get_open_api_response_200.additional_properties = d
+        return get_open_api_response_200
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.project import Project
+
+
+T = TypeVar("T", bound="GetProjectResponse200")
+
+
+@_attrs_define
+class GetProjectResponse200:
+    """
+    Attributes:
+        data (Project): A project (API.md §17).
+        message (Literal['Project retrieved successfully.']):
+    """
+
+    data: Project
+    message: Literal["Project retrieved successfully."]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.project import Project  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = Project.from_dict(d.pop("data"))
+
+        message = cast(Literal["Project retrieved successfully."], d.pop("message"))
+        if message != "Project retrieved successfully.":
+            raise ValueError(f"message must match const 'Project retrieved successfully.', got '{message}'")
+
+        get_project_response_200 = cls(
+            data=data,
+            message=message,
+        )
+
+        return get_project_response_200

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="Health")
+
+
+@_attrs_define
+class Health:
+    """
+    Attributes:
+        status (Literal['ok']):
+    """
+
+    status: Literal["ok"]
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "status": status,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        status = cast(Literal["ok"], d.pop("status"))
+        if status != "ok":
+            raise ValueError(f"status must match const 'ok', got '{status}'")
+
+        health = cls(
+            status=status,
+        )
+
+        return health

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class InvoiceTaxType(StrEnum):
+    INLINE = "inline"
+    SUMMARY = "summary"
+    VAT = "vat"
+
+    def __str__(self) -> str:
+        return str(self.value)

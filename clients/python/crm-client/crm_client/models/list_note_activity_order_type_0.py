@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListNoteActivityOrderType0(StrEnum):
+    ASC = "asc"
+    DESC = "desc"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.page_meta import PageMeta
+    from ..models.recurring_invoice import RecurringInvoice
+
+
+T = TypeVar("T", bound="ListRecurringInvoicesResponse200")
+
+
+@_attrs_define
+class ListRecurringInvoicesResponse200:
+    """
+    Attributes:
+        data (list[RecurringInvoice]):
+        meta (PageMeta): Pagination of a list response.
+        message (Literal['Recurring invoices retrieved successfully.']):
+    """
+
+    data: list[RecurringInvoice]
+    meta: PageMeta
+    message: Literal["Recurring invoices retrieved successfully."]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+        meta = self.meta.to_dict()
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.page_meta import PageMeta  # noqa: PLC0415
+        from ..models.recurring_invoice import RecurringInvoice  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+            data_item = RecurringInvoice.from_dict(data_item_data)
+
+            data.append(data_item)
+
+        meta = PageMeta.from_dict(d.pop("meta"))
+
+        message = cast(Literal["Recurring invoices retrieved successfully."], d.pop("message"))
+        if message != "Recurring invoices retrieved successfully.":
+            raise ValueError(f"message must match const 'Recurring invoices retrieved successfully.', got '{message}'")
+
+        list_recurring_invoices_response_200 = cls(
+            data=data,
+            meta=meta,
+            message=message,
+        )
+
+        return list_recurring_invoices_response_200

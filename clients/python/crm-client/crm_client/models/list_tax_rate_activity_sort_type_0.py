@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class ListTaxRateActivitySortType0(StrEnum):
+    ACTIVITY_AT = "activity_at"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.contract import Contract
+
+
+T = TypeVar("T", bound="SetContractTagsResponse200")
+
+
+@_attrs_define
+class SetContractTagsResponse200:
+    """
+    Attributes:
+        data (Contract): A contract.
+        message (Literal['Contract tags updated successfully.']):
+    """
+
+    data: Contract
+    message: Literal["Contract tags updated successfully."]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.contract import Contract  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = Contract.from_dict(d.pop("data"))
+
+        message = cast(Literal["Contract tags updated successfully."], d.pop("message"))
+        if message != "Contract tags updated successfully.":
+            raise ValueError(f"message must match const 'Contract tags updated successfully.', got '{message}'")
+
+        set_contract_tags_response_200 = cls(
+            data=data,
+            message=message,
+        )
+
+        return set_contract_tags_response_200

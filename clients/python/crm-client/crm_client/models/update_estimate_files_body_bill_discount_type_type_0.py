@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class UpdateEstimateFilesBodyBillDiscountTypeType0(StrEnum):
+    FIXED = "fixed"
+    NONE = "none"
+    PERCENTAGE = "percentage"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class UpdateNoteDataBodyNoteVisibilityType0(StrEnum):
+    PRIVATE = "private"
+    PUBLIC = "public"
+
+    def __str__(self) -> str:
+        return str(self.value)

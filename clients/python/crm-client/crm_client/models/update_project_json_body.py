@@ -1,0 +1,243 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.update_project_json_body_status_type_0 import UpdateProjectJsonBodyStatusType0
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="UpdateProjectJsonBody")
+
+
+@_attrs_define
+class UpdateProjectJsonBody:
+    """
+    Attributes:
+        title (Literal[''] | None | str | Unset): Title (cannot be cleared).
+        client_id (int | Literal[''] | None | str | Unset): An existing client (cannot be cleared).
+        category_id (int | Literal[''] | None | str | Unset): A project category (default: the system-default one);
+            cannot be cleared.
+        status (Literal[''] | None | Unset | UpdateProjectJsonBodyStatusType0): Default `not_started`; cannot be
+            cleared.
+        start_date (datetime.date | Literal[''] | None | Unset): When it starts.
+        due_date (datetime.date | Literal[''] | None | Unset): When it is due: on or after the start date.
+    """
+
+    title: Literal[""] | None | str | Unset = UNSET
+    client_id: int | Literal[""] | None | str | Unset = UNSET
+    category_id: int | Literal[""] | None | str | Unset = UNSET
+    status: Literal[""] | None | Unset | UpdateProjectJsonBodyStatusType0 = UNSET
+    start_date: datetime.date | Literal[""] | None | Unset = UNSET
+    due_date: datetime.date | Literal[""] | None | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        title: Literal[""] | None | str | Unset
+        if isinstance(self.title, Unset):
+            title = UNSET
+        else:
+            title = self.title
+
+        client_id: int | Literal[""] | None | str | Unset
+        if isinstance(self.client_id, Unset):
+            client_id = UNSET
+        else:
+            client_id = self.client_id
+
+        category_id: int | Literal[""] | None | str | Unset
+        if isinstance(self.category_id, Unset):
+            category_id = UNSET
+        else:
+            category_id = self.category_id
+
+        status: Literal[""] | None | str | Unset
+        if isinstance(self.status, Unset):
+            status = UNSET
+        elif isinstance(self.status, UpdateProjectJsonBodyStatusType0):
+            status = self.status.value
+        else:
+            status = self.status
+
+        start_date: Literal[""] | None | str | Unset
+        if isinstance(self.start_date, Unset):
+            start_date = UNSET
+        elif isinstance(self.start_date, datetime.date):
+            start_date = self.start_date.isoformat()
+        else:
+            start_date = self.start_date
+
+        due_date: Literal[""] | None | str | Unset
+        if isinstance(self.due_date, Unset):
+            due_date = UNSET
+        elif isinstance(self.due_date, datetime.date):
+            due_date = self.due_date.isoformat()
+        else:
+            due_date = self.due_date
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if title is not UNSET:
+            field_dict["title"] = title
+        if client_id is not UNSET:
+            field_dict["client_id"] = client_id
+        if category_id is not UNSET:
+            field_dict["category_id"] = category_id
+        if status is not UNSET:
+            field_dict["status"] = status
+        if start_date is not UNSET:
+            field_dict["start_date"] = start_date
+        if due_date is not UNSET:
+            field_dict["due_date"] = due_date
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_title(data: object) -> Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(Literal[""] | None | str | Unset, data)
+
+        title = _parse_title(d.pop("title", UNSET))
+
+        def _parse_client_id(data: object) -> int | Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(int | Literal[""] | None | str | Unset, data)
+
+        client_id = _parse_client_id(d.pop("client_id", UNSET))
+
+        def _parse_category_id(data: object) -> int | Literal[""] | None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(int | Literal[""] | None | str | Unset, data)
+
+        category_id = _parse_category_id(d.pop("category_id", UNSET))
+
+        def _parse_status(data: object) -> Literal[""] | None | Unset | UpdateProjectJsonBodyStatusType0:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                status_type_0 = UpdateProjectJsonBodyStatusType0(data)
+
+                return status_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(Literal[""] | None | Unset | UpdateProjectJsonBodyStatusType0, data)
+
+        status = _parse_status(d.pop("status", UNSET))
+
+        def _parse_start_date(data: object) -> datetime.date | Literal[""] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                start_date_type_0 = datetime.date.fromisoformat(data)
+
+                return start_date_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(datetime.date | Literal[""] | None | Unset, data)
+
+        start_date = _parse_start_date(d.pop("start_date", UNSET))
+
+        def _parse_due_date(data: object) -> datetime.date | Literal[""] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                due_date_type_0 = datetime.date.fromisoformat(data)
+
+                return due_date_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            componentsschemas_blank_type_1 = cast(Literal[""], data)
+            if componentsschemas_blank_type_1 != "":
+                raise ValueError(
+                    f"/components/schemas/Blank_type_1 must match const '', got '{componentsschemas_blank_type_1}'"
+                )
+            return componentsschemas_blank_type_1
+            return cast(datetime.date | Literal[""] | None | Unset, data)
+
+        due_date = _parse_due_date(d.pop("due_date", UNSET))
+
+        update_project_json_body = cls(
+            title=title,
+            client_id=client_id,
+            category_id=category_id,
+            status=status,
+            start_date=start_date,
+            due_date=due_date,
+        )
+
+        update_project_json_body.additional_properties = d
+        return update_project_json_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

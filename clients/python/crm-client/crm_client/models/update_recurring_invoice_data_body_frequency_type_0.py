@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class UpdateRecurringInvoiceDataBodyFrequencyType0(StrEnum):
+    MONTHLY = "monthly"
+    QUARTERLY = "quarterly"
+    WEEKLY = "weekly"
+    YEARLY = "yearly"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class WebhookBreakerState(StrEnum):
+    CLOSED = "closed"
+    OPEN = "open"
+
+    def __str__(self) -> str:
+        return str(self.value)
