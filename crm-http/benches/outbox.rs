@@ -387,8 +387,33 @@ async fn hooks_drain(db: &TestDb, hooks: usize) {
         .unwrap();
 }
 
-/// Notes created per second by 32 concurrent clients for `seconds`.
-async fn creates_per_second(base: &str, key: &str, seconds: usize) -> f64 {
+/// CPU time used so far, in clock ticks, by this process (the service, the worker and the
+/// benchmark's clients) and every PostgreSQL process (its backends and helpers): the CPU a
+/// note create costs the machine, the figure that holds when other work shares it.
+fn cpu_ticks() -> u64 {
+    let ticks = |stat: &str| -> u64 {
+        // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+        let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        fields.get(11).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)
+            + fields.get(12).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0)
+    };
+    let mut total = std::fs::read_to_string("/proc/self/stat").map_or(0, |s| ticks(&s));
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let path = entry.path();
+        let is_postgres = std::fs::read_to_string(path.join("comm"))
+            .is_ok_and(|comm| comm.trim() == "postgres");
+        if is_postgres {
+            total += std::fs::read_to_string(path.join("stat")).map_or(0, |s| ticks(&s));
+        }
+    }
+    total
+}
+
+/// Notes created per second by 32 concurrent clients for `seconds`, and the machine's CPU
+/// per create in µs ([`cpu_ticks`], at 100 ticks a second).
+async fn creates_per_second(base: &str, key: &str, seconds: usize) -> (f64, f64) {
+    let cpu_before = cpu_ticks();
     let http = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(seconds as u64);
     let mut tasks = Vec::new();
@@ -418,9 +443,12 @@ async fn creates_per_second(base: &str, key: &str, seconds: usize) -> f64 {
     for t in tasks {
         total += t.await.unwrap();
     }
+    let cpu = cpu_ticks() - cpu_before;
     #[allow(clippy::cast_precision_loss)]
     let rate = total as f64 / seconds as f64;
-    rate
+    #[allow(clippy::cast_precision_loss)]
+    let cpu_per_create = cpu as f64 * 10_000.0 / total.max(1) as f64;
+    (rate, cpu_per_create)
 }
 
 async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
@@ -435,6 +463,8 @@ async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
     let sql = db.client().await.unwrap();
     let mut without = Vec::new();
     let mut with = Vec::new();
+    let mut cpu_without = Vec::new();
+    let mut cpu_with = Vec::new();
     // Each phase starts from the same state: no endpoint, no queued delivery, the dead rows
     // of the previous phase vacuumed and a checkpoint behind it (so that neither phase pays
     // for the other's clean-up or full-page writes).
@@ -463,9 +493,13 @@ async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
                 )
                 .await
                 .unwrap();
-                with.push(creates_per_second(&base, key, seconds).await);
+                let (rate, cpu) = creates_per_second(&base, key, seconds).await;
+                with.push(rate);
+                cpu_with.push(cpu);
             } else {
-                without.push(creates_per_second(&base, key, seconds).await);
+                let (rate, cpu) = creates_per_second(&base, key, seconds).await;
+                without.push(rate);
+                cpu_without.push(cpu);
             }
         }
     }
@@ -478,6 +512,13 @@ async fn event_cost(db: &TestDb, key: &str, seconds: usize) {
         with.iter().map(|r| r.round()).collect::<Vec<_>>(),
         mean(&with),
         mean(&with) / mean(&without)
+    );
+    println!(
+        "CPU per note create (this process + PostgreSQL), µs: no endpoint {:?} (mean {:.0}), one subscribed {:?} (mean {:.0})",
+        cpu_without.iter().map(|r| r.round()).collect::<Vec<_>>(),
+        mean(&cpu_without),
+        cpu_with.iter().map(|r| r.round()).collect::<Vec<_>>(),
+        mean(&cpu_with),
     );
     let _ = stop.send(());
     task.await.unwrap().unwrap();

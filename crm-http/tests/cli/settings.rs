@@ -89,6 +89,7 @@ async fn a_second_instance_with_another_webhook_policy_refuses_to_start_unless_i
         [
             ("company-name", "CRM"),
             ("link-ttl", "180"),
+            ("mail-attach-einvoice", "none"),
             ("mail-attach-pdf", "false"),
             ("paper", "a4"),
             ("totals-policy", "crm"),
