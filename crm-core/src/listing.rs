@@ -319,9 +319,13 @@ impl Cursor {
                 None => "n|".to_owned(),
             }
         );
+        // Digit by digit: a page carries two cursors, and a string formatted per byte
+        // cost more than the rest of the cursor (issue 55's profile of a page of 25).
+        const HEX: &[u8; 16] = b"0123456789abcdef";
         let mut out = String::with_capacity(plain.len() * 2);
         for byte in plain.bytes() {
-            out.push_str(&format!("{byte:02x}"));
+            out.push(char::from(HEX[usize::from(byte >> 4)]));
+            out.push(char::from(HEX[usize::from(byte & 0x0f)]));
         }
         out
     }

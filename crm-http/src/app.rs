@@ -497,7 +497,7 @@ impl App {
         }
         let token = token.ok_or(ApiError::RouteNotFound)?;
         let body = if parts.method == Method::POST {
-            read_body(&parts.headers, body, body_deadline).await?
+            Box::pin(read_body(&parts.headers, body, body_deadline)).await?
         } else {
             RawMap::new()
         };
@@ -661,7 +661,9 @@ impl App {
         let body = if matches!(parts.method, Method::GET | Method::HEAD) {
             RawMap::new()
         } else {
-            read_body(&parts.headers, body, body_deadline).await?
+            // Boxed: the body's reading and decoding (multipart among them) is a large
+            // future that a GET would carry too.
+            Box::pin(read_body(&parts.headers, body, body_deadline)).await?
         };
         let query = parse_urlencoded(parts.uri.query().unwrap_or("").as_bytes())?;
         let req = Req {

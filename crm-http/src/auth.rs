@@ -166,7 +166,9 @@ impl Keys {
             parse_key(token).ok_or(ApiError::Unauthorized(Unauthenticated::Malformed))?;
         let row = match self.cached(id) {
             Some(row) => row,
-            None => self.fetch(id).await?,
+            // Boxed: a database read, rare (the cache holds the key), would otherwise
+            // make every request's future as large as its own.
+            None => Box::pin(self.fetch(id)).await?,
         };
         let matches: bool = digest(secret)
             .as_slice()

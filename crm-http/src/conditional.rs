@@ -94,6 +94,22 @@ async fn conditioned(
             None => reply,
         });
     }
+    // Boxed: the conditioned path's future (the claim, the transaction, the answer
+    // stored) is many times the plain one's, and every request's future would otherwise
+    // be as large and be moved as such (issue 55's profile: `memcpy` of the request's
+    // future was a fifth of a page's instructions).
+    Box::pin(guarded(env, route, req, claim, if_match)).await
+}
+
+/// [`conditioned`] with an idempotency claim or `If-Match`: the handler runs within the
+/// store's conditions, and its answer (or refusal) is kept under the claim.
+async fn guarded(
+    env: &Env<'_>,
+    route: &'static Route,
+    req: Req<'_>,
+    claim: Option<Claim>,
+    if_match: Option<IfMatch>,
+) -> Result<Reply, ApiError> {
     let ticket = match claim.clone() {
         None => None,
         Some(claim) => match env.store.claim(claim).await? {
