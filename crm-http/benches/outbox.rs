@@ -395,14 +395,20 @@ fn cpu_ticks() -> u64 {
         // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
         let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
         let fields: Vec<&str> = rest.split_whitespace().collect();
-        fields.get(11).and_then(|u| u.parse::<u64>().ok()).unwrap_or(0)
-            + fields.get(12).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0)
+        fields
+            .get(11)
+            .and_then(|u| u.parse::<u64>().ok())
+            .unwrap_or(0)
+            + fields
+                .get(12)
+                .and_then(|s| s.parse::<u64>().ok())
+                .unwrap_or(0)
     };
     let mut total = std::fs::read_to_string("/proc/self/stat").map_or(0, |s| ticks(&s));
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let path = entry.path();
-        let is_postgres = std::fs::read_to_string(path.join("comm"))
-            .is_ok_and(|comm| comm.trim() == "postgres");
+        let is_postgres =
+            std::fs::read_to_string(path.join("comm")).is_ok_and(|comm| comm.trim() == "postgres");
         if is_postgres {
             total += std::fs::read_to_string(path.join("stat")).map_or(0, |s| ticks(&s));
         }

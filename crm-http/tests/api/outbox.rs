@@ -1595,7 +1595,11 @@ async fn the_email_endpoints_list_filter_sort_and_read_as_section_10_describes()
         e["resource"],
         serde_json::json!({"type": "estimate", "id": first})
     );
-    assert_eq!(e["attachments"], serde_json::json!([]), "no PDF without the flag");
+    assert_eq!(
+        e["attachments"],
+        serde_json::json!([]),
+        "no PDF without the flag"
+    );
     assert_eq!(e["status"], "pending");
     assert!(e["dates"]["created"].is_string());
     assert!(e["dates"]["next_attempt"].is_string());
