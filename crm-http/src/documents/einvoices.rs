@@ -13,6 +13,17 @@ use crm_store_pg::messages::Attached;
 use super::Documents;
 use crate::error::ApiError;
 
+/// The EN 16931 model of `source` in `format`, with the tax rates it names read from
+/// `store`, or every business term and figure that keeps it from being written.
+async fn built(
+    store: &Store,
+    source: Source<'_>,
+    format: Format,
+) -> Result<Result<crm_einvoice::model::Document, Vec<Missing>>, ApiError> {
+    let rates = store.tax_rates_named(&source.tax_rate_ids()).await?;
+    Ok(crm_einvoice::build(source, &Rates::new(&rates), format))
+}
+
 impl Documents {
     /// What keeps `source` from being written in `format`: every missing business term and
     /// every figure EN 16931 cannot state exactly (empty: ready).
@@ -22,8 +33,8 @@ impl Documents {
         source: Source<'_>,
         format: Format,
     ) -> Result<Vec<Missing>, ApiError> {
-        let rates = store.tax_rates_named(&source.tax_rate_ids()).await?;
-        Ok(crm_einvoice::build(source, &Rates::new(&rates), format)
+        Ok(built(store, source, format)
+            .await?
             .err()
             .unwrap_or_default())
     }
@@ -39,9 +50,9 @@ impl Documents {
         format: Format,
         page: impl Future<Output = Result<Document, ApiError>>,
     ) -> Result<Attached, ApiError> {
-        let rates = store.tax_rates_named(&source.tax_rate_ids()).await?;
-        let document =
-            crm_einvoice::build(source, &Rates::new(&rates), format).map_err(ApiError::NotReady)?;
+        let document = built(store, source, format)
+            .await?
+            .map_err(ApiError::NotReady)?;
         let mut data = crm_einvoice::write(&document, format)
             .map_err(|e| ApiError::Internal(format!("cannot write an e-invoice: {e}")))?;
         if format == Format::Facturx {
@@ -68,7 +79,8 @@ impl Documents {
         let (Some(format), Some(source)) = (self.presentation.einvoice, source) else {
             return Ok(None);
         };
-        let page = std::future::ready(Ok(doc.clone()));
+        // Cloned only for Factur-X, the one format that renders the page.
+        let page = async { Ok(doc.clone()) };
         match self.einvoice(store, source, format, page).await {
             Ok(file) => Ok(Some(file)),
             Err(ApiError::NotReady(missing)) => {

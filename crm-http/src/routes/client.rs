@@ -27,23 +27,14 @@ pub(crate) async fn page(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiEr
         return not_found(env);
     };
     let einvoice = einvoice_offered(env, &opened).await?;
-    let (doc, can_decide, version) = match &opened {
+    let (can_decide, version) = match &opened {
         Opened::Estimate(e, version) => (
-            env.documents.document::<EstimateKind>(env.store, e).await?,
             decision::can_decide(e.status, e.converted.is_converted),
             Some(version.as_str()),
         ),
-        Opened::Invoice(i) => (
-            env.documents.document::<InvoiceKind>(env.store, i).await?,
-            false,
-            None,
-        ),
-        Opened::CreditNote(c) => (
-            env.documents.credit_note_document(env.store, c).await?,
-            false,
-            None,
-        ),
+        Opened::Invoice(_) | Opened::CreditNote(_) => (false, None),
     };
+    let doc = document(env, &opened).await?;
     let view = PageView {
         base: visit.token,
         can_decide,
@@ -67,25 +58,38 @@ pub(crate) async fn pdf(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, ApiErr
     }
 }
 
-/// What an e-invoice of `opened` is made from: an issued invoice's or a credit note's.
-fn einvoice_source(opened: &Opened) -> Option<crm_einvoice::Source<'_>> {
+/// The record a link opened, as its page and PDF show it.
+async fn document(env: &Env<'_>, opened: &Opened) -> Result<crm_render::Document, ApiError> {
     match opened {
-        Opened::Estimate(..) => None,
-        Opened::Invoice(i) => <InvoiceKind as crate::documents::Shown>::einvoice_source(i),
-        Opened::CreditNote(c) => Some(crm_einvoice::Source::credit_note(c)),
+        Opened::Estimate(e, _) => env.documents.document::<EstimateKind>(env.store, e).await,
+        Opened::Invoice(i) => env.documents.document::<InvoiceKind>(env.store, i).await,
+        Opened::CreditNote(c) => env.documents.credit_note_document(env.store, c).await,
     }
 }
 
-/// The e-invoice format the page of `opened` offers: the service's
-/// (`--mail-attach-einvoice`), for an issued document ready for it.
+/// The service's e-invoice format (`--mail-attach-einvoice`) and what the e-invoice of
+/// `opened` is made from: `None` without a format, or for a record that has no e-invoice
+/// (an estimate, an invoice not issued).
+fn einvoice_of<'a>(
+    env: &Env<'_>,
+    opened: &'a Opened,
+) -> Option<(crm_einvoice::Format, crm_einvoice::Source<'a>)> {
+    let format = env.documents.presentation().einvoice?;
+    let source = match opened {
+        Opened::Estimate(..) => None,
+        Opened::Invoice(i) => <InvoiceKind as crate::documents::Shown>::einvoice_source(i),
+        Opened::CreditNote(c) => Some(crm_einvoice::Source::credit_note(c)),
+    }?;
+    Some((format, source))
+}
+
+/// The e-invoice format the page of `opened` offers: the service's, for an issued
+/// document ready for it.
 async fn einvoice_offered(
     env: &Env<'_>,
     opened: &Opened,
 ) -> Result<Option<crm_einvoice::Format>, ApiError> {
-    let (Some(format), Some(source)) = (
-        env.documents.presentation().einvoice,
-        einvoice_source(opened),
-    ) else {
+    let Some((format, source)) = einvoice_of(env, opened) else {
         return Ok(None);
     };
     let missing = env
@@ -101,19 +105,10 @@ pub(crate) async fn einvoice(env: &Env<'_>, visit: Visit<'_>) -> Result<Reply, A
     let Some(opened) = env.store.open_link(visit.token, visit.today).await? else {
         return not_found(env);
     };
-    let (Some(format), Some(source)) = (
-        env.documents.presentation().einvoice,
-        einvoice_source(&opened),
-    ) else {
+    let Some((format, source)) = einvoice_of(env, &opened) else {
         return not_found(env);
     };
-    let page = async {
-        match &opened {
-            Opened::Invoice(i) => env.documents.document::<InvoiceKind>(env.store, i).await,
-            Opened::CreditNote(c) => env.documents.credit_note_document(env.store, c).await,
-            Opened::Estimate(e, _) => env.documents.document::<EstimateKind>(env.store, e).await,
-        }
-    };
+    let page = document(env, &opened);
     match env
         .documents
         .einvoice(env.store, source, format, page)
